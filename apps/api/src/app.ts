@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Services } from './container.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { crmAccessRoutes } from './modules/crm-access/crm-access.routes.ts';
+import { formSettingsRoutes } from './modules/form-settings/form-settings.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { staticSpaPlugin } from './plugins/static-spa.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  services: Services;
+};
+
+/** Content Security Policy the SPA runs under (Telegram widget and map providers are the only third parties). */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://telegram.org', 'https://api-maps.yandex.ru', 'https://*.yandex.ru'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'https://*.yandex.ru', 'https://*.yandex.net'],
+  frameSrc: ['https://oauth.telegram.org'],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, services } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+    // The Telegram widget opens a popup that posts back to us.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.env === 'production',
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: true,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { resolvePrincipal: (token) => services.auth.resolvePrincipal(token) });
+  await app.register(openapiPlugin);
+
+  await app.register(systemRoutes, { config, database });
+  await app.register(authRoutes, { auth: services.auth, config });
+  await app.register(profileRoutes, { profile: services.profile });
+  await app.register(crmAccessRoutes, { crmAccess: services.crmAccess });
+  await app.register(partnerPortalRoutes, {
+    auth: services.auth,
+    partnerPortal: services.partnerPortal,
+    config,
+  });
+  await app.register(mailRoutes, { mail: services.mail });
+  await app.register(formSettingsRoutes, { formSettings: services.formSettings });
+
+  await app.register(staticSpaPlugin, { distDir: config.serveWeb ? config.webDistDir : null });
+  return app;
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/** The only reader of process.env. Everything else receives a Config. */
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DEMO_DATA: boolFromEnv,
+  PUBLIC_URL: z.string().url().optional(),
+  MARKETING_SITE_URL: z.string().url().default('https://perevod.example.ru/'),
+  CORS_ORIGINS: z.string().default(''),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Бюро переводов <no-reply@perevod.local>'),
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BOT_NAME: z.string().optional(),
+  SUPPORT_TELEGRAM_URL: z.string().url().default('https://t.me/perevod_support'),
+  SUPPORT_WHATSAPP_URL: z.string().url().default('https://wa.me/74950000000'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_CODE_PER_EMAIL_SECONDS: z.coerce.number().int().min(0).default(60),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  WORKERS: z.enum(['inline', 'off']).default('inline'),
+  SERVE_WEB: boolFromEnv.default(true),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  seedDemoData: boolean;
+  publicUrl: string;
+  marketingSiteUrl: string;
+  corsOrigins: string[];
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  telegram: { botToken: string; botName: string | null } | null;
+  support: { telegramUrl: string; whatsappUrl: string };
+  sessionTtlHours: number;
+  rateLimits: { authPerIp: number; authWindowSeconds: number; codePerEmailSeconds: number };
+  bodyLimitBytes: number;
+  workers: 'inline' | 'off';
+  serveWeb: boolean;
+  webDistDir: string;
+};
+
+/** Secrets a production start refuses to run without. */
+const PRODUCTION_REQUIRED = ['JWT_SECRET', 'PUBLIC_URL', 'SMTP_URL'] as const;
+const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Missing required environment variable(s) for production: ${missing.join(', ')}`);
+    }
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: e.DATA_DIR },
+    seedDemoData: e.DATABASE_URL ? e.DEMO_DATA : true,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    marketingSiteUrl: e.MARKETING_SITE_URL,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? { botToken: e.TELEGRAM_BOT_TOKEN, botName: e.TELEGRAM_BOT_NAME ?? null }
+      : null,
+    support: { telegramUrl: e.SUPPORT_TELEGRAM_URL, whatsappUrl: e.SUPPORT_WHATSAPP_URL },
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    rateLimits: {
+      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      authWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS,
+      codePerEmailSeconds: e.RATE_LIMIT_CODE_PER_EMAIL_SECONDS,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    workers: e.WORKERS,
+    serveWeb: e.SERVE_WEB,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './users.ts';
+export * from './catalog.ts';
+export * from './system.ts';

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import {
+  appSettings,
+  assurances,
+  deliveries,
+  documentTypes,
+  holidays,
+  languages,
+  offices,
+  partnerAccounts,
+  partners,
+  points,
+  users,
+} from '../schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ASSURANCES,
+  DEMO_DELIVERIES,
+  DEMO_DOCUMENTS,
+  DEMO_HOLIDAYS,
+  DEMO_LANGUAGES,
+  DEMO_OFFICES,
+  DEMO_POINTS,
+} from './demo-data.ts';
+
+const SEED_MARKER = 'demo_seed_version';
+const SEED_VERSION = 1;
+
+/** Seeds demo data once; a restart finds the marker and leaves everything (including edits) as it is. */
+export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
+  const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
+  if (marker) return { seeded: false };
+
+  const { admin, manager, partner, customer, affiliate } = DEMO_ACCOUNTS;
+  const [adminHash, managerHash, partnerHash, affiliateHash] = await Promise.all([
+    hashPassword(admin.password),
+    hashPassword(manager.password),
+    hashPassword(partner.password),
+    hashPassword(affiliate.password),
+  ]);
+
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values([
+        {
+          email: admin.email,
+          role: admin.role,
+          firstName: admin.firstName,
+          lastName: admin.lastName,
+          passwordHash: adminHash,
+        },
+        {
+          email: manager.email,
+          role: manager.role,
+          firstName: manager.firstName,
+          lastName: manager.lastName,
+          passwordHash: managerHash,
+        },
+        {
+          email: partner.email,
+          role: partner.role,
+          firstName: partner.firstName,
+          lastName: partner.lastName,
+          passwordHash: partnerHash,
+        },
+        {
+          email: customer.email,
+          role: customer.role,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          phoneNumber: customer.phoneNumber,
+        },
+      ])
+      .onConflictDoNothing()
+      .returning();
+    const partnerUser = inserted.find((row) => row.email === partner.email);
+
+    await tx
+      .insert(partnerAccounts)
+      .values({
+        email: affiliate.email,
+        passwordHash: affiliateHash,
+        name: 'Алексей Аффилиатов',
+        phone: '+79035550011',
+        company: 'ООО «Переводы Онлайн»',
+        website: 'https://affiliate.example.ru',
+        description: 'Партнёрская программа для блогеров о переезде и учёбе за рубежом',
+        type: 'AFFILIATE',
+        status: 'ACTIVE',
+        commissionPercent: 10,
+      })
+      .onConflictDoNothing();
+
+    const [pointPartner] = await tx
+      .insert(partners)
+      .values({ name: 'ПВЗ-Сервис', commission: 15, userId: partnerUser?.id ?? null })
+      .returning();
+
+    await tx
+      .insert(documentTypes)
+      .values(DEMO_DOCUMENTS.map((item, index) => ({ ...item, sortOrder: index })));
+    await tx.insert(assurances).values(DEMO_ASSURANCES.map((item, index) => ({ ...item, sortOrder: index })));
+    await tx.insert(deliveries).values(DEMO_DELIVERIES.map((item, index) => ({ ...item, sortOrder: index })));
+    await tx
+      .insert(languages)
+      .values(DEMO_LANGUAGES.map(([code, name], index) => ({ code, name, sortOrder: index })))
+      .onConflictDoNothing();
+    await tx.insert(offices).values([...DEMO_OFFICES]);
+    await tx.insert(points).values(
+      DEMO_POINTS.map((point) => ({
+        ...point,
+        partnerId: pointPartner!.id,
+        type: 'PARTNER',
+        email: 'pvz@pvz-service.example.ru',
+        description: 'Выдача готовых переводов по номеру заказа и паспорту',
+      })),
+    );
+    await tx
+      .insert(holidays)
+      .values(DEMO_HOLIDAYS.map(([date, name]) => ({ date, name })))
+      .onConflictDoNothing();
+    await tx.insert(appSettings).values({ key: SEED_MARKER, value: SEED_VERSION });
+  });
+  return { seeded: true };
+}

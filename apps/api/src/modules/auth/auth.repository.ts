@@ -1,0 +1,151 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { emailCodes, loginLinks, partnerAccounts, sessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type PartnerAccountRow = typeof partnerAccounts.$inferSelect;
+
+export function createAuthRepository() {
+  return {
+    async findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+    async findUserByTelegramId(db: DbOrTx, telegramId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.telegramId, telegramId));
+      return row;
+    },
+    /** Finds or creates a customer by e-mail; concurrent first sign-ins end with one row. */
+    async upsertUserByEmail(db: DbOrTx, email: string): Promise<UserRow> {
+      const [inserted] = await db
+        .insert(users)
+        .values({ email, role: 'USER' })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (inserted) return inserted;
+      const [existing] = await db.select().from(users).where(eq(users.email, email));
+      return existing!;
+    },
+    async upsertUserByTelegram(
+      db: DbOrTx,
+      values: {
+        telegramId: string;
+        firstName?: string;
+        lastName?: string;
+        username?: string;
+        photoUrl?: string;
+      },
+    ): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, role: 'USER' })
+        .onConflictDoUpdate({
+          target: users.telegramId,
+          set: {
+            firstName: values.firstName ?? null,
+            lastName: values.lastName ?? null,
+            username: values.username ?? null,
+            photoUrl: values.photoUrl ?? null,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning();
+      return row!;
+    },
+    async findPartnerAccountByEmail(db: DbOrTx, email: string): Promise<PartnerAccountRow | undefined> {
+      const [row] = await db.select().from(partnerAccounts).where(eq(partnerAccounts.email, email));
+      return row;
+    },
+    async insertSession(db: DbOrTx, values: typeof sessions.$inferInsert) {
+      const [row] = await db.insert(sessions).values(values).returning();
+      return row!;
+    },
+    async findLiveUserSession(db: DbOrTx, sessionId: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      return row;
+    },
+    async findLivePartnerSession(db: DbOrTx, sessionId: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, partner: partnerAccounts })
+        .from(sessions)
+        .innerJoin(partnerAccounts, eq(partnerAccounts.id, sessions.partnerAccountId))
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      return row;
+    },
+    async extendSession(db: DbOrTx, sessionId: string, expiresAt: Date, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ expiresAt })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
+    },
+    async revokeSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+    async latestCode(db: DbOrTx, email: string) {
+      const [row] = await db
+        .select()
+        .from(emailCodes)
+        .where(eq(emailCodes.email, email))
+        .orderBy(desc(emailCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    async retireCodes(db: DbOrTx, email: string, now: Date): Promise<void> {
+      await db
+        .update(emailCodes)
+        .set({ usedAt: now })
+        .where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt)));
+    },
+    async insertCode(db: DbOrTx, values: typeof emailCodes.$inferInsert) {
+      const [row] = await db.insert(emailCodes).values(values).returning();
+      return row!;
+    },
+    /** Counts a wrong try atomically; returns the new count. */
+    async countWrongAttempt(db: DbOrTx, codeId: string): Promise<number> {
+      const [row] = await db
+        .update(emailCodes)
+        .set({ attempts: sql`${emailCodes.attempts} + 1` })
+        .where(eq(emailCodes.id, codeId))
+        .returning({ attempts: emailCodes.attempts });
+      return row?.attempts ?? Number.POSITIVE_INFINITY;
+    },
+    /** Marks the code used once; false when someone else used it first. */
+    async consumeCode(db: DbOrTx, codeId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(emailCodes)
+        .set({ usedAt: now })
+        .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.usedAt)))
+        .returning({ id: emailCodes.id });
+      return rows.length > 0;
+    },
+    async insertLoginLink(db: DbOrTx, values: typeof loginLinks.$inferInsert) {
+      const [row] = await db.insert(loginLinks).values(values).returning();
+      return row!;
+    },
+    async consumeLoginLink(db: DbOrTx, id: string, email: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(loginLinks)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(loginLinks.id, id),
+            eq(loginLinks.email, email),
+            isNull(loginLinks.usedAt),
+            gt(loginLinks.expiresAt, now),
+          ),
+        )
+        .returning({ id: loginLinks.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

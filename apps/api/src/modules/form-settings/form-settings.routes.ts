@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FormParamsResponseSchema, type FormParamsResponse } from '@app/contracts';
+import { PUBLIC } from '../../plugins/auth.ts';
+import type { FormSettingsService } from './form-settings.service.ts';
+
+export const formSettingsRoutes: FastifyPluginAsyncZod<{ formSettings: FormSettingsService }> = async (
+  app,
+  opts,
+) => {
+  app.get(
+    '/api/order/form-params',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['order-form'],
+        summary: 'Документы, заверения, способы доставки и языки для формы заказа',
+        response: { 200: FormParamsResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Already serialized from the validated cache: the hot path skips per-request serialization.
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.header('cache-control', 'public, max-age=5');
+      // A JSON string is sent as is (Fastify skips serialization for strings); it was built from the typed value.
+      const json = await opts.formSettings.getFormParamsJson();
+      return reply.send(json as unknown as FormParamsResponse);
+    },
+  );
+};

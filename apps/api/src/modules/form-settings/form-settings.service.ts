@@ -1,0 +1,93 @@
+import { asc, eq, isNull } from 'drizzle-orm';
+import type { FormParamsResponse } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { assurances, deliveries, documentTypes, languages } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export type FormSettingsService = ReturnType<typeof createFormSettingsService>;
+
+/**
+ * Form parameters are read on every order page and change a few times a day. They are cached in memory,
+ * serialized once, and dropped on any local change; other processes pick a change up within CACHE_TTL_MS.
+ */
+export const FORM_PARAMS_CACHE_TTL_MS = 5_000;
+
+export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  type Cached = { value: FormParamsResponse; json: string; loadedAt: number };
+  let cache: Cached | null = null;
+  let loading: Promise<Cached> | null = null;
+
+  async function load(): Promise<Cached> {
+    const [documentRows, assuranceRows, deliveryRows, languageRows] = await Promise.all([
+      db
+        .select()
+        .from(documentTypes)
+        .where(isNull(documentTypes.deletedAt))
+        .orderBy(asc(documentTypes.sortOrder), asc(documentTypes.name)),
+      db
+        .select()
+        .from(assurances)
+        .where(isNull(assurances.deletedAt))
+        .orderBy(asc(assurances.sortOrder), asc(assurances.name)),
+      db
+        .select()
+        .from(deliveries)
+        .where(isNull(deliveries.deletedAt))
+        .orderBy(asc(deliveries.sortOrder), asc(deliveries.name)),
+      db
+        .select()
+        .from(languages)
+        .where(eq(languages.isActive, true))
+        .orderBy(asc(languages.sortOrder), asc(languages.name)),
+    ]);
+    const value: FormParamsResponse = {
+      documents: documentRows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        name: row.name,
+        price: row.price,
+        processingDays: row.processingDays,
+      })),
+      assurances: assuranceRows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        name: row.name,
+        price: row.price,
+        extraDays: row.extraDays,
+      })),
+      deliveries: deliveryRows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        name: row.name,
+        price: row.price,
+        description: row.description,
+      })),
+      languages: languageRows.map((row) => ({ code: row.code, name: row.name })),
+    };
+    return { value, json: JSON.stringify(value), loadedAt: clock.now().getTime() };
+  }
+
+  async function current(): Promise<Cached> {
+    if (cache && clock.now().getTime() - cache.loadedAt < FORM_PARAMS_CACHE_TTL_MS) return cache;
+    loading ??= load().finally(() => {
+      loading = null;
+    });
+    const fresh = await loading;
+    cache = fresh;
+    return fresh;
+  }
+
+  return {
+    async getFormParams(): Promise<FormParamsResponse> {
+      return (await current()).value;
+    },
+    /** The same answer, already serialized (the hot path of every order page). */
+    async getFormParamsJson(): Promise<string> {
+      return (await current()).json;
+    },
+    invalidate(): void {
+      cache = null;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { MailOutboxItem, MailOutboxQuery } from '@app/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { JobContext, Jobs } from '../../jobs/jobs.ts';
+import type { MailTransport, OutgoingMail } from '../../providers/mail.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { MailRepository, MailRow } from './mail.repository.ts';
+
+export type MailService = ReturnType<typeof createMailService>;
+
+export function createMailService(deps: {
+  db: Db;
+  repo: MailRepository;
+  jobs: Jobs;
+  transport: MailTransport;
+  clock: Clock;
+}) {
+  const { db, repo, jobs, transport, clock } = deps;
+
+  return {
+    /** Records the message and queues its `send-email` job in the caller's transaction. */
+    async queue(tx: Tx, mail: OutgoingMail & { orderId?: string | null }): Promise<MailRow> {
+      const row = await repo.insert(tx, {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        orderId: mail.orderId ?? null,
+      });
+      await jobs.send(tx, 'notification-tasks', {
+        name: 'send-email',
+        mailId: row.id,
+        orderId: mail.orderId ?? null,
+      });
+      return row;
+    },
+
+    /** The `send-email` job. Safe to run twice: a sent message is not sent again. */
+    async deliver(mailId: string, context: Pick<JobContext, 'retryCount' | 'retryLimit'>): Promise<void> {
+      const row = await repo.findById(db, mailId);
+      if (!row || row.status === 'SENT') return;
+      const attempts = row.attempts + 1;
+      try {
+        await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const isLastAttempt = context.retryCount >= context.retryLimit;
+        await repo.update(db, mailId, {
+          attempts,
+          error: message,
+          status: isLastAttempt ? 'FAILED' : 'QUEUED',
+        });
+        throw error;
+      }
+      await repo.update(db, mailId, { attempts, status: 'SENT', error: null, sentAt: clock.now() });
+    },
+
+    async listOutbox(query: MailOutboxQuery): Promise<{ items: MailOutboxItem[]; nextCursor?: string }> {
+      const cursor = query.cursor ? parseCursor(query.cursor) : undefined;
+      const rows = await repo.list(db, { limit: query.limit, cursor, to: query.to });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toMailOutboxItem),
+        ...(rows.length > query.limit && last
+          ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
+          : {}),
+      };
+    },
+  };
+}
+
+function parseCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = cursor.split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
+  return { createdAt, id };
+}
+
+export function toMailOutboxItem(row: MailRow): MailOutboxItem {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    status: row.status,
+    error: row.error,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,81 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import type { Principal } from '../modules/auth/principal.ts';
+
+/**
+ * Who may call a route. Every /api route declares one; buildApp refuses to start otherwise.
+ * - public: anyone (a valid token is still read, so the handler can see who calls)
+ * - user: a cabinet/CRM session; with `roles`, only those roles (others get 403)
+ * - partner: a partner-portal session
+ */
+export type Access = { kind: 'public' } | { kind: 'user'; roles?: readonly Role[] } | { kind: 'partner' };
+
+export const PUBLIC: Access = { kind: 'public' };
+export const SIGNED_IN: Access = { kind: 'user' };
+export const ADMIN_ONLY: Access = { kind: 'user', roles: ['ADMIN'] };
+export const STAFF: Access = { kind: 'user', roles: ['ADMIN', 'MANAGER'] };
+export const PARTNER_PORTAL: Access = { kind: 'partner' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export type ResolvePrincipal = (token: string) => Promise<Principal | null>;
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const authPlugin = fp<{ resolvePrincipal: ResolvePrincipal }>(
+  async (app: FastifyInstance, options) => {
+    app.decorateRequest('principal', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
+      if (!route.config?.access) {
+        throw new Error(`Route ${String(route.method)} ${route.url} has no access declaration`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) return;
+      const token = bearerToken(request);
+      request.principal = token ? await options.resolvePrincipal(token) : null;
+      if (access.kind === 'public') return;
+      const principal = request.principal;
+      if (!principal || principal.kind !== access.kind) {
+        throw token ? unauthorized(MESSAGES.sessionExpired) : unauthorized();
+      }
+      if (access.kind === 'user' && access.roles && principal.kind === 'user') {
+        if (!access.roles.includes(principal.role)) throw forbidden();
+      }
+    });
+  },
+  { name: 'auth' },
+);
+
+export function requireUser(request: FastifyRequest): Extract<Principal, { kind: 'user' }> {
+  const principal = request.principal;
+  if (!principal || principal.kind !== 'user') throw unauthorized();
+  return principal;
+}
+
+export function requirePartner(request: FastifyRequest): Extract<Principal, { kind: 'partner' }> {
+  const principal = request.principal;
+  if (!principal || principal.kind !== 'partner') throw unauthorized();
+  return principal;
+}
+
+export { AppError };

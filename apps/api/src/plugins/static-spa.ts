@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MESSAGES } from '@app/contracts';
+
+/**
+ * Serves the built SPA. Unknown /api paths are a JSON 404; any other GET that accepts HTML gets index.html.
+ */
+export const staticSpaPlugin = fp<{ distDir: string | null }>(
+  async (app: FastifyInstance, options) => {
+    const distDir = options.distDir ? path.resolve(options.distDir) : null;
+    const hasSpa = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
+    if (hasSpa && distDir) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else {
+            res.header('cache-control', 'no-cache');
+          }
+          if (filePath.endsWith('service-worker.js')) res.header('service-worker-allowed', '/');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const isApi =
+        request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+      if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });
+    });
+  },
+  { name: 'static-spa' },
+);

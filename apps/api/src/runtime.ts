@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import pino from 'pino';
+import type { Config } from './config.ts';
+import { createJobHandlers, createServices, type Services } from './container.ts';
+import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { createJobs, type Jobs } from './jobs/jobs.ts';
+import { systemClock } from './lib/clock.ts';
+import { createSmtpTransport, outboxTransport, type MailTransport } from './providers/mail.ts';
+
+export type Runtime = {
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+  services: Services;
+  mailTransport: MailTransport;
+  logger: pino.Logger;
+  startWorkers(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function openDatabase(config: Config): Promise<Database> {
+  if (config.database.kind === 'postgres') return openPostgres(config.database.url);
+  mkdirSync(config.database.dataDir, { recursive: true });
+  return openPglite({ dataDir: config.database.dataDir });
+}
+
+/** Opens the database, applies migrations, seeds demo data where configured, and wires services and jobs. */
+export async function startRuntime(config: Config, options: { database?: Database } = {}): Promise<Runtime> {
+  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
+  const database = options.database ?? (await openDatabase(config));
+  await database.migrate();
+  if (config.seedDemoData) {
+    const { seeded } = await seedDemoData(database.db);
+    if (seeded) logger.info('demo data seeded');
+  }
+  const jobs = createJobs({ database, onError: (error) => logger.error({ err: error }, 'pg-boss error') });
+  await jobs.start();
+  const mailTransport = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+    : outboxTransport;
+  const services = createServices({ config, database, jobs, mailTransport, clock: systemClock });
+  return {
+    config,
+    database,
+    jobs,
+    services,
+    mailTransport,
+    logger,
+    async startWorkers() {
+      await jobs.work(createJobHandlers(services));
+    },
+    async close() {
+      await jobs.stop();
+      mailTransport.close();
+      await database.close();
+    },
+  };
+}

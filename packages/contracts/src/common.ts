@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ERROR_CODES, MESSAGES } from './messages.ts';
+
+export const ErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const IdSchema = z.uuid({ message: MESSAGES.notFound });
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const EmailSchema = z
+  .string({ message: MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, { message: MESSAGES.invalidEmail })
+  .pipe(z.email({ message: MESSAGES.invalidEmail }));
+
+/** Russian phone: +7 and 10 digits; spaces, dashes and brackets are dropped, a leading 8 becomes +7. */
+export const PhoneSchema = z
+  .string({ message: MESSAGES.invalidPhone })
+  .transform((value) => {
+    const digits = value.replace(/[\s()-]/g, '');
+    return digits.startsWith('8') && digits.length === 11 ? `+7${digits.slice(1)}` : digits;
+  })
+  .pipe(z.string().regex(/^\+7\d{10}$/, { message: MESSAGES.invalidPhone }));
+
+/** Money in rubles with kopecks as decimals, e.g. 1500.5. */
+export const MoneySchema = z.number().multipleOf(0.01).min(0).max(100_000_000);
+
+export const ListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(500).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().optional(),
+    nextCursor: z.string().optional(),
+  });
+}
+
+export const SuccessResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
+
+export const HealthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  migrations: z.literal('applied'),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const MAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
+
+export const MailOutboxItemSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: z.enum(MAIL_STATUSES),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MailOutboxItem = z.infer<typeof MailOutboxItemSchema>;
+
+export const MailOutboxQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(100).optional(),
+  to: z.string().trim().toLowerCase().max(254).optional(),
+});
+export type MailOutboxQuery = z.infer<typeof MailOutboxQuerySchema>;
