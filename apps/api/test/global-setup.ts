@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/client.ts';
+import { seedDemoData } from '../src/db/seed/seed.ts';
+import { createJobs } from '../src/jobs/jobs.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplatePath: string;
+    postgresTemplateDb: string;
+  }
+}
+
+export const POSTGRES_TEMPLATE_DB = 'app_test_template';
+
+/**
+ * Migrates and seeds one database per run (plus pg-boss's schema) and keeps it as a template:
+ * a PGlite data-dir dump, or a PostgreSQL template database. Each test file starts from a copy.
+ */
+export default async function setup(project: TestProject) {
+  const driver = process.env.TEST_DB_DRIVER ?? 'pglite';
+  if (driver === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${POSTGRES_TEMPLATE_DB}`);
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${POSTGRES_TEMPLATE_DB}`;
+    const database = await openPostgres(templateUrl.toString(), { max: 2 });
+    await prepare(database);
+    await database.close();
+    await admin.end();
+    project.provide('postgresTemplateDb', POSTGRES_TEMPLATE_DB);
+    project.provide('pgliteTemplatePath', '');
+    return;
+  }
+  const database = await openPglite();
+  await prepare(database);
+  const dump = await database.pglite!.dumpDataDir('gzip');
+  const dir = path.resolve(import.meta.dirname, '../../../.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `pglite-template-${process.pid}.tar.gz`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplatePath', file);
+  project.provide('postgresTemplateDb', '');
+}
+
+async function prepare(database: Awaited<ReturnType<typeof openPglite>>) {
+  await database.migrate();
+  await seedDemoData(database.db);
+  const jobs = createJobs({ database, supervise: false, schedule: false });
+  await jobs.start();
+  await jobs.stop();
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { AuthResponse, MailOutboxItem } from '@app/contracts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createJobHandlers, createServices, type Services } from '../src/container.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { createJobs, type Jobs } from '../src/jobs/jobs.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import { outboxTransport, type MailTransport } from '../src/providers/mail.ts';
+
+export type TestContext = {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+  services: Services;
+  /** Logs in a staff member (demo credentials) and returns the bearer header. */
+  staffAuth(email: string, password: string): Promise<{ authorization: string }>;
+  /** Signs a customer in by e-mail code read from the outbox. */
+  customerAuth(email: string): Promise<{ authorization: string; body: AuthResponse }>;
+  partnerAuth(email: string, password: string): Promise<{ authorization: string }>;
+  outbox(to?: string): Promise<MailOutboxItem[]>;
+  close(): Promise<void>;
+};
+
+export const DEMO = {
+  admin: ['admin@demo.local', 'admin-demo-pass'],
+  manager: ['manager@demo.local', 'manager-demo-pass'],
+  partner: ['partner@demo.local', 'partner-demo-pass'],
+  affiliate: ['affiliate@demo.local', 'affiliate-demo-pass'],
+  customer: 'customer@demo.local',
+} as const;
+
+/** A fresh database copied from the migrated, seeded template. */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const templateDb = inject('postgresTemplateDb');
+  if (templateDb) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `app_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = await openPostgres(dbUrl.toString());
+    return {
+      database,
+      async drop() {
+        await database.close();
+        const cleaner = new pg.Client({ connectionString: url });
+        await cleaner.connect();
+        await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleaner.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplatePath');
+  const database = await openPglite({ loadDataDir: new Blob([readFileSync(file)]) });
+  return { database, drop: () => database.close() };
+}
+
+export async function createTestContext(
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    mailTransport?: MailTransport;
+    workers?: boolean;
+  } = {},
+): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const jobs = createJobs({ database, supervise: false, schedule: false, pollingIntervalSeconds: 0.5 });
+  await jobs.start();
+  const clock = options.clock ?? { now: () => new Date() };
+  const services = createServices({
+    config,
+    database,
+    jobs,
+    mailTransport: options.mailTransport ?? outboxTransport,
+    clock,
+  });
+  if (options.workers) await jobs.work(createJobHandlers(services));
+  const app = await buildApp({ config, database, services });
+  await app.ready();
+
+  const ctx: TestContext = {
+    app,
+    config,
+    database,
+    jobs,
+    services,
+    async staffAuth(email, password) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+      return { authorization: `Bearer ${response.json<AuthResponse>().token}` };
+    },
+    async customerAuth(email) {
+      const requested = await app.inject({
+        method: 'POST',
+        url: '/api/auth/email/request-code',
+        payload: { email },
+      });
+      if (requested.statusCode !== 200)
+        throw new Error(`request-code: ${requested.statusCode} ${requested.body}`);
+      const [mail] = await ctx.outbox(email);
+      const code = /(\d{6})/.exec(mail?.subject ?? '')?.[1];
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/auth/email/verify',
+        payload: { email, verificationCode: code },
+      });
+      if (verified.statusCode !== 200) throw new Error(`verify: ${verified.statusCode} ${verified.body}`);
+      const body = verified.json<AuthResponse>();
+      return { authorization: `Bearer ${body.token}`, body };
+    },
+    async partnerAuth(email, password) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/partner/auth/login',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`partner login: ${response.statusCode} ${response.body}`);
+      return { authorization: `Bearer ${response.json<{ token: string }>().token}` };
+    },
+    async outbox(to) {
+      const result = await services.mail.listOutbox({ limit: 100, to });
+      return result.items;
+    },
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await drop();
+    },
+  };
+  return ctx;
+}
