@@ -10,7 +10,7 @@ import { createJobHandlers, createServices, type Services } from '../src/contain
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { createJobs, type Jobs } from '../src/jobs/jobs.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import { outboxTransport, type MailTransport } from '../src/providers/mail.ts';
+import { createSmtpTransport, outboxTransport, type MailTransport } from '../src/providers/mail.ts';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -70,6 +70,7 @@ export async function createTestContext(
     clock?: Clock;
     mailTransport?: MailTransport;
     workers?: boolean;
+    retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
@@ -81,14 +82,22 @@ export async function createTestContext(
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const jobs = createJobs({ database, supervise: false, schedule: false, pollingIntervalSeconds: 0.5 });
+  const jobs = createJobs({
+    database,
+    supervise: false,
+    schedule: false,
+    pollingIntervalSeconds: 0.5,
+    retry: options.retry,
+  });
   await jobs.start();
   const clock = options.clock ?? { now: () => new Date() };
   const services = createServices({
     config,
     database,
     jobs,
-    mailTransport: options.mailTransport ?? outboxTransport,
+    mailTransport:
+      options.mailTransport ??
+      (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport),
     clock,
   });
   if (options.workers) await jobs.work(createJobHandlers(services));

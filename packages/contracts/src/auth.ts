@@ -22,8 +22,8 @@ export const AuthResponseSchema = z.object({
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const LoginRequestSchema = z.object({
-  login: z.string().trim().min(1, { message: MESSAGES.required }).max(254),
-  password: z.string().min(1, { message: MESSAGES.required }).max(200),
+  login: z.string({ message: MESSAGES.required }).trim().min(1, { message: MESSAGES.required }).max(254),
+  password: z.string({ message: MESSAGES.required }).min(1, { message: MESSAGES.required }).max(200),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

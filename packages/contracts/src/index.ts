@@ -1,3 +1,8 @@
+import { z } from 'zod';
+
+// Default zod messages (missing field, wrong type, ...) in Russian, on the server and in the browser alike.
+z.config(z.locales.ru());
+
 export * from './enums.ts';
 export * from './messages.ts';
 export * from './common.ts';

@@ -5,7 +5,7 @@ import { MESSAGES } from './messages.ts';
 
 export const PartnerLoginRequestSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, { message: MESSAGES.required }).max(200),
+  password: z.string({ message: MESSAGES.required }).min(1, { message: MESSAGES.required }).max(200),
 });
 export type PartnerLoginRequest = z.infer<typeof PartnerLoginRequestSchema>;
 

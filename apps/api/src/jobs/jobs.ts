@@ -32,7 +32,9 @@ export function createJobs(options: {
   supervise?: boolean;
   schedule?: boolean;
   onError?: (error: Error) => void;
+  retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
 }): Jobs {
+  const retry = options.retry ?? QUEUE_RETRY;
   const boss = new PgBoss({
     db: options.database.sql as PgBoss.Db,
     supervise: options.supervise ?? true,
@@ -50,13 +52,13 @@ export function createJobs(options: {
       await boss.start();
       for (const queue of QUEUE_NAMES) {
         const existing = await boss.getQueue(queue);
-        if (!existing) await boss.createQueue(queue, { name: queue, ...QUEUE_RETRY });
+        if (!existing) await boss.createQueue(queue, { name: queue, ...retry });
       }
       started = true;
     },
     async send(tx, queue, data, sendOptions = {}) {
       return boss.send(queue, data, {
-        ...QUEUE_RETRY,
+        ...retry,
         ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter as Date } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.retryLimit !== undefined ? { retryLimit: sendOptions.retryLimit } : {}),

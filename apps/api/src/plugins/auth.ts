@@ -26,7 +26,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access declaration (for the authorization tests and docs). */
+    accessTable: AccessTableEntry[];
+  }
 }
+
+export type AccessTableEntry = { method: string; url: string; access: Access };
 
 export type ResolvePrincipal = (token: string) => Promise<Principal | null>;
 
@@ -40,11 +46,15 @@ function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp<{ resolvePrincipal: ResolvePrincipal }>(
   async (app: FastifyInstance, options) => {
     app.decorateRequest('principal', null);
+    const table: AccessTableEntry[] = [];
+    app.decorate('accessTable', table);
 
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
-      if (!route.config?.access) {
-        throw new Error(`Route ${String(route.method)} ${route.url} has no access declaration`);
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} has no access declaration`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') table.push({ method: String(method), url: route.url, access });
       }
     });
 

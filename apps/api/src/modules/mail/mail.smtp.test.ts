@@ -1,0 +1,117 @@
+import { createServer, type Server } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createTestContext, DEMO, type TestContext } from '../../../test/helpers.ts';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = (server as unknown as { server: Server }).server.address();
+  return { server, port: typeof address === 'object' && address ? address.port : port, received };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('mail over SMTP', () => {
+  let ctx: TestContext | undefined;
+  const servers: SMTPServer[] = [];
+  afterEach(async () => {
+    await ctx?.close();
+    ctx = undefined;
+  });
+  afterAll(async () => {
+    for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('delivers the sign-in code through the send-email job and records it as sent', async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp.server);
+    ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, workers: true });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/email/request-code',
+      payload: { email: 'smtp.user@example.ru' },
+    });
+    expect(response.statusCode).toBe(200);
+    const message = await waitFor(async () => smtp.received[0]);
+    expect(message.to).toEqual(['smtp.user@example.ru']);
+    expect(message.raw).toMatch(/Subject: =\?UTF-8\?/);
+    const sent = await waitFor(async () => {
+      const [item] = await ctx!.outbox('smtp.user@example.ru');
+      return item?.status === 'SENT' ? item : undefined;
+    });
+    expect(sent.attempts).toBe(1);
+
+    const admin = await ctx.staffAuth(...DEMO.admin);
+    const outbox = await ctx.app.inject({ method: 'GET', url: '/api/admin/mail-outbox', headers: admin });
+    expect(outbox.json<{ items: Array<{ to: string; status: string }> }>().items[0]).toMatchObject({
+      to: 'smtp.user@example.ru',
+      status: 'SENT',
+    });
+  });
+
+  it('retries while SMTP is down and sends once it is back', async () => {
+    const port = await freePort();
+    ctx = await createTestContext({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+      workers: true,
+      retry: { retryLimit: 20, retryDelay: 1, retryBackoff: false },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/email/request-code',
+      payload: { email: 'retry.user@example.ru' },
+    });
+    const failing = await waitFor(async () => {
+      const [item] = await ctx!.outbox('retry.user@example.ru');
+      return item && item.attempts >= 2 ? item : undefined;
+    });
+    expect(failing.status).toBe('QUEUED');
+    expect(failing.error).toMatch(/ECONNREFUSED|connect/i);
+
+    const smtp = await startSmtp(port);
+    servers.push(smtp.server);
+    const sent = await waitFor(async () => {
+      const [item] = await ctx!.outbox('retry.user@example.ru');
+      return item?.status === 'SENT' ? item : undefined;
+    });
+    expect(sent.error).toBeNull();
+    expect(smtp.received).toHaveLength(1);
+  });
+});

@@ -1,0 +1,153 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/contracts';
+import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+
+describe('HTTP surface', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("install", () => {});');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    ctx = await createTestContext({
+      env: {
+        SERVE_WEB: 'true',
+        WEB_DIST_DIR: dist,
+        CORS_ORIGINS: 'https://app.perevod.example',
+        BODY_LIMIT_BYTES: '4096',
+      },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('reports health once the database answers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: ctx.database.kind, migrations: 'applied' });
+  });
+
+  it('falls back to index.html for app routes, but never for /api', async () => {
+    for (const url of ['/', '/order/step-1', '/crm/home', '/some/unknown/page']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+    }
+    const api = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/does-not-exist',
+      headers: { accept: 'text/html' },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/application\/json/);
+    expect(api.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });
+  });
+
+  it('serves the service worker and caches hashed assets for a year', async () => {
+    const sw = await ctx.app.inject({ method: 'GET', url: '/service-worker.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers with a CSP', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('answers malformed JSON with a 400 in the shared error body', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: MESSAGES.malformedJson,
+    });
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'x'.repeat(10_000), password: 'y' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('validates bodies with Russian messages and field paths', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: '' } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ code: string; message: string; details: Array<{ path: string }> }>();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.message).toMatch(/[а-яА-Я]/);
+    expect(body.details.map((detail) => detail.path)).toEqual(
+      expect.arrayContaining(['body.login', 'body.password']),
+    );
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('allows CORS only for configured origins', async () => {
+    const allowed = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin: 'https://app.perevod.example', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.perevod.example');
+    const denied = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('publishes an OpenAPI 3 document generated from the contracts', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/auth/login']?.post?.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths)).toContain('/api/order/form-params');
+  });
+
+  it('serves form parameters with at least 6 documents, the assurances and the four delivery types', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    const body = response.json<{
+      documents: Array<{ name: string; price: number }>;
+      assurances: Array<{ type: string }>;
+      deliveries: Array<{ type: string }>;
+      languages: unknown[];
+    }>();
+    expect(body.documents.length).toBeGreaterThanOrEqual(6);
+    expect(body.documents.find((doc) => doc.name === 'Паспорт')?.price).toBe(1500);
+    expect(body.assurances.map((item) => item.type)).toEqual(
+      expect.arrayContaining(['notarization', 'translator_certification', 'apostille']),
+    );
+    expect(body.deliveries.map((item) => item.type).sort()).toEqual([
+      'COURIER',
+      'ELECTRONIC',
+      'OFFICE',
+      'PICKUP_POINT',
+    ]);
+    expect(body.languages.length).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,127 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authPlugin } from './auth.ts';
+import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+
+type Who = 'anonymous' | 'USER' | 'MANAGER' | 'ADMIN' | 'PARTNER' | 'partnerPortal';
+const EVERYONE: Who[] = ['anonymous', 'USER', 'MANAGER', 'ADMIN', 'PARTNER', 'partnerPortal'];
+const SIGNED_IN: Who[] = ['USER', 'MANAGER', 'ADMIN', 'PARTNER'];
+
+/**
+ * The expected access of every /api route, written out by hand (not derived from the declarations):
+ * a new route fails this test until someone decides who may call it.
+ */
+const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
+  'GET /api/health': { allowed: EVERYONE },
+  'GET /api/config/public': { allowed: EVERYONE },
+  'GET /api/openapi.json': { allowed: EVERYONE },
+  'GET /api/auth/config': { allowed: EVERYONE },
+  'POST /api/auth/login': { allowed: EVERYONE },
+  'POST /api/auth/email/request-code': { allowed: EVERYONE },
+  'POST /api/auth/email/verify': { allowed: EVERYONE },
+  'POST /api/auth/hash': { allowed: EVERYONE },
+  'POST /api/auth': { allowed: EVERYONE },
+  'POST /api/auth/refresh': { allowed: SIGNED_IN },
+  'POST /api/auth/logout': { allowed: SIGNED_IN, revokes: true },
+  'GET /api/profile': { allowed: SIGNED_IN },
+  'GET /api/crm-access-request/my': { allowed: SIGNED_IN },
+  'POST /api/crm-access-request': { allowed: SIGNED_IN },
+  'GET /api/admin/crm-access-requests': { allowed: ['ADMIN'] },
+  'POST /api/admin/crm-access-requests/:id/grant': { allowed: ['ADMIN'] },
+  'POST /api/admin/crm-access-requests/:id/refuse': { allowed: ['ADMIN'] },
+  'POST /api/partner/auth/login': { allowed: EVERYONE },
+  'POST /api/partner/auth/logout': { allowed: ['partnerPortal'], revokes: true },
+  'GET /api/partner/profile': { allowed: ['partnerPortal'] },
+  'GET /api/admin/mail-outbox': { allowed: ['ADMIN'] },
+  'GET /api/order/form-params': { allowed: EVERYONE },
+};
+
+describe('route authorization', () => {
+  let ctx: TestContext;
+  const headers = new Map<Who, Record<string, string>>();
+
+  async function signIn(who: Who): Promise<Record<string, string>> {
+    switch (who) {
+      case 'anonymous':
+        return {};
+      case 'USER':
+        return {
+          authorization: (await ctx.customerAuth(`matrix-${Math.random()}@example.ru`)).authorization,
+        };
+      case 'MANAGER':
+        return ctx.staffAuth(...DEMO.manager);
+      case 'ADMIN':
+        return ctx.staffAuth(...DEMO.admin);
+      case 'PARTNER':
+        return ctx.staffAuth(...DEMO.partner);
+      case 'partnerPortal':
+        return ctx.partnerAuth(...DEMO.affiliate);
+    }
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      env: { RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' },
+    });
+    for (const who of EVERYONE) headers.set(who, await signIn(who));
+  });
+  afterAll(() => ctx.close());
+
+  it('every registered /api route has an access declaration and an expectation here', () => {
+    const registered = ctx.app.accessTable.map((route) => `${route.method} ${route.url}`).sort();
+    expect(registered).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('refuses to register an /api route without an access declaration', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, { resolvePrincipal: async () => null });
+    await expect(
+      app.register(async (child) => {
+        child.get('/api/undeclared', async () => ({ ok: true }));
+      }),
+    ).rejects.toThrow(/has no access declaration/);
+  });
+
+  it('allows and denies each route for each kind of caller', async () => {
+    const failures: string[] = [];
+    for (const [key, expectation] of Object.entries(EXPECTED)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const path = url.replace(':id', '00000000-0000-4000-8000-000000000000');
+      for (const who of EVERYONE) {
+        const response = await ctx.app.inject({
+          method: method as 'GET',
+          url: path,
+          headers: headers.get(who),
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        const isAllowed = expectation.allowed.includes(who);
+        const denied = response.statusCode === 401 || response.statusCode === 403;
+        if (isAllowed === denied) failures.push(`${key} as ${who}: ${response.statusCode}`);
+        if (!isAllowed) {
+          // 401: no credentials, or a token of the other area (cabinet/CRM vs partner portal); 403: wrong role.
+          const isPartnerRoute = expectation.allowed.includes('partnerPortal');
+          const isOtherArea = who === 'anonymous' || (who === 'partnerPortal') !== isPartnerRoute;
+          const want = isOtherArea ? 401 : 403;
+          if (response.statusCode !== want)
+            failures.push(`${key} as ${who}: ${response.statusCode}, want ${want}`);
+        }
+        if (expectation.revokes && isAllowed) headers.set(who, await signIn(who));
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a MANAGER gets 403 on ADMIN-only routes with the catalogue message', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/mail-outbox',
+      headers: headers.get('MANAGER'),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'У вас нет прав для выполнения этого действия',
+    });
+  });
+});
