@@ -7,6 +7,7 @@ import { seedDemoData } from '../src/db/seed/seed.ts';
 import { createJobs } from '../src/jobs/jobs.ts';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     pgliteTemplatePath: string;
     postgresTemplateDb: string;

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPlugin } from './auth.ts';
-import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 type Who = 'anonymous' | 'USER' | 'MANAGER' | 'ADMIN' | 'PARTNER' | 'partnerPortal';
 const EVERYONE: Who[] = ['anonymous', 'USER', 'MANAGER', 'ADMIN', 'PARTNER', 'partnerPortal'];

@@ -20,12 +20,15 @@ export const STAFF: Access = { kind: 'user', roles: ['ADMIN', 'MANAGER'] };
 export const PARTNER_PORTAL: Access = { kind: 'partner' };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
     access?: Access;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     principal: Principal | null;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     /** Every /api route with its access declaration (for the authorization tests and docs). */
     accessTable: AccessTableEntry[];

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
-import { createTestContext, DEMO, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 const BOT_TOKEN = '123456:TEST-bot-token';
 

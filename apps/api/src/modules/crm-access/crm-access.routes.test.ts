@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrmAccessRequest } from '@app/contracts';
-import { createTestContext, DEMO, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 describe('CRM access requests', () => {
   let ctx: TestContext;

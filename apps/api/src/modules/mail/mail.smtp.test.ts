@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 type Received = { from: string; to: string[]; raw: string };
 

@@ -1,0 +1,219 @@
+/**
+ * Load benchmark: the product's API (child process) against a bare Fastify route (this process).
+ * Run with `npm run bench`. Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WORKERS (1),
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; PGlite when unreachable).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+type Target = {
+  name: string;
+  server: 'bare' | 'api';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+};
+
+type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  ratio: number;
+};
+
+/** Add new targets here; the first one is the baseline the ratios are computed against. */
+const TARGETS: Target[] = [
+  { name: 'bare', server: 'bare', method: 'GET', path: '/bare' },
+  { name: 'health', server: 'api', method: 'GET', path: '/api/health' },
+  { name: 'form-params', server: 'api', method: 'GET', path: '/api/order/form-params' },
+];
+/** The goal: this target reaches at least `ratio` × the baseline's req/s. */
+const GOAL = { name: 'form-params', ratio: 0.7 };
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// The load generator runs in worker threads so it does not share the event loop with the bare server.
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const WARMUP_SECONDS = 2;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const cleanups: Array<() => Promise<void>> = [];
+async function cleanup() {
+  for (const step of cleanups.splice(0).reverse()) {
+    await step().catch((error: unknown) => console.error('cleanup failed:', error));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** A fresh PostgreSQL database when the server is reachable, else a temporary PGlite directory. */
+async function prepareDatabase(): Promise<Record<string, string>> {
+  const admin = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    await admin.end().catch(() => undefined);
+    const dir = await mkdtemp(join(tmpdir(), 'bench-pglite-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    console.log(`database: PGlite in ${dir}`);
+    return { DATA_DIR: dir };
+  }
+  const name = `bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.end());
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => client.end());
+  });
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  console.log(`database: PostgreSQL ${url.host}/${name}`);
+  return { DATABASE_URL: url.toString(), DEMO_DATA: 'true' };
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startApi(port: number, dbEnv: Record<string, string>): Promise<string> {
+  const env = { ...process.env, ...dbEnv, PORT: String(port), LOG_LEVEL: 'warn', SERVE_WEB: 'false' };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    env: { ...env, NODE_ENV: 'development' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(() => stopChild(child));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`API exited with code ${child.exitCode} before it was ready`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ok) return base;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('API did not answer GET /api/health with 200 within 60 s');
+}
+
+async function startBare(port: number): Promise<string> {
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => ({ ok: true }));
+  await app.listen({ port, host: '127.0.0.1' });
+  cleanups.push(() => app.close());
+  return `http://127.0.0.1:${port}`;
+}
+
+async function load(target: Target, base: string, seconds: number): Promise<autocannon.Result> {
+  const { method, path, body, headers } = target;
+  return autocannon({
+    url: base + path,
+    method,
+    body,
+    headers,
+    duration: seconds,
+    connections: CONNECTIONS,
+    workers: WORKERS > 0 ? WORKERS : undefined,
+  });
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+function printTable(rows: Row[]) {
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs bare'];
+  const cells = rows.map((r) => [
+    r.name,
+    fmt(r.rps),
+    fmt(r.p50, 1),
+    fmt(r.p99, 1),
+    String(r.non2xx),
+    String(r.errors),
+    fmt(r.ratio, 2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
+  const line = (c: string[]) =>
+    c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0)));
+  console.log(`\n${line(header).join('  ')}`);
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c).join('  '));
+}
+
+async function main(): Promise<number> {
+  const dbEnv = await prepareDatabase();
+  const bases = { bare: await startBare(await freePort()), api: await startApi(await freePort(), dbEnv) };
+  console.log(
+    `load: ${DURATION} s × ${CONNECTIONS} connections, ${WORKERS} worker(s), ${WARMUP_SECONDS} s warm-up`,
+  );
+
+  const rows: Row[] = [];
+  for (const target of TARGETS) {
+    const base = bases[target.server];
+    await load(target, base, WARMUP_SECONDS);
+    const result = await load(target, base, DURATION);
+    const rps = result.requests.average;
+    const baseline = rows[0]?.rps ?? rps;
+    const row: Row = {
+      name: target.name,
+      rps,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      ratio: rps / baseline,
+    };
+    rows.push(row);
+    console.log(
+      `${row.name}: ${fmt(rps)} req/s, p50 ${fmt(row.p50, 1)} ms, p99 ${fmt(row.p99, 1)} ms, ` +
+        `non-2xx ${row.non2xx}, errors ${row.errors}, ${fmt(row.ratio, 2)} × bare`,
+    );
+  }
+
+  printTable(rows);
+  const goal = rows.find((r) => r.name === GOAL.name);
+  if (goal) {
+    const verdict = goal.ratio >= GOAL.ratio ? 'PASS' : 'FAIL';
+    console.log(`\n${verdict}: ${GOAL.name} ${fmt(goal.ratio, 2)} × bare (target >= ${GOAL.ratio} × bare)`);
+  }
+  const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+  for (const r of failed) console.error(`error: ${r.name} had ${r.non2xx} non-2xx and ${r.errors} errors`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: cleaning up');
+  void cleanup().finally(() => process.exit(130));
+});
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error('bench failed:', error instanceof Error ? error.message : error);
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
