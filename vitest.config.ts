@@ -5,7 +5,6 @@ import { defineConfig } from 'vitest/config';
  * a second time on PostgreSQL (project "api-postgres").
  */
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
-  extends: false as const,
   test: {
     name,
     root: './apps/api',

@@ -120,9 +120,15 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
   throw new Error('API did not answer GET /api/health with 200 within 60 s');
 }
 
-async function startBare(port: number): Promise<string> {
+/**
+ * The baseline: a bare Fastify route (no plugins, hooks or headers of ours) serving the same bytes as
+ * form-params, so the ratio measures what our stack adds, not the size of the answer.
+ */
+async function startBare(port: number, payload: string): Promise<string> {
   const app = Fastify({ logger: false });
-  app.get('/bare', async () => ({ ok: true }));
+  app.get('/bare', (_request, reply) => {
+    reply.header('content-type', 'application/json; charset=utf-8').send(payload);
+  });
   await app.listen({ port, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   return `http://127.0.0.1:${port}`;
@@ -164,7 +170,9 @@ function printTable(rows: Row[]) {
 
 async function main(): Promise<number> {
   const dbEnv = await prepareDatabase();
-  const bases = { bare: await startBare(await freePort()), api: await startApi(await freePort(), dbEnv) };
+  const api = await startApi(await freePort(), dbEnv);
+  const payload = await (await fetch(`${api}/api/order/form-params`)).text();
+  const bases = { bare: await startBare(await freePort(), payload), api };
   console.log(
     `load: ${DURATION} s × ${CONNECTIONS} connections, ${WORKERS} worker(s), ${WARMUP_SECONDS} s warm-up`,
   );

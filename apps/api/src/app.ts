@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -16,29 +15,13 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   services: Services;
-};
-
-/** Content Security Policy the SPA runs under (Telegram widget and map providers are the only third parties). */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://telegram.org', 'https://api-maps.yandex.ru', 'https://*.yandex.ru'],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'https://*.yandex.ru', 'https://*.yandex.net'],
-  frameSrc: ['https://oauth.telegram.org'],
-  workerSrc: ["'self'", 'blob:'],
-  manifestSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -56,17 +39,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-    // The Telegram widget opens a popup that posts back to us.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    hsts: config.env === 'production',
-  });
-  await app.register(cors, {
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    credentials: true,
-  });
+  await app.register(securityHeadersPlugin, { hsts: config.env === 'production' });
+  // Same-origin by default: the CORS hook exists only when other origins are configured.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  }
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { resolvePrincipal: (token) => services.auth.resolvePrincipal(token) });
   await app.register(openapiPlugin);

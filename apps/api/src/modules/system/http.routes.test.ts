@@ -55,12 +55,22 @@ describe('HTTP surface', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
-  it('sends security headers with a CSP', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBeDefined();
+  it('sends security headers: the SPA CSP on pages, a locked-down CSP on API answers', async () => {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/cabinet/orders',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain('script-src');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const response of [page, api]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBeDefined();
+    }
   });
 
   it('answers malformed JSON with a 400 in the shared error body', async () => {

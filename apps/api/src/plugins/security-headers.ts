@@ -1,0 +1,52 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+
+/** Content Security Policy the SPA runs under (Telegram widget and map providers are the only third parties). */
+export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", 'https://telegram.org', 'https://api-maps.yandex.ru', 'https://*.yandex.ru'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'", 'https://*.yandex.ru', 'https://*.yandex.net'],
+  'frame-src': ['https://oauth.telegram.org'],
+  'worker-src': ["'self'", 'blob:'],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+const serializeCsp = (policy: Record<string, string[]>) =>
+  Object.entries(policy)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+
+/**
+ * Security headers, computed once. API answers (JSON) get a locked-down CSP; pages and assets get the SPA's CSP.
+ * Our own few lines instead of helmet: the same headers at a fraction of the per-request cost (see decision 004).
+ */
+export const securityHeadersPlugin = fp<{ hsts: boolean }>(
+  async (app: FastifyInstance, options) => {
+    const common: Record<string, string> = {
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      // The Telegram widget opens a popup that posts back to us.
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'x-dns-prefetch-control': 'off',
+      'x-permitted-cross-domain-policies': 'none',
+      ...(options.hsts ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+    };
+    const apiHeaders = { ...common, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+    const pageHeaders = { ...common, 'content-security-policy': serializeCsp(CONTENT_SECURITY_POLICY) };
+
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

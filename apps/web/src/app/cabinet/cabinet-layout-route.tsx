@@ -1,0 +1,3 @@
+import { CabinetLayout } from '@/components/layouts/cabinet-layout';
+
+export { CabinetLayout as Component };

@@ -1,0 +1,3 @@
+import { PagePlaceholder } from '@/components/page-placeholder';
+
+export { PagePlaceholder as Component };

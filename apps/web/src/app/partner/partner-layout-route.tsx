@@ -1,0 +1,3 @@
+import { PartnerLayout } from '@/components/layouts/partner-layout';
+
+export { PartnerLayout as Component };

@@ -1,0 +1,20 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { PartnerLoginForm } from '@/features/auth/components/partner-login-form';
+import { getSafeRedirect } from '@/lib/area';
+
+function PartnerLoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const handleSignedIn = () => {
+    const target = getSafeRedirect(searchParams.get('redirect'));
+    void navigate(target?.startsWith('/partner/') ? target : '/partner/dashboard', { replace: true });
+  };
+  return (
+    <AuthLayout title="Вход для партнёров" subtitle="Кабинет партнёра: промокоды, комиссии, выплаты">
+      <PartnerLoginForm onSignedIn={handleSignedIn} />
+    </AuthLayout>
+  );
+}
+
+export { PartnerLoginPage as Component };

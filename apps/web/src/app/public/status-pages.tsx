@@ -1,0 +1,75 @@
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { IconError404, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+
+function StatusPage({
+  icon,
+  title,
+  text,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  testId: string;
+}) {
+  return (
+    <Center mih="70dvh" p="md" data-testid={testId}>
+      <Stack align="center" gap="md" maw={480} ta="center">
+        {icon}
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="dimmed">{text}</Text>
+        <Group justify="center">
+          <Button component={Link} to="/">
+            На главную
+          </Button>
+          <Button component={Link} to="/cabinet-login" variant="default">
+            Войти
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <StatusPage
+      testId="not-found-page"
+      icon={<IconError404 size={64} stroke={1.2} aria-hidden />}
+      title="Страница не найдена"
+      text="Такой страницы нет. Проверьте адрес или вернитесь на главную."
+    />
+  );
+}
+
+export function NoAccessPage() {
+  return (
+    <StatusPage
+      testId="no-access-page"
+      icon={<IconLock size={64} stroke={1.2} aria-hidden />}
+      title="Нет доступа"
+      text="У вашей учётной записи нет прав на этот раздел. Войдите под другой учётной записью или запросите доступ."
+    />
+  );
+}
+
+/** Errors thrown while loading or rendering a route (including a lazy chunk that failed to download). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <Center mih="70dvh" p="md" data-testid="route-error-page">
+      <Stack align="center" gap="md" maw={480} ta="center">
+        <Title order={1} size="h2">
+          Что-то пошло не так
+        </Title>
+        <Text c="dimmed">Не удалось открыть страницу. Обновите её или попробуйте позже.</Text>
+        <Button onClick={() => window.location.reload()}>Обновить страницу</Button>
+      </Stack>
+    </Center>
+  );
+}

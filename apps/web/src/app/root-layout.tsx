@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useRouteTitle } from '@/components/route-handle';
+import { setCurrentPath } from '@/lib/navigation-history';
+
+const APP_TITLE = 'Перевод документов';
+
+export function RootLayout() {
+  const location = useLocation();
+  const title = useRouteTitle();
+
+  useEffect(() => {
+    setCurrentPath(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    document.title = title ? `${title} — ${APP_TITLE}` : APP_TITLE;
+  }, [title]);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { redirect, type RouteObject } from 'react-router';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { PagePlaceholder } from '@/components/page-placeholder';
+import type { RouteHandle } from '@/components/route-handle';
+import { CRM_ROUTES } from '@/lib/access/crm-routes';
+import {
+  adminRedirectLoader,
+  cabinetGuardLoader,
+  cabinetLoginLoader,
+  crmGuardLoader,
+  landingLoader,
+  orderIndexLoader,
+  partnerGuardLoader,
+  partnerLoginLoader,
+  rootLoader,
+  staffLoginLoader,
+} from './guards';
+import { CabinetLoginPage } from './public/cabinet-login-page';
+import { CrmAccessRequestPage } from './public/crm-access-request-page';
+import { LandingPage } from './public/landing-page';
+import { StaffLoginPage } from './public/staff-login-page';
+import { NoAccessPage, NotFoundPage, RouteErrorPage } from './public/status-pages';
+import { RootLayout } from './root-layout';
+
+/** Guards re-check on every navigation inside an area (roles differ per page, tokens may be gone). */
+const alwaysRevalidate = () => true;
+
+function page(path: string, title: string, lazy?: RouteObject['lazy']): RouteObject {
+  const handle: RouteHandle = { title };
+  return lazy ? { path, handle, lazy } : { path, handle, Component: PagePlaceholder };
+}
+
+const loadCabinetPage = () => import('./cabinet/cabinet-page-route');
+const loadCrmPage = () => import('./crm/crm-page-route');
+const loadPartnerPage = () => import('./partner/partner-page-route');
+
+const PARTNER_PAGES: ReadonlyArray<readonly [string, string]> = [
+  ['dashboard', 'Обзор'],
+  ['profile', 'Профиль партнёра'],
+  ['affiliate/promocodes', 'Промокоды'],
+  ['affiliate/links', 'Партнёрские ссылки'],
+  ['affiliate/analytics', 'Аналитика'],
+  ['affiliate/click-logs', 'Журнал переходов'],
+  ['corporate/coupon-batches', 'Пакеты купонов'],
+  ['corporate/campaigns', 'Кампании'],
+  ['corporate/analytics', 'Аналитика корпоративных клиентов'],
+  ['integrator/widgets', 'Виджеты'],
+  ['integrator/api-keys', 'API-ключи'],
+  ['integrator/webhooks', 'Вебхуки'],
+  ['integrator/docs', 'Документация для интеграции'],
+  ['commissions', 'Комиссии'],
+  ['history/payouts', 'История выплат'],
+  ['payment-details', 'Платёжные реквизиты'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: rootLoader,
+    shouldRevalidate: alwaysRevalidate,
+    Component: RootLayout,
+    HydrateFallback: LoadingScreen,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { index: true, loader: landingLoader, Component: LandingPage },
+
+      // Sign-in and redirect pages
+      {
+        path: 'login',
+        loader: staffLoginLoader,
+        Component: StaffLoginPage,
+        handle: { title: 'Вход для сотрудников' },
+      },
+      {
+        path: 'cabinet-login',
+        loader: cabinetLoginLoader,
+        Component: CabinetLoginPage,
+        handle: { title: 'Вход в личный кабинет' },
+      },
+      {
+        path: 'partner/login',
+        loader: partnerLoginLoader,
+        lazy: () => import('./partner/partner-login-route'),
+        handle: { title: 'Вход для партнёров' },
+      },
+      { path: 'cabinet-redirect', loader: () => redirect('/cabinet/orders') },
+      { path: 'partner-redirect', loader: () => redirect('/partner/dashboard') },
+      { path: 'admin-redirect', loader: adminRedirectLoader, Component: LoadingScreen },
+      {
+        path: 'crm-access-request',
+        loader: cabinetGuardLoader,
+        Component: CrmAccessRequestPage,
+        handle: { title: 'Доступ к CRM' },
+      },
+      { path: 'no-access', Component: NoAccessPage, handle: { title: 'Нет доступа' } },
+      {
+        path: 'api-docs',
+        lazy: () => import('./public/api-docs-page'),
+        handle: { title: 'Документация API' },
+      },
+      {
+        path: 'profile',
+        loader: async (args) => {
+          await cabinetGuardLoader(args);
+          return redirect('/cabinet/profile');
+        },
+      },
+
+      // Public order pages
+      { path: 'order', loader: orderIndexLoader },
+      {
+        Component: PublicLayout,
+        children: [
+          page('order/step-1', 'Шаг 1. Документы и языки'),
+          page('order/step-2', 'Шаг 2. Контактные данные'),
+          page('order/step-3', 'Шаг 3. Доставка'),
+          page('order/success', 'Заказ оформлен'),
+          page('order/:orderId/success', 'Заказ оформлен'),
+          page('debug', 'Отладка'),
+          page('landing-old', 'Перевод документов'),
+        ],
+      },
+
+      // Customer cabinet
+      {
+        path: 'cabinet',
+        loader: cabinetGuardLoader,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: () => import('./cabinet/cabinet-layout-route'),
+        children: [
+          { index: true, loader: () => redirect('/cabinet/orders') },
+          page('orders', 'Мои заказы', loadCabinetPage),
+          page('orders/:id', 'Заказ', loadCabinetPage),
+          page('notifications', 'Уведомления', loadCabinetPage),
+          page('profile', 'Профиль', loadCabinetPage),
+          page('organization', 'Организация', loadCabinetPage),
+          page('invoices', 'Счета и акты', loadCabinetPage),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+
+      // Back office (lazy chunk; the guard itself is part of the main bundle so it redirects without it)
+      {
+        path: 'crm',
+        loader: crmGuardLoader,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: () => import('./crm/crm-layout-route'),
+        children: [
+          { index: true, loader: () => redirect('/crm/home') },
+          ...CRM_ROUTES.map((route) => page(route.path, route.title, loadCrmPage)),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+
+      // Partner portal
+      {
+        path: 'partner',
+        loader: partnerGuardLoader,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: () => import('./partner/partner-layout-route'),
+        children: [
+          { index: true, loader: () => redirect('/partner/dashboard') },
+          ...PARTNER_PAGES.map(([path, title]) => page(path, title, loadPartnerPage)),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+
+      { path: '*', Component: NotFoundPage, handle: { title: 'Страница не найдена' } },
+    ],
+  },
+];

@@ -1,0 +1,111 @@
+import { AppShell, Burger, Divider, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Icon } from '@tabler/icons-react';
+import { NavLink, Outlet } from 'react-router';
+import { useSession } from '@/lib/session/session-store';
+import { getCrmRole } from '@/lib/session/credentials';
+import { BottomNav } from '@/components/menus/bottom-nav';
+import { CABINET_LINK, getCrmBottomNavItems, getCrmMenu } from '@/components/menus/crm-menu';
+import { BrandLink } from './brand-link';
+import classes from './crm-layout.module.css';
+import { UserHeaderActions } from './user-header-actions';
+
+function SideMenuLink({
+  path,
+  label,
+  icon: ItemIcon,
+  onClick,
+}: {
+  path: string;
+  label: string;
+  icon: Icon;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip label={label} position="right" withArrow transitionProps={{ duration: 0 }}>
+      <UnstyledButton
+        component={NavLink}
+        to={path}
+        className={classes.link}
+        aria-label={label}
+        onClick={onClick}
+      >
+        <ItemIcon size={22} stroke={1.6} aria-hidden />
+        <span className={classes.mobileLabel}>{label}</span>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+/** Back office: icon side menu filtered by role (spec 2), header with e-mail and logout. */
+export function CrmLayout() {
+  const session = useSession();
+  const [isMenuOpen, { toggle, close }] = useDisclosure(false);
+  const role = session.role ?? getCrmRole();
+  const menu = getCrmMenu(role);
+  const email = session.profile?.email ?? session.user?.email ?? null;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 76, breakpoint: '40em', collapsed: { mobile: !isMenuOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isMenuOpen}
+              onClick={toggle}
+              className={classes.burger}
+              size="sm"
+              aria-label={isMenuOpen ? 'Закрыть меню' : 'Открыть меню'}
+            />
+            <BrandLink to="/crm" caption="CRM" />
+          </Group>
+          <UserHeaderActions email={email} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" className={classes.navbar}>
+        <nav aria-label="Меню CRM" data-testid="crm-side-menu" className={classes.menu}>
+          {menu.kind === 'message' ? (
+            <Text size="xs" c="dimmed" ta="center" data-testid="crm-menu-message">
+              {menu.message}
+            </Text>
+          ) : (
+            <Stack gap={4} align="stretch">
+              {menu.items.map((entry) => (
+                <SideMenuLink
+                  key={entry.key}
+                  path={entry.path}
+                  label={entry.label}
+                  icon={entry.icon}
+                  onClick={close}
+                />
+              ))}
+            </Stack>
+          )}
+          <Divider my="sm" />
+          <SideMenuLink
+            path={CABINET_LINK.path}
+            label={CABINET_LINK.label}
+            icon={CABINET_LINK.icon}
+            onClick={close}
+          />
+        </nav>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+        <BottomNav
+          label="Навигация CRM"
+          items={getCrmBottomNavItems(role).map((entry) => ({
+            key: entry.key,
+            label: entry.shortLabel,
+            path: entry.path,
+            icon: entry.icon,
+          }))}
+        />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

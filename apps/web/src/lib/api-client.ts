@@ -1,0 +1,200 @@
+import { ErrorBodySchema, formatMessage, MESSAGES, type ErrorBody, type ErrorCode } from '@app/contracts';
+import { buildLoginRedirect, getAreaByPath, LOGIN_PATH_BY_AREA, type Area } from './area';
+import { clearCredentials, getToken } from './session/credentials';
+
+/**
+ * - `required` (default): the area's bearer token is sent; without one the call is cancelled locally.
+ * - `optional`: the token is sent when there is one (public pages that know a signed-in user).
+ * - `none`: no token, and a 401 is an ordinary error (sign-in calls, promo-code validation, public config).
+ */
+export type AuthMode = 'required' | 'optional' | 'none';
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'unauthorized';
+
+export type ApiErrorDetail = NonNullable<ErrorBody['details']>[number];
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly code: ErrorCode | null;
+  readonly details: ApiErrorDetail[];
+
+  constructor(
+    message: string,
+    options: { kind: ApiErrorKind; status?: number; code?: ErrorCode; details?: ApiErrorDetail[] },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = options.kind;
+    this.status = options.status ?? null;
+    this.code = options.code ?? null;
+    this.details = options.details ?? [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  auth?: AuthMode;
+  /** Overrides the area derived from the current path (e.g. token renewal of a known area). */
+  area?: Area;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+export const API_BASE = '/api';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 300;
+const LOGOUT_PATHS = ['/auth/logout', '/partner/auth/logout'];
+
+type ApiClientConfig = {
+  fetch: typeof fetch;
+  /** Navigates after a 401; the app passes the router's navigate, the default reloads the page. */
+  navigate: (to: string) => void;
+};
+
+const config: ApiClientConfig = {
+  fetch: (...args) => globalThis.fetch(...args),
+  navigate: (to) => window.location.assign(to),
+};
+
+export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
+  Object.assign(config, overrides);
+}
+
+let redirectTimer: ReturnType<typeof setTimeout> | null = null;
+
+function handleUnauthorized(area: Area): void {
+  clearCredentials(area);
+  if (redirectTimer) return;
+  redirectTimer = setTimeout(() => {
+    redirectTimer = null;
+    const { pathname, search } = window.location;
+    if (pathname === LOGIN_PATH_BY_AREA[area]) return;
+    config.navigate(buildLoginRedirect(area, `${pathname}${search}`));
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toHttpError(status: number, body: unknown): ApiError {
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(parsed.data.message, {
+      kind: 'http',
+      status,
+      code: parsed.data.code,
+      details: parsed.data.details,
+    });
+  }
+  const message =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : formatMessage(MESSAGES.requestFailedWithStatus, { status });
+  return new ApiError(message, { kind: 'http', status });
+}
+
+/** One fetch wrapper for every call: base /api, credentials, the area's bearer token, one error model. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const {
+    method = 'GET',
+    body,
+    query,
+    headers = {},
+    auth = 'required',
+    signal,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  } = options;
+  const area = options.area ?? getAreaByPath(window.location.pathname);
+  const token = auth === 'none' ? null : getToken(area);
+  if (auth === 'required' && !token) {
+    throw new ApiError(MESSAGES.authRequired, { kind: 'unauthorized', status: 401 });
+  }
+
+  const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body;
+  } else if (body !== undefined) {
+    requestHeaders['Content-Type'] = 'application/json';
+    requestBody = JSON.stringify(body);
+  }
+  if (token) requestHeaders.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let isTimedOut = false;
+  const timer = setTimeout(() => {
+    isTimedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const abortFromCaller = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', abortFromCaller);
+
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(path, query), {
+      method,
+      headers: requestHeaders,
+      body: requestBody,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (isTimedOut) throw new ApiError(MESSAGES.requestTimeout, { kind: 'timeout' });
+    if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
+      throw new ApiError(MESSAGES.requestAborted, { kind: 'aborted' });
+    }
+    throw new ApiError(MESSAGES.networkError, { kind: 'network' });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const payload = await readBody(response).catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && token && !LOGOUT_PATHS.includes(path)) handleUnauthorized(area);
+    throw toHttpError(response.status, payload);
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+};
