@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Jobs, JobHandlers } from './jobs/jobs.ts';
 import type { Clock } from './lib/clock.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCrmAccessService } from './modules/crm-access/crm-access.service.ts';
@@ -33,6 +34,7 @@ export function createServices(deps: ServiceDeps) {
     crmAccess: createCrmAccessService({ db, clock }),
     partnerPortal: createPartnerPortalService({ db }),
     formSettings: createFormSettingsService({ db, clock }),
+    analytics: createAnalyticsService({ db }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

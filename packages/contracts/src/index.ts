@@ -12,3 +12,5 @@ export * from './auth.ts';
 export * from './partner-portal.ts';
 export * from './form-params.ts';
 export * from './mail.ts';
+export * from './system.ts';
+export * from './analytics.ts';

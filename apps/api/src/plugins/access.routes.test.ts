@@ -34,6 +34,10 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/partner/profile': { allowed: ['partnerPortal'] },
   'GET /api/admin/mail-outbox': { allowed: ['ADMIN'] },
   'GET /api/order/form-params': { allowed: EVERYONE },
+  'POST /api/analytics/session': { allowed: EVERYONE },
+  'POST /api/analytics/event': { allowed: EVERYONE },
+  'POST /api/analytics/conversion': { allowed: EVERYONE },
+  'POST /api/analytics/funnel-stage': { allowed: EVERYONE },
 };
 
 describe('route authorization', () => {

@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './catalog.ts';
 export * from './system.ts';
+export * from './analytics.ts';

@@ -1,16 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { HealthResponseSchema } from '@app/contracts';
+import { HealthResponseSchema, PublicConfigResponseSchema } from '@app/contracts';
 import { PUBLIC } from '../../plugins/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-
-export const PublicConfigResponseSchema = z.object({
-  marketingSiteUrl: z.string(),
-  telegramBotName: z.string().nullable(),
-  supportTelegramUrl: z.string(),
-  supportWhatsappUrl: z.string(),
-});
 
 export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database }> = async (
   app,

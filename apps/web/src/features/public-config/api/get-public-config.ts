@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PublicConfigResponse } from '@/lib/contracts-pending';
+import type { PublicConfigResponse } from '@app/contracts';
 
 export function getPublicConfig(): Promise<PublicConfigResponse> {
   return api.get<PublicConfigResponse>('/config/public', { auth: 'none' });

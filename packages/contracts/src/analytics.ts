@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+const shortText = (max = 200) => z.string().trim().max(max);
+const optionalText = (max = 200) => shortText(max).nullable().optional();
+
+export const AnalyticsSessionIdSchema = z.string().trim().min(8).max(100);
+
+const UtmFields = {
+  utmSource: optionalText(),
+  utmMedium: optionalText(),
+  utmCampaign: optionalText(),
+  utmContent: optionalText(),
+  utmTerm: optionalText(),
+};
+
+export const AnalyticsSessionRequestSchema = z.object({
+  sessionId: AnalyticsSessionIdSchema,
+  landingPage: optionalText(2000),
+  referer: optionalText(2000),
+  userAgent: optionalText(1000),
+  deviceType: optionalText(50),
+  browserName: optionalText(100),
+  operatingSystem: optionalText(100),
+  ...UtmFields,
+  gclid: optionalText(),
+  yclid: optionalText(),
+  fbclid: optionalText(),
+});
+export type AnalyticsSessionRequest = z.infer<typeof AnalyticsSessionRequestSchema>;
+
+/** Form data sent with events: flat values only; secrets never leave the browser (and are dropped here too). */
+export const AnalyticsFormDataSchema = z
+  .record(z.string().max(100), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .refine((value) => Object.keys(value).length <= 50, { message: 'Слишком много полей' });
+
+export const AnalyticsEventRequestSchema = z.object({
+  sessionId: AnalyticsSessionIdSchema,
+  eventType: shortText(100).min(1),
+  eventCategory: optionalText(100),
+  eventAction: optionalText(100),
+  eventLabel: optionalText(200),
+  eventValue: z.number().finite().nullable().optional(),
+  pagePath: optionalText(2000),
+  pageTitle: optionalText(500),
+  formData: AnalyticsFormDataSchema.nullable().optional(),
+  isConversion: z.boolean().optional(),
+});
+export type AnalyticsEventRequest = z.infer<typeof AnalyticsEventRequestSchema>;
+
+export const ConversionRequestSchema = z.object({
+  sessionId: AnalyticsSessionIdSchema,
+  conversionType: shortText(100).min(1),
+  conversionValue: z.number().finite().nullable().optional(),
+  orderId: z.uuid().nullable().optional(),
+});
+export type ConversionRequest = z.infer<typeof ConversionRequestSchema>;
+
+export const FunnelStageRequestSchema = z.object({
+  sessionId: AnalyticsSessionIdSchema,
+  stage: shortText(100).min(1),
+  source: optionalText(100),
+  value: z.number().finite().nullable().optional(),
+  metadata: z.record(z.string().max(100), z.unknown()).nullable().optional(),
+  userId: z.uuid().nullable().optional(),
+  orderId: z.uuid().nullable().optional(),
+  ...UtmFields,
+});
+export type FunnelStageRequest = z.infer<typeof FunnelStageRequestSchema>;
+
+export const AcceptedResponseSchema = z.object({ success: z.literal(true) });
+
+/** Spec 5: field names containing these never reach analytics; string values are cut to 100 characters. */
+export const ANALYTICS_SECRET_FIELD_PATTERN = /password|card|token/i;
+export const ANALYTICS_MAX_STRING = 100;
+
+export function sanitizeAnalyticsFormData(
+  data: Record<string, string | number | boolean | null>,
+): Record<string, string | number | boolean | null> {
+  return Object.fromEntries(
+    Object.entries(data)
+      .filter(([key]) => !ANALYTICS_SECRET_FIELD_PATTERN.test(key))
+      .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, ANALYTICS_MAX_STRING) : value]),
+  );
+}
