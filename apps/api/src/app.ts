@@ -1,11 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import { ORDER_LIMITS } from '@app/contracts';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Services } from './container.ts';
 import type { Database } from './db/client.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { ordersPublicRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { pointsRoutes } from './modules/points/points.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { crmAccessRoutes } from './modules/crm-access/crm-access.routes.ts';
 import { formSettingsRoutes } from './modules/form-settings/form-settings.routes.ts';
@@ -46,6 +52,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: ORDER_LIMITS.maxFileBytes, files: ORDER_LIMITS.maxFiles, fields: 10, parts: 30 },
+  });
   await app.register(authPlugin, { resolvePrincipal: (token) => services.auth.resolvePrincipal(token) });
   await app.register(openapiPlugin);
 
@@ -61,6 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { mail: services.mail });
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
   await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(ordersPublicRoutes, { orders: services.orders, deliveryPrice: services.deliveryPrice });
+  await app.register(paymentsRoutes, { payments: services.payments });
+  await app.register(pointsRoutes, { points: services.points });
+  await app.register(uploadsRoutes, { uploads: services.uploads });
 
   await app.register(staticSpaPlugin, { distDir: config.serveWeb ? config.webDistDir : null });
   return app;

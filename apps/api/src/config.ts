@@ -37,6 +37,15 @@ const EnvSchema = z.object({
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   SERVE_WEB: boolFromEnv.default(true),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  UPLOAD_DIR: z.string().optional(),
+  YOOKASSA_SHOP_ID: z.string().optional(),
+  YOOKASSA_SECRET_KEY: z.string().optional(),
+  YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  YANDEX_DELIVERY_TOKEN: z.string().optional(),
+  YANDEX_DELIVERY_API_URL: z.string().url().default('https://b2b.taxi.yandex.net'),
+  YANDEX_MAPS_API_KEY: z.string().optional(),
+  SELLER_NAME: z.string().default('ООО «Бюро переводов»'),
+  SELLER_INN: z.string().default('7707083893'),
 });
 
 export type Config = {
@@ -60,6 +69,14 @@ export type Config = {
   workers: 'inline' | 'off';
   serveWeb: boolean;
   webDistDir: string;
+  uploadDir: string;
+  /** YooKassa when credentials are set; otherwise the built-in test payment page. */
+  payments:
+    { provider: 'yookassa'; shopId: string; secretKey: string; apiUrl: string } | { provider: 'test' };
+  /** Yandex Delivery when a token is set; otherwise prices from our delivery tariffs. */
+  delivery: { provider: 'yandex'; token: string; apiUrl: string } | { provider: 'tariffs' };
+  yandexMapsApiKey: string | null;
+  seller: { name: string; inn: string };
 };
 
 /** Secrets a production start refuses to run without. */
@@ -112,5 +129,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     serveWeb: e.SERVE_WEB,
     webDistDir: e.WEB_DIST_DIR,
+    uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR.replace(/\/$/, '')}/uploads`,
+    payments:
+      e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+        ? {
+            provider: 'yookassa',
+            shopId: e.YOOKASSA_SHOP_ID,
+            secretKey: e.YOOKASSA_SECRET_KEY,
+            apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''),
+          }
+        : { provider: 'test' },
+    delivery: e.YANDEX_DELIVERY_TOKEN
+      ? {
+          provider: 'yandex',
+          token: e.YANDEX_DELIVERY_TOKEN,
+          apiUrl: e.YANDEX_DELIVERY_API_URL.replace(/\/$/, ''),
+        }
+      : { provider: 'tariffs' },
+    yandexMapsApiKey: e.YANDEX_MAPS_API_KEY ?? null,
+    seller: { name: e.SELLER_NAME, inn: e.SELLER_INN },
   };
 }

@@ -12,6 +12,15 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { createPartnerPortalService } from './modules/partner-portal/partner-portal.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import type { MailTransport } from './providers/mail.ts';
+import { createOrdersRepository } from './modules/orders/orders.repository.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createDeliveryPriceService } from './modules/orders/delivery-price.service.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPointsService } from './modules/points/points.service.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createTariffPricer, createYandexDeliveryPricer, type DeliveryPricer } from './providers/delivery.ts';
+import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
+import { createLocalStorage, type FileStorage } from './providers/storage.ts';
 
 export type ServiceDeps = {
   config: Config;
@@ -19,21 +28,75 @@ export type ServiceDeps = {
   jobs: Jobs;
   mailTransport: MailTransport;
   clock: Clock;
+  /** Adapters to the outside world; tests may pass clients pointed at fake servers. */
+  paymentProvider?: PaymentProvider;
+  deliveryPricer?: DeliveryPricer;
+  storage?: FileStorage;
 };
+
+function createPaymentProvider(config: Config): PaymentProvider {
+  if (config.payments.provider === 'yookassa') return createYooKassaProvider(config.payments);
+  return {
+    kind: 'test',
+    // The built-in page confirms or declines; the payment row id is the provider's id.
+    async createPayment(request) {
+      return {
+        providerPaymentId: request.paymentId,
+        status: 'pending',
+        paid: false,
+        amount: request.amount,
+        confirmationUrl: `${config.publicUrl}/payment/test/${request.paymentId}`,
+        metadata: {},
+      };
+    },
+    async getPayment() {
+      return null;
+    },
+  };
+}
 
 /** Wires every service once; the API and the worker share this. */
 export function createServices(deps: ServiceDeps) {
   const { config, database, jobs, mailTransport, clock } = deps;
   const db = database.db;
   const mail = createMailService({ db, repo: createMailRepository(), jobs, transport: mailTransport, clock });
-  const auth = createAuthService({ db, repo: createAuthRepository(), mail, config, clock });
+  const authRepo = createAuthRepository();
+  const auth = createAuthService({ db, repo: authRepo, mail, config, clock });
+  const formSettings = createFormSettingsService({ db, clock });
+  const deliveryPricer =
+    deps.deliveryPricer ??
+    (config.delivery.provider === 'yandex'
+      ? createYandexDeliveryPricer(config.delivery)
+      : createTariffPricer(async () => {
+          const { deliveries } = await formSettings.getFormParams();
+          return deliveries.find((delivery) => delivery.type === 'COURIER')?.price ?? 0;
+        }));
   return {
     mail,
     auth,
     profile: createProfileService({ db }),
     crmAccess: createCrmAccessService({ db, clock }),
     partnerPortal: createPartnerPortalService({ db }),
-    formSettings: createFormSettingsService({ db, clock }),
+    formSettings,
+    orders: createOrdersService({
+      db,
+      repo: createOrdersRepository(),
+      authRepo,
+      auth,
+      formSettings,
+      mail,
+      clock,
+    }),
+    deliveryPrice: createDeliveryPriceService({ pricer: deliveryPricer, formSettings }),
+    payments: createPaymentsService({
+      db,
+      provider: deps.paymentProvider ?? createPaymentProvider(config),
+      mail,
+      config,
+      clock,
+    }),
+    points: createPointsService({ db }),
+    uploads: createUploadsService({ db, storage: deps.storage ?? createLocalStorage(config.uploadDir) }),
     analytics: createAnalyticsService({ db }),
   };
 }

@@ -14,3 +14,4 @@ export * from './form-params.ts';
 export * from './mail.ts';
 export * from './system.ts';
 export * from './analytics.ts';
+export * from './order.ts';

@@ -36,6 +36,12 @@ export const errorHandlerPlugin = fp(
       if (statusCode === 429) {
         return reply.status(429).send(body('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests));
       }
+      if (error.code === 'FST_FILES_LIMIT') {
+        return reply.status(413).send(body('PAYLOAD_TOO_LARGE', MESSAGES.tooManyFiles));
+      }
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+        return reply.status(413).send(body('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge));
+      }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
         return reply.status(413).send(body('PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge));
       }

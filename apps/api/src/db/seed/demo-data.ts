@@ -167,3 +167,14 @@ export const DEMO_HOLIDAYS: Array<[string, string]> = [
   ['2027-06-14', 'День России (перенос)'],
   ['2027-11-04', 'День народного единства'],
 ];
+
+export const DEMO_PROMO_CODES = [
+  { code: 'WELCOME10', discountPercent: 10, description: 'Скидка 10% на первый заказ' },
+  { code: 'STUDENT15', discountPercent: 15, description: 'Скидка 15% для студентов' },
+  {
+    code: 'SUMMER2025',
+    discountPercent: 20,
+    description: 'Летняя акция 2025 (завершена)',
+    validTo: new Date('2025-09-01T00:00:00+03:00'),
+  },
+];

@@ -11,8 +11,10 @@ import {
   partnerAccounts,
   partners,
   points,
+  promoCodes,
   users,
 } from '../schema/index.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
   DEMO_ACCOUNTS,
@@ -23,6 +25,7 @@ import {
   DEMO_LANGUAGES,
   DEMO_OFFICES,
   DEMO_POINTS,
+  DEMO_PROMO_CODES,
 } from './demo-data.ts';
 
 const SEED_MARKER = 'demo_seed_version';
@@ -122,6 +125,9 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       .insert(holidays)
       .values(DEMO_HOLIDAYS.map(([date, name]) => ({ date, name })))
       .onConflictDoNothing();
+    await tx.insert(promoCodes).values(DEMO_PROMO_CODES).onConflictDoNothing();
+    const customerRow = inserted.find((row) => row.email === customer.email);
+    if (customerRow) await seedDemoOrders(tx, customerRow);
     await tx.insert(appSettings).values({ key: SEED_MARKER, value: SEED_VERSION });
   });
   return { seeded: true };

@@ -1,7 +1,15 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { FormParamsResponse } from '@app/contracts';
+import { moscowDate } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { assurances, deliveries, documentTypes, languages } from '../../db/schema/index.ts';
+import {
+  assurances,
+  deliveries,
+  documentTypes,
+  holidays,
+  languages,
+  offices,
+} from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 export type FormSettingsService = ReturnType<typeof createFormSettingsService>;
@@ -19,28 +27,36 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
   let loading: Promise<Cached> | null = null;
 
   async function load(): Promise<Cached> {
-    const [documentRows, assuranceRows, deliveryRows, languageRows] = await Promise.all([
-      db
-        .select()
-        .from(documentTypes)
-        .where(isNull(documentTypes.deletedAt))
-        .orderBy(asc(documentTypes.sortOrder), asc(documentTypes.name)),
-      db
-        .select()
-        .from(assurances)
-        .where(isNull(assurances.deletedAt))
-        .orderBy(asc(assurances.sortOrder), asc(assurances.name)),
-      db
-        .select()
-        .from(deliveries)
-        .where(isNull(deliveries.deletedAt))
-        .orderBy(asc(deliveries.sortOrder), asc(deliveries.name)),
-      db
-        .select()
-        .from(languages)
-        .where(eq(languages.isActive, true))
-        .orderBy(asc(languages.sortOrder), asc(languages.name)),
-    ]);
+    const today = moscowDate(clock.now());
+    const [documentRows, assuranceRows, deliveryRows, languageRows, officeRows, holidayRows] =
+      await Promise.all([
+        db
+          .select()
+          .from(documentTypes)
+          .where(isNull(documentTypes.deletedAt))
+          .orderBy(asc(documentTypes.sortOrder), asc(documentTypes.name)),
+        db
+          .select()
+          .from(assurances)
+          .where(isNull(assurances.deletedAt))
+          .orderBy(asc(assurances.sortOrder), asc(assurances.name)),
+        db
+          .select()
+          .from(deliveries)
+          .where(isNull(deliveries.deletedAt))
+          .orderBy(asc(deliveries.sortOrder), asc(deliveries.name)),
+        db
+          .select()
+          .from(languages)
+          .where(eq(languages.isActive, true))
+          .orderBy(asc(languages.sortOrder), asc(languages.name)),
+        db.select().from(offices).where(eq(offices.isActive, true)).orderBy(asc(offices.name)),
+        db
+          .select()
+          .from(holidays)
+          .where(and(gte(holidays.date, today)))
+          .orderBy(asc(holidays.date)),
+      ]);
     const value: FormParamsResponse = {
       documents: documentRows.map((row) => ({
         id: row.id,
@@ -64,6 +80,19 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
         description: row.description,
       })),
       languages: languageRows.map((row) => ({ code: row.code, name: row.name })),
+      offices: officeRows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        address: row.address,
+        phone: row.phone,
+        schedule: row.schedule,
+        lat: row.lat,
+        lon: row.lon,
+      })),
+      calendar: {
+        nonWorkingDays: holidayRows.filter((row) => !row.isWorkingDay).map((row) => row.date),
+        workingWeekendDays: holidayRows.filter((row) => row.isWorkingDay).map((row) => row.date),
+      },
     };
     return { value, json: JSON.stringify(value), loadedAt: clock.now().getTime() };
   }

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { DELIVERY_TYPES, ORDER_STATUSES, PAYER_TYPES } from '@app/contracts';
+import type { PriceBreakdown } from '@app/contracts';
+import { users } from './users.ts';
+
+const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: bigint({ mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 100001 }).notNull(),
+    status: text({ enum: ORDER_STATUSES }).notNull().default('NEW'),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    name: text().notNull(),
+    phoneNumber: text().notNull(),
+    payerType: text({ enum: PAYER_TYPES }).notNull().default('INDIVIDUAL'),
+    organizationInn: text(),
+    organizationKpp: text(),
+    organizationName: text(),
+    organizationAddress: text(),
+    comment: text(),
+    originalLanguage: text().notNull(),
+    targetLanguage: text().notNull(),
+    deliveryId: uuid(),
+    deliveryType: text({ enum: DELIVERY_TYPES }).notNull(),
+    deliveryName: text().notNull(),
+    pickupPointId: uuid(),
+    officeId: uuid(),
+    address: text(),
+    apartment: text(),
+    entrance: text(),
+    floor: text(),
+    intercom: text(),
+    addressComment: text(),
+    deliveryData: jsonb(),
+    amount: money().notNull(),
+    deliveryPrice: money().notNull().default(0),
+    discount: money().notNull().default(0),
+    promoCode: text(),
+    promoDiscountPercent: integer().notNull().default(0),
+    priceBreakdown: jsonb().$type<PriceBreakdown>().notNull(),
+    estimatedReadyDate: date({ mode: 'string' }),
+    otherPrice: money(),
+    otherCost: money(),
+    isPaid: boolean().notNull().default(false),
+    paidAt: timestamp({ withTimezone: true }),
+    partnerId: uuid(),
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    utmContent: text(),
+    utmTerm: text(),
+    referrer: text(),
+    landingPage: text(),
+    acquisitionChannel: text(),
+    attributionModel: text(),
+    firstTouchAt: timestamp({ withTimezone: true }),
+    lastTouchAt: timestamp({ withTimezone: true }),
+    touchpointCount: integer(),
+    marketingValue: numeric({ precision: 12, scale: 2, mode: 'number' }),
+    idempotencyKey: text(),
+    requestHash: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_email_idx').on(t.email),
+    index('orders_phone_idx').on(t.phoneNumber),
+    index('orders_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`is_paid = false and status = 'NEW'`),
+  ],
+);
+
+/** Line snapshot: names and prices as they were when ordered (catalogue edits never change old orders). */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    kind: text({ enum: ['document', 'assurance', 'delivery', 'discount'] }).notNull(),
+    refId: uuid(),
+    name: text().notNull(),
+    unitPrice: money().notNull(),
+    quantity: integer().notNull(),
+    total: money().notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text({ enum: ORDER_STATUSES }),
+    toStatus: text({ enum: ORDER_STATUSES }).notNull(),
+    comment: text(),
+    actorUserId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    originalName: text().notNull(),
+    storedName: text().notNull(),
+    size: integer().notNull(),
+    mimeType: text().notNull(),
+    userId: uuid(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_order_idx').on(t.orderId)],
+);
+
+export const promoCodes = pgTable('promo_codes', {
+  code: text().primaryKey(),
+  discountPercent: integer().notNull(),
+  isActive: boolean().notNull().default(true),
+  validFrom: timestamp({ withTimezone: true }),
+  validTo: timestamp({ withTimezone: true }),
+  maxUses: integer(),
+  usedCount: integer().notNull().default(0),
+  description: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text({ enum: ['test', 'yookassa'] }).notNull(),
+    providerPaymentId: text(),
+    status: text({ enum: ['pending', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    amount: money().notNull(),
+    confirmationUrl: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,94 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  offices,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  points,
+  promoCodes,
+  uploads,
+} from '../../db/schema/index.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export function createOrdersRepository() {
+  return {
+    async findActivePoint(db: DbOrTx, id: string) {
+      const [row] = await db
+        .select()
+        .from(points)
+        .where(and(eq(points.id, id), eq(points.isActive, true)));
+      return row;
+    },
+    async findActiveOffice(db: DbOrTx, id: string) {
+      const [row] = await db
+        .select()
+        .from(offices)
+        .where(and(eq(offices.id, id), eq(offices.isActive, true)));
+      return row;
+    },
+    async findPromo(db: DbOrTx, code: string) {
+      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
+      return row;
+    },
+    async countPromoUse(db: DbOrTx, code: string) {
+      await db
+        .update(promoCodes)
+        .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+        .where(eq(promoCodes.code, code));
+    },
+    /** Inserts unless the idempotency key is taken; null when it is (the caller reads the existing order). */
+    async insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow | null> {
+      const [row] = await db
+        .insert(orders)
+        .values(values)
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning();
+      return row ?? null;
+    },
+    async findByIdempotencyKey(db: DbOrTx, key: string) {
+      const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+      return row;
+    },
+    async findById(db: DbOrTx, id: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), isNull(orders.deletedAt)));
+      return row;
+    },
+    async insertLines(db: DbOrTx, values: Array<typeof orderLines.$inferInsert>) {
+      if (values.length > 0) await db.insert(orderLines).values(values);
+    },
+    async insertHistory(db: DbOrTx, values: typeof orderStatusHistory.$inferInsert) {
+      await db.insert(orderStatusHistory).values(values);
+    },
+    /** Attaches uploads that are still free and belong to nobody else; returns how many were attached. */
+    async attachUploads(
+      db: DbOrTx,
+      orderId: string,
+      fileIds: string[],
+      userId: string | null,
+    ): Promise<number> {
+      if (fileIds.length === 0) return 0;
+      const owner = userId ? or(isNull(uploads.userId), eq(uploads.userId, userId)) : isNull(uploads.userId);
+      const rows = await db
+        .update(uploads)
+        .set({ orderId })
+        .where(and(inArray(uploads.id, fileIds), isNull(uploads.orderId), owner))
+        .returning({ id: uploads.id, size: uploads.size });
+      return rows.length;
+    },
+    async sumUploadSizes(db: DbOrTx, fileIds: string[]): Promise<number> {
+      if (fileIds.length === 0) return 0;
+      const [row] = await db
+        .select({ total: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint` })
+        .from(uploads)
+        .where(inArray(uploads.id, fileIds));
+      return Number(row?.total ?? 0);
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,124 @@
+/** Payment provider adapter: YooKassa (real API client) or the built-in test payment page. */
+export type ReceiptItem = { description: string; quantity: number; amount: number };
+export type CreatePaymentRequest = {
+  paymentId: string;
+  orderNumber: number;
+  amount: number;
+  email: string;
+  returnUrl: string;
+  items: ReceiptItem[];
+};
+export type ProviderPayment = {
+  providerPaymentId: string;
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+  paid: boolean;
+  amount: number;
+  confirmationUrl: string | null;
+  metadata: Record<string, string>;
+};
+
+export type PaymentProvider = {
+  kind: 'yookassa' | 'test';
+  createPayment(request: CreatePaymentRequest): Promise<ProviderPayment>;
+  /** The provider's current view of a payment (never trust a notification's body). */
+  getPayment(providerPaymentId: string): Promise<ProviderPayment | null>;
+};
+
+const rub = (amount: number) => ({ value: amount.toFixed(2), currency: 'RUB' });
+
+type YooKassaPayment = {
+  id: string;
+  status: ProviderPayment['status'];
+  paid: boolean;
+  amount: { value: string; currency: string };
+  confirmation?: { confirmation_url?: string };
+  metadata?: Record<string, string>;
+};
+
+const fromYooKassa = (payment: YooKassaPayment): ProviderPayment => ({
+  providerPaymentId: payment.id,
+  status: payment.status,
+  paid: payment.paid,
+  amount: Number(payment.amount.value),
+  confirmationUrl: payment.confirmation?.confirmation_url ?? null,
+  metadata: payment.metadata ?? {},
+});
+
+/**
+ * YooKassa API v3: basic auth shopId:secretKey, `Idempotence-Key` on creation, redirect confirmation and a
+ * 54-FZ receipt with one item per order line (services, VAT not charged — vat_code 1).
+ */
+export function createYooKassaProvider(options: {
+  apiUrl: string;
+  shopId: string;
+  secretKey: string;
+  fetchImpl?: typeof fetch;
+}): PaymentProvider {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
+  return {
+    kind: 'yookassa',
+    async createPayment(request) {
+      const response = await fetchImpl(`${options.apiUrl}/payments`, {
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          'idempotence-key': request.paymentId,
+        },
+        body: JSON.stringify({
+          amount: rub(request.amount),
+          capture: true,
+          confirmation: { type: 'redirect', return_url: request.returnUrl },
+          description: `Заказ №${request.orderNumber}`,
+          metadata: { paymentId: request.paymentId, orderNumber: String(request.orderNumber) },
+          receipt: {
+            customer: { email: request.email },
+            items: request.items.map((item) => ({
+              description: item.description.slice(0, 128),
+              quantity: item.quantity.toFixed(2),
+              amount: rub(item.amount),
+              vat_code: 1,
+              payment_mode: 'full_payment',
+              payment_subject: 'service',
+            })),
+          },
+        }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) throw new Error(`YooKassa create payment answered ${response.status}`);
+      return fromYooKassa((await response.json()) as YooKassaPayment);
+    },
+    async getPayment(providerPaymentId) {
+      const response = await fetchImpl(
+        `${options.apiUrl}/payments/${encodeURIComponent(providerPaymentId)}`,
+        {
+          headers: { authorization },
+          signal: AbortSignal.timeout(15_000),
+        },
+      );
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`YooKassa get payment answered ${response.status}`);
+      return fromYooKassa((await response.json()) as YooKassaPayment);
+    },
+  };
+}
+
+/** Receipt lines must add up to the amount: the discount is spread over the priced lines, kopecks to the last. */
+export function receiptItems(
+  lines: Array<{ kind: string; name: string; quantity: number; total: number }>,
+  amount: number,
+): ReceiptItem[] {
+  const priced = lines.filter((line) => line.kind !== 'discount' && line.total > 0);
+  const gross = priced.reduce((sum, line) => sum + Math.round(line.total * 100), 0);
+  const target = Math.round(amount * 100);
+  let allocated = 0;
+  return priced.map((line, index) => {
+    const share =
+      index === priced.length - 1
+        ? target - allocated
+        : Math.floor((Math.round(line.total * 100) * target) / gross);
+    allocated += share;
+    return { description: line.name, quantity: 1, amount: share / 100 };
+  });
+}

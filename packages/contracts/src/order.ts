@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { EmailSchema, MoneySchema, PhoneSchema } from './common.ts';
+import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
+import { MESSAGES } from './messages.ts';
+import { InnSchema, KppSchema } from './profile.ts';
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const idRef = (message: string) => z.string({ message }).trim().uuid({ message });
+
+export const ORDER_LIMITS = {
+  maxDocuments: 20,
+  maxQuantity: 100,
+  maxFiles: 20,
+  maxFileBytes: 20 * 1024 * 1024,
+  maxOrderFilesBytes: 60 * 1024 * 1024,
+} as const;
+
+export const DocumentWithQuantitySchema = z.object({
+  documentId: idRef(MESSAGES.unknownDocument),
+  quantity: z
+    .number({ message: MESSAGES.quantityInvalid })
+    .int({ message: MESSAGES.quantityInvalid })
+    .min(1, { message: MESSAGES.quantityInvalid })
+    .max(ORDER_LIMITS.maxQuantity, { message: MESSAGES.quantityInvalid }),
+});
+export const DocumentAssuranceSchema = z.object({
+  documentId: idRef(MESSAGES.unknownDocument),
+  assuranceId: idRef(MESSAGES.unknownAssurance),
+});
+
+/** Step 1: documents, languages, promo code, files. */
+export const OrderStep1Schema = z.object({
+  documentsWithQuantity: z
+    .array(DocumentWithQuantitySchema, { message: MESSAGES.documentsRequired })
+    .min(1, { message: MESSAGES.documentsRequired })
+    .max(ORDER_LIMITS.maxDocuments)
+    .refine((items) => new Set(items.map((item) => item.documentId)).size === items.length, {
+      message: MESSAGES.documentDuplicated,
+    }),
+  documentsAssurances: z
+    .array(DocumentAssuranceSchema)
+    .max(ORDER_LIMITS.maxDocuments * 5)
+    .default([]),
+  originalLanguage: z
+    .string({ message: MESSAGES.languageRequired })
+    .trim()
+    .min(2, { message: MESSAGES.languageRequired })
+    .max(10),
+  targetLanguage: z
+    .string({ message: MESSAGES.languageRequired })
+    .trim()
+    .min(2, { message: MESSAGES.languageRequired })
+    .max(10),
+  promoCode: z.string().trim().toUpperCase().max(50).nullable().optional(),
+  files: z
+    .array(z.string().uuid({ message: MESSAGES.unknownFile }))
+    .max(ORDER_LIMITS.maxFiles)
+    .default([]),
+});
+export type OrderStep1 = z.infer<typeof OrderStep1Schema>;
+
+const OrderStep2Base = z.object({
+  name: z
+    .string({ message: MESSAGES.nameRequired })
+    .trim()
+    .min(2, { message: MESSAGES.nameRequired })
+    .max(200),
+  phoneNumber: PhoneSchema,
+  email: EmailSchema,
+  payerType: PayerTypeSchema.default('INDIVIDUAL'),
+  organizationInn: InnSchema.nullable().optional(),
+  organizationKpp: KppSchema.nullable().optional(),
+  organizationName: optionalText(300),
+  organizationAddress: optionalText(500),
+  comment: optionalText(2000),
+});
+
+type OrganizationFields = {
+  payerType: 'INDIVIDUAL' | 'ORGANIZATION';
+  organizationInn?: string | null;
+  organizationName?: string | null;
+  organizationAddress?: string | null;
+};
+function requireOrganization(value: OrganizationFields, ctx: z.RefinementCtx) {
+  if (value.payerType !== 'ORGANIZATION') return;
+  if (!value.organizationInn)
+    ctx.addIssue({ code: 'custom', path: ['organizationInn'], message: MESSAGES.invalidInn });
+  if (!value.organizationName)
+    ctx.addIssue({ code: 'custom', path: ['organizationName'], message: MESSAGES.organizationNameRequired });
+  if (!value.organizationAddress)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['organizationAddress'],
+      message: MESSAGES.organizationAddressRequired,
+    });
+}
+
+/** Step 2: contact and payer. */
+export const OrderStep2Schema = OrderStep2Base.superRefine(requireOrganization);
+export type OrderStep2 = z.infer<typeof OrderStep2Schema>;
+
+const OrderStep3Base = z.object({
+  deliveryId: idRef(MESSAGES.deliveryRequired),
+  deliveryType: DeliveryTypeSchema.optional(),
+  pickupPointId: z.string().uuid({ message: MESSAGES.unknownPoint }).nullable().optional(),
+  pickupPointCode: optionalText(50),
+  address: optionalText(500),
+  apartment: optionalText(20),
+  entrance: optionalText(20),
+  floor: optionalText(20),
+  intercom: optionalText(50),
+  addressComment: optionalText(500),
+  /** Courier: coordinates of the address [lat, lon] from geocoding; office pickup: { officeId }. */
+  deliveryData: z
+    .object({
+      officeId: z.string().uuid().nullable().optional(),
+      coordinates: z
+        .tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)])
+        .nullable()
+        .optional(),
+      optionId: z.string().max(100).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type OrderStep3 = z.infer<typeof OrderStep3Base>;
+export const OrderStep3Schema = OrderStep3Base;
+
+/** First-touch attribution exported by the browser (spec 3). */
+export const AttributionSchema = z.object({
+  utmSource: optionalText(200),
+  utmMedium: optionalText(200),
+  utmCampaign: optionalText(200),
+  utmContent: optionalText(200),
+  utmTerm: optionalText(200),
+  referrer: optionalText(2000),
+  landingPage: optionalText(2000),
+  acquisitionChannel: optionalText(100),
+  attributionModel: optionalText(50),
+  firstTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
+  lastTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
+  touchpointCount: z.number().int().min(0).max(100_000).nullable().optional(),
+  marketingValue: z.number().nullable().optional(),
+});
+export type Attribution = z.infer<typeof AttributionSchema>;
+
+/**
+ * POST /api/order. Composed from the step schemas so the form and the server validate alike.
+ * Price fields a client may send (deliveryPrice, promoIsValid, promoDiscountPercent) are accepted and ignored.
+ */
+export const CreateOrderRequestSchema = OrderStep1Schema.extend(OrderStep2Base.shape)
+  .extend(OrderStep3Base.shape)
+  .extend(AttributionSchema.shape)
+  .extend({
+    partnerId: z.string().uuid().nullable().optional(),
+    documentId: z.unknown().optional(),
+    documentIds: z.unknown().optional(),
+    assuranceId: z.unknown().optional(),
+    orderDocuments: z.unknown().optional(),
+    deliveryPrice: z.unknown().optional(),
+    promoIsValid: z.unknown().optional(),
+    promoDiscountPercent: z.unknown().optional(),
+    amount: z.unknown().optional(),
+  })
+  .superRefine(requireOrganization);
+export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
+export type CreateOrderPayload = z.output<typeof CreateOrderRequestSchema>;
+
+export const IdempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x20-\x7E]+$/, { message: 'Idempotency-Key: допустимы печатные символы до 200' });
+
+export const PriceLineSchema = z.object({
+  kind: z.enum(['document', 'assurance', 'delivery', 'discount']),
+  refId: z.string().nullable(),
+  name: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  total: z.number(),
+});
+export type PriceLine = z.infer<typeof PriceLineSchema>;
+
+export const PriceBreakdownSchema = z.object({
+  lines: z.array(PriceLineSchema),
+  documentsTotal: z.number(),
+  assurancesTotal: z.number(),
+  deliveryPrice: z.number(),
+  subtotal: z.number(),
+  discountPercent: z.number(),
+  discount: z.number(),
+  total: z.number(),
+});
+export type PriceBreakdown = z.infer<typeof PriceBreakdownSchema>;
+
+export const OrderSummarySchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  email: z.string(),
+  amount: MoneySchema,
+  isPaid: z.boolean(),
+  createdAt: z.string(),
+  estimatedReadyDate: z.string().nullable(),
+  priceBreakdown: PriceBreakdownSchema,
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const PromoValidateQuerySchema = z.object({ code: z.string().trim().toUpperCase().min(1).max(50) });
+export const PromoValidateResponseSchema = z.object({
+  valid: z.boolean(),
+  code: z.string(),
+  discountPercent: z.number(),
+  message: z.string(),
+});
+export type PromoValidateResponse = z.infer<typeof PromoValidateResponseSchema>;
+
+// ---- pure rules shared by the live summary in the browser and the server's price engine ----
+
+type PricedItem = { id: string; name: string; price: number };
+export type PriceInput = {
+  documentsWithQuantity: Array<{ documentId: string; quantity: number }>;
+  documentsAssurances: Array<{ documentId: string; assuranceId: string }>;
+  deliveryPrice: number;
+  deliveryName?: string;
+  deliveryId?: string | null;
+  discountPercent: number;
+};
+
+const kopecks = (rubles: number) => Math.round(rubles * 100);
+const rubles = (value: number) => value / 100;
+
+/**
+ * Documents × quantity, each assurance × that document's quantity, delivery, then the promo discount on
+ * documents and assurances (not on delivery). Computed in whole kopecks; unknown ids are skipped here and
+ * refused by the server before it prices.
+ */
+export function calculatePrice(
+  catalogue: { documents: PricedItem[]; assurances: PricedItem[] },
+  input: PriceInput,
+): PriceBreakdown {
+  const lines: PriceLine[] = [];
+  let documentsTotal = 0;
+  let assurancesTotal = 0;
+  for (const item of input.documentsWithQuantity) {
+    const document = catalogue.documents.find((candidate) => candidate.id === item.documentId);
+    if (!document) continue;
+    const total = kopecks(document.price) * item.quantity;
+    documentsTotal += total;
+    lines.push({
+      kind: 'document',
+      refId: document.id,
+      name: document.name,
+      unitPrice: document.price,
+      quantity: item.quantity,
+      total: rubles(total),
+    });
+    for (const link of input.documentsAssurances.filter((entry) => entry.documentId === item.documentId)) {
+      const assurance = catalogue.assurances.find((candidate) => candidate.id === link.assuranceId);
+      if (!assurance) continue;
+      const assuranceTotal = kopecks(assurance.price) * item.quantity;
+      assurancesTotal += assuranceTotal;
+      lines.push({
+        kind: 'assurance',
+        refId: assurance.id,
+        name: `${assurance.name} — ${document.name}`,
+        unitPrice: assurance.price,
+        quantity: item.quantity,
+        total: rubles(assuranceTotal),
+      });
+    }
+  }
+  const delivery = kopecks(input.deliveryPrice);
+  if (input.deliveryName) {
+    lines.push({
+      kind: 'delivery',
+      refId: input.deliveryId ?? null,
+      name: input.deliveryName,
+      unitPrice: rubles(delivery),
+      quantity: 1,
+      total: rubles(delivery),
+    });
+  }
+  const percent = Math.min(Math.max(input.discountPercent, 0), 100);
+  const discount = Math.round(((documentsTotal + assurancesTotal) * percent) / 100);
+  if (discount > 0) {
+    lines.push({
+      kind: 'discount',
+      refId: null,
+      name: `Скидка по промокоду ${percent}%`,
+      unitPrice: -rubles(discount),
+      quantity: 1,
+      total: -rubles(discount),
+    });
+  }
+  const subtotal = documentsTotal + assurancesTotal + delivery;
+  return {
+    lines,
+    documentsTotal: rubles(documentsTotal),
+    assurancesTotal: rubles(assurancesTotal),
+    deliveryPrice: rubles(delivery),
+    subtotal: rubles(subtotal),
+    discountPercent: percent,
+    discount: rubles(discount),
+    total: rubles(subtotal - discount),
+  };
+}
+
+/** ISO date (YYYY-MM-DD) in Moscow for a moment. */
+export function moscowDate(moment: Date): string {
+  return new Date(moment.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * The date that is `workingDays` working days after `start` (an ISO date), skipping weekends and the given
+ * non-working days; `workingDays` listed as working (transfers) count even on a weekend.
+ */
+export function addWorkingDays(
+  start: string,
+  workingDays: number,
+  calendar: { nonWorkingDays: ReadonlySet<string>; workingWeekendDays?: ReadonlySet<string> },
+): string {
+  const date = new Date(`${start}T00:00:00Z`);
+  let remaining = Math.max(0, workingDays);
+  while (remaining > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const iso = date.toISOString().slice(0, 10);
+    const weekday = date.getUTCDay();
+    const isWeekend = weekday === 0 || weekday === 6;
+    const isWorking = calendar.workingWeekendDays?.has(iso)
+      ? true
+      : !isWeekend && !calendar.nonWorkingDays.has(iso);
+    if (isWorking) remaining -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** Working days an order needs: the slowest document plus the slowest assurance added to it. */
+export function requiredWorkingDays(
+  catalogue: {
+    documents: Array<{ id: string; processingDays: number }>;
+    assurances: Array<{ id: string; extraDays: number }>;
+  },
+  input: Pick<PriceInput, 'documentsWithQuantity' | 'documentsAssurances'>,
+): number {
+  let days = 0;
+  for (const item of input.documentsWithQuantity) {
+    const document = catalogue.documents.find((candidate) => candidate.id === item.documentId);
+    if (!document) continue;
+    const extra = Math.max(
+      0,
+      ...input.documentsAssurances
+        .filter((link) => link.documentId === item.documentId)
+        .map(
+          (link) =>
+            catalogue.assurances.find((candidate) => candidate.id === link.assuranceId)?.extraDays ?? 0,
+        ),
+    );
+    days = Math.max(days, document.processingDays + extra);
+  }
+  return days;
+}
