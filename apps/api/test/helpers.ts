@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -80,6 +82,7 @@ export async function createTestContext(
     SERVE_WEB: 'false',
     JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
     PUBLIC_URL: 'http://localhost:3000',
+    UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'uploads-')),
     ...options.env,
   });
   const jobs = createJobs({
