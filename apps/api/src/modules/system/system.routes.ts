@@ -39,6 +39,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
       telegramBotName: opts.config.telegram?.botName ?? null,
       supportTelegramUrl: opts.config.support.telegramUrl,
       supportWhatsappUrl: opts.config.support.whatsappUrl,
+      yandexMapsApiKey: opts.config.yandexMapsApiKey,
     }),
   );
 };
