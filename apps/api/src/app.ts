@@ -9,6 +9,8 @@ import type { Services } from './container.ts';
 import type { Database } from './db/client.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { ordersPublicRoutes } from './modules/orders/orders.routes.ts';
+import { ordersCabinetRoutes } from './modules/orders/orders-cabinet.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(ordersPublicRoutes, { orders: services.orders, deliveryPrice: services.deliveryPrice });
+  await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
+  await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(pointsRoutes, { points: services.points });
   await app.register(uploadsRoutes, { uploads: services.uploads });

@@ -16,6 +16,9 @@ import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createDeliveryPriceService } from './modules/orders/delivery-price.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createOrdersQueryService } from './modules/orders/orders-query.service.ts';
+import { createOrderStatusService } from './modules/orders/order-status.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createTariffPricer, createYandexDeliveryPricer, type DeliveryPricer } from './providers/delivery.ts';
@@ -71,9 +74,14 @@ export function createServices(deps: ServiceDeps) {
           const { deliveries } = await formSettings.getFormParams();
           return deliveries.find((delivery) => delivery.type === 'COURIER')?.price ?? 0;
         }));
+  const storage = deps.storage ?? createLocalStorage(config.uploadDir);
+  const ordersQuery = createOrdersQueryService({ db, storage });
   return {
     mail,
     auth,
+    ordersQuery,
+    orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, config, clock }),
+    notifications: createNotificationsService({ db, clock }),
     profile: createProfileService({ db }),
     crmAccess: createCrmAccessService({ db, clock }),
     partnerPortal: createPartnerPortalService({ db }),
@@ -96,7 +104,7 @@ export function createServices(deps: ServiceDeps) {
       clock,
     }),
     points: createPointsService({ db }),
-    uploads: createUploadsService({ db, storage: deps.storage ?? createLocalStorage(config.uploadDir) }),
+    uploads: createUploadsService({ db, storage }),
     analytics: createAnalyticsService({ db }),
   };
 }

@@ -93,6 +93,9 @@ export const MESSAGES = {
   orderAlreadyPaid: 'Заказ уже оплачен',
   orderNotPayable: 'Этот заказ нельзя оплатить',
   paymentNotFound: 'Платёж не найден',
+  statusTransitionForbidden: 'Нельзя перевести заказ из статуса «{from}» в «{to}»',
+  customerCancelOnly: 'Вы можете только отменить свой заказ',
+  orderNotCancellable: 'Заказ уже в работе — отменить его можно через менеджера',
 
   // UI texts reused in several places
   roleUndefined: 'Роль пользователя не определена',

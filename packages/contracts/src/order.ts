@@ -361,3 +361,136 @@ export function requiredWorkingDays(
   }
   return days;
 }
+
+// ---- reading orders (cabinet and back office) ----
+
+/**
+ * Who may move an order where. Customers: their own NEW or PAID order to CANCELED only.
+ * Staff: forward along the pipeline, back one step where work is redone, or cancel before completion.
+ * PAID is set by payment confirmation only (never by hand).
+ */
+export const STAFF_STATUS_TRANSITIONS = {
+  NEW: ['IN_PROGRESS', 'CANCELED'],
+  PAID: ['IN_PROGRESS', 'CANCELED'],
+  IN_PROGRESS: ['READY', 'CANCELED'],
+  READY: ['DELIVERING', 'COMPLETED', 'IN_PROGRESS', 'CANCELED'],
+  DELIVERING: ['COMPLETED', 'READY'],
+  COMPLETED: [],
+  CANCELED: [],
+} as const satisfies Record<z.infer<typeof OrderStatusSchema>, readonly z.infer<typeof OrderStatusSchema>[]>;
+export const CUSTOMER_CANCELLABLE_STATUSES = ['NEW', 'PAID'] as const;
+
+export const ORDER_STATUS_LABELS = {
+  NEW: 'Новый',
+  PAID: 'Оплачен',
+  IN_PROGRESS: 'В работе',
+  READY: 'Готов',
+  DELIVERING: 'Доставляется',
+  COMPLETED: 'Выполнен',
+  CANCELED: 'Отменён',
+} as const satisfies Record<z.infer<typeof OrderStatusSchema>, string>;
+
+export const OrderListItemSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  status: OrderStatusSchema,
+  amount: z.number(),
+  isPaid: z.boolean(),
+  documents: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  originalLanguage: z.string(),
+  targetLanguage: z.string(),
+});
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+
+export const OrderFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mimeType: z.string(),
+});
+
+export const OrderDetailSchema = OrderListItemSchema.extend({
+  email: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  payerType: PayerTypeSchema,
+  organization: z
+    .object({
+      inn: z.string().nullable(),
+      kpp: z.string().nullable(),
+      name: z.string().nullable(),
+      address: z.string().nullable(),
+    })
+    .nullable(),
+  comment: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  estimatedReadyDate: z.string().nullable(),
+  priceBreakdown: PriceBreakdownSchema,
+  delivery: z.object({
+    type: DeliveryTypeSchema,
+    name: z.string(),
+    price: z.number(),
+    point: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        address: z.string(),
+        schedule: z.string().nullable(),
+        metro: z.string().nullable(),
+        metroColor: z.string().nullable(),
+      })
+      .nullable(),
+    office: z
+      .object({ id: z.string(), name: z.string(), address: z.string(), schedule: z.string().nullable() })
+      .nullable(),
+    address: z.string().nullable(),
+    apartment: z.string().nullable(),
+    entrance: z.string().nullable(),
+    floor: z.string().nullable(),
+    intercom: z.string().nullable(),
+    addressComment: z.string().nullable(),
+  }),
+  files: z.array(OrderFileSchema),
+  history: z.array(
+    z.object({
+      fromStatus: OrderStatusSchema.nullable(),
+      toStatus: OrderStatusSchema,
+      comment: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  canCancel: z.boolean(),
+  canPay: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const OrderListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const UpdateOrderStatusRequestSchema = z.object({
+  id: z.uuid({ message: MESSAGES.orderNotFound }),
+  status: OrderStatusSchema,
+  comment: z.string().trim().max(2000).nullable().optional(),
+});
+export type UpdateOrderStatusRequest = z.infer<typeof UpdateOrderStatusRequestSchema>;
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  body: z.string(),
+  orderId: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListResponseSchema = z.object({
+  items: z.array(NotificationSchema),
+  unreadCount: z.number().int(),
+  nextCursor: z.string().optional(),
+});
+export type NotificationListResponse = z.infer<typeof NotificationListResponseSchema>;

@@ -49,6 +49,13 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/point/:id': { allowed: EVERYONE },
   'POST /api/upload/public': { allowed: EVERYONE },
   'POST /api/upload': { allowed: SIGNED_IN },
+  'GET /api/order/my': { allowed: SIGNED_IN },
+  'GET /api/order/:id': { allowed: SIGNED_IN },
+  'GET /api/order/:id/files/:fileId': { allowed: SIGNED_IN },
+  'PATCH /api/order/status': { allowed: SIGNED_IN },
+  'GET /api/notifications': { allowed: SIGNED_IN },
+  'POST /api/notifications/:id/read': { allowed: SIGNED_IN },
+  'POST /api/notifications/read-all': { allowed: SIGNED_IN },
 };
 
 describe('route authorization', () => {
@@ -101,7 +108,10 @@ describe('route authorization', () => {
     const failures: string[] = [];
     for (const [key, expectation] of Object.entries(EXPECTED)) {
       const [method, url] = key.split(' ') as [string, string];
-      const path = url.replace(':id', '00000000-0000-4000-8000-000000000000').replace(':decision', 'confirm');
+      const path = url
+        .replace(':id', '00000000-0000-4000-8000-000000000000')
+        .replace(':decision', 'confirm')
+        .replace(':fileId', '00000000-0000-4000-8000-000000000000');
       for (const who of EVERYONE) {
         const response = await ctx.app.inject({
           method: method as 'GET',

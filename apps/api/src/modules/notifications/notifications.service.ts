@@ -1,0 +1,75 @@
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { NotificationListResponse } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { UserPrincipal } from '../auth/principal.ts';
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+export function createNotificationsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    async list(
+      actor: UserPrincipal,
+      query: { limit: number; cursor?: string },
+    ): Promise<NotificationListResponse> {
+      const conditions = [eq(notifications.userId, actor.userId)];
+      if (query.cursor) {
+        const [at, id] = query.cursor.split('|');
+        const createdAt = new Date(at ?? '');
+        if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
+        conditions.push(
+          or(
+            lt(notifications.createdAt, createdAt),
+            and(eq(notifications.createdAt, createdAt), lt(notifications.id, id)),
+          )!,
+        );
+      }
+      const [rows, [unread]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(and(...conditions))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(query.limit + 1),
+        db
+          .select({ value: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userId, actor.userId), isNull(notifications.readAt))),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          type: row.type,
+          title: row.title,
+          body: row.body,
+          orderId: row.orderId,
+          isRead: row.readAt !== null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        unreadCount: unread?.value ?? 0,
+        ...(rows.length > query.limit && last
+          ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
+          : {}),
+      };
+    },
+    async markRead(actor: UserPrincipal, id: string): Promise<void> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: clock.now() })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, actor.userId)))
+        .returning({ id: notifications.id });
+      if (rows.length === 0) throw notFound();
+    },
+    async markAllRead(actor: UserPrincipal): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: clock.now() })
+        .where(and(eq(notifications.userId, actor.userId), isNull(notifications.readAt)));
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { OrderDetail, OrderListItem } from '@app/contracts';
+import { CUSTOMER_CANCELLABLE_STATUSES, MESSAGES } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { offices, orderLines, orderStatusHistory, orders, points, uploads } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { FileStorage } from '../../providers/storage.ts';
+import type { UserPrincipal } from '../auth/principal.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
+
+const STAFF = new Set(['ADMIN', 'MANAGER']);
+
+/** Reading orders. A customer sees only their own; anything else is "not found" (nothing leaks). */
+export function createOrdersQueryService(deps: { db: Db; storage: FileStorage }) {
+  const { db, storage } = deps;
+
+  async function documentsOf(orderIds: string[]) {
+    if (orderIds.length === 0) return new Map<string, Array<{ name: string; quantity: number }>>();
+    const rows = await db
+      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(and(inArray(orderLines.orderId, orderIds), eq(orderLines.kind, 'document')))
+      .orderBy(asc(orderLines.position));
+    const byOrder = new Map<string, Array<{ name: string; quantity: number }>>();
+    for (const row of rows) {
+      const list = byOrder.get(row.orderId) ?? [];
+      list.push({ name: row.name, quantity: row.quantity });
+      byOrder.set(row.orderId, list);
+    }
+    return byOrder;
+  }
+
+  const toListItem = (
+    row: OrderRow,
+    documents: Array<{ name: string; quantity: number }>,
+  ): OrderListItem => ({
+    id: row.id,
+    number: row.number,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    amount: row.amount,
+    isPaid: row.isPaid,
+    documents,
+    originalLanguage: row.originalLanguage,
+    targetLanguage: row.targetLanguage,
+  });
+
+  /** The order if the actor may see it: its owner, or staff. */
+  async function findVisible(actor: UserPrincipal, orderId: string): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
+    if (!row || (!STAFF.has(actor.role) && row.userId !== actor.userId))
+      throw notFound(MESSAGES.orderNotFound);
+    return row;
+  }
+
+  return {
+    findVisible,
+
+    async listMine(actor: UserPrincipal, query: { limit: number; cursor?: string }) {
+      const conditions = [eq(orders.userId, actor.userId), isNull(orders.deletedAt)];
+      if (query.cursor) {
+        const [at, id] = query.cursor.split('|');
+        const createdAt = new Date(at ?? '');
+        if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
+        conditions.push(
+          or(lt(orders.createdAt, createdAt), and(eq(orders.createdAt, createdAt), lt(orders.id, id)))!,
+        );
+      }
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(...conditions))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const documents = await documentsOf(page.map((row) => row.id));
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => toListItem(row, documents.get(row.id) ?? [])),
+        ...(rows.length > query.limit && last
+          ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
+          : {}),
+      };
+    },
+
+    async getDetail(actor: UserPrincipal, orderId: string): Promise<OrderDetail> {
+      const row = await findVisible(actor, orderId);
+      const [documents, files, history, point, office] = await Promise.all([
+        documentsOf([row.id]),
+        db.select().from(uploads).where(eq(uploads.orderId, row.id)).orderBy(asc(uploads.createdAt)),
+        db
+          .select()
+          .from(orderStatusHistory)
+          .where(eq(orderStatusHistory.orderId, row.id))
+          .orderBy(asc(orderStatusHistory.createdAt)),
+        row.pickupPointId
+          ? db.select().from(points).where(eq(points.id, row.pickupPointId))
+          : Promise.resolve([]),
+        row.officeId ? db.select().from(offices).where(eq(offices.id, row.officeId)) : Promise.resolve([]),
+      ]);
+      const pointRow = point[0];
+      const officeRow = office[0];
+      return {
+        ...toListItem(row, documents.get(row.id) ?? []),
+        email: row.email,
+        name: row.name,
+        phoneNumber: row.phoneNumber,
+        payerType: row.payerType,
+        organization:
+          row.payerType === 'ORGANIZATION'
+            ? {
+                inn: row.organizationInn,
+                kpp: row.organizationKpp,
+                name: row.organizationName,
+                address: row.organizationAddress,
+              }
+            : null,
+        comment: row.comment,
+        paidAt: row.paidAt?.toISOString() ?? null,
+        estimatedReadyDate: row.estimatedReadyDate,
+        priceBreakdown: row.priceBreakdown,
+        delivery: {
+          type: row.deliveryType,
+          name: row.deliveryName,
+          price: row.deliveryPrice,
+          point: pointRow
+            ? {
+                id: pointRow.id,
+                name: pointRow.name,
+                address: pointRow.address,
+                schedule: pointRow.schedule,
+                metro: pointRow.metro,
+                metroColor: pointRow.metroColor,
+              }
+            : null,
+          office: officeRow
+            ? {
+                id: officeRow.id,
+                name: officeRow.name,
+                address: officeRow.address,
+                schedule: officeRow.schedule,
+              }
+            : null,
+          address: row.address,
+          apartment: row.apartment,
+          entrance: row.entrance,
+          floor: row.floor,
+          intercom: row.intercom,
+          addressComment: row.addressComment,
+        },
+        files: files.map((file) => ({
+          id: file.id,
+          name: file.originalName,
+          size: file.size,
+          mimeType: file.mimeType,
+        })),
+        history: history.map((entry) => ({
+          fromStatus: entry.fromStatus,
+          toStatus: entry.toStatus,
+          comment: entry.comment,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+        canCancel: (CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(row.status),
+        canPay: !row.isPaid && row.status !== 'CANCELED',
+      };
+    },
+
+    async openFile(actor: UserPrincipal, orderId: string, fileId: string) {
+      const row = await findVisible(actor, orderId);
+      const [file] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, fileId), eq(uploads.orderId, row.id)));
+      if (!file) throw notFound(MESSAGES.unknownFile);
+      return {
+        name: file.originalName,
+        mimeType: file.mimeType,
+        size: file.size,
+        stream: storage.open(file.storedName),
+      };
+    },
+  };
+}
