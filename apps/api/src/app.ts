@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { config, database });
   await app.register(authRoutes, { auth: services.auth, config });
-  await app.register(profileRoutes, { profile: services.profile });
+  await app.register(profileRoutes, { profile: services.profile, auth: services.auth });
   await app.register(crmAccessRoutes, { crmAccess: services.crmAccess });
   await app.register(partnerPortalRoutes, {
     auth: services.auth,

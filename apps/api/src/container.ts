@@ -82,7 +82,7 @@ export function createServices(deps: ServiceDeps) {
     ordersQuery,
     orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, config, clock }),
     notifications: createNotificationsService({ db, clock }),
-    profile: createProfileService({ db }),
+    profile: createProfileService({ db, clock }),
     crmAccess: createCrmAccessService({ db, clock }),
     partnerPortal: createPartnerPortalService({ db }),
     formSettings,

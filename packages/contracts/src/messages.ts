@@ -49,6 +49,7 @@ export const MESSAGES = {
   telegramNotConfigured: 'Вход через Telegram не настроен',
   telegramInvalid: 'Не удалось подтвердить данные Telegram',
   telegramStale: 'Данные Telegram устарели. Повторите вход.',
+  emailTaken: 'Этот e-mail уже используется другим аккаунтом',
   crmAccessAlreadyGranted: 'У вас уже есть доступ к CRM',
   crmAccessRequestNotFound: 'Заявка на доступ не найдена',
   crmAccessRequestDecided: 'Заявка уже рассмотрена',

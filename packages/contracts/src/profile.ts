@@ -44,3 +44,8 @@ export const UpdateProfileRequestSchema = z.object({
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 
 export const UserEmailSchema = EmailSchema;
+
+export const UpdateOrganizationRequestSchema = OrganizationSchema;
+export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationRequestSchema>;
+
+export const EmailChangeRequestSchema = z.object({ email: EmailSchema });

@@ -52,6 +52,8 @@ export const emailCodes = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
+    /** 'sign-in', or 'email-change:<userId>' for confirming a new address. */
+    purpose: text().notNull().default('sign-in'),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -52,6 +52,12 @@ export function createAuthRepository() {
         .returning();
       return row!;
     },
+    async updateUserEmail(db: DbOrTx, userId: string, email: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ email, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
     async findPartnerAccountByEmail(db: DbOrTx, email: string): Promise<PartnerAccountRow | undefined> {
       const [row] = await db.select().from(partnerAccounts).where(eq(partnerAccounts.email, email));
       return row;
@@ -90,20 +96,20 @@ export function createAuthRepository() {
         .set({ revokedAt: now })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
-    async latestCode(db: DbOrTx, email: string) {
+    async latestCode(db: DbOrTx, email: string, purpose = 'sign-in') {
       const [row] = await db
         .select()
         .from(emailCodes)
-        .where(eq(emailCodes.email, email))
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
         .orderBy(desc(emailCodes.createdAt))
         .limit(1);
       return row;
     },
-    async retireCodes(db: DbOrTx, email: string, now: Date): Promise<void> {
+    async retireCodes(db: DbOrTx, email: string, now: Date, purpose = 'sign-in'): Promise<void> {
       await db
         .update(emailCodes)
         .set({ usedAt: now })
-        .where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt)));
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
     },
     async insertCode(db: DbOrTx, values: typeof emailCodes.$inferInsert) {
       const [row] = await db.insert(emailCodes).values(values).returning();

@@ -100,27 +100,9 @@ export function createAuthService(deps: {
     },
 
     async requestEmailCode(email: string): Promise<RequestCodeResponse> {
-      const now = clock.now();
-      const cooldownMs = config.rateLimits.codePerEmailSeconds * 1000;
-      const latest = await repo.latestCode(db, email);
-      if (latest && now.getTime() - latest.createdAt.getTime() < cooldownMs) {
-        const retryAfter = Math.ceil((latest.createdAt.getTime() + cooldownMs - now.getTime()) / 1000);
-        throw new AppError('TOO_MANY_REQUESTS', MESSAGES.codeRequestTooSoon, {
-          headers: { 'retry-after': String(retryAfter) },
-        });
-      }
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.transaction(async (tx) => {
-        await repo.retireCodes(tx, email, now);
-        await repo.insertCode(tx, {
-          email,
-          codeHash: codeHash(email, code),
-          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-          createdAt: now,
-        });
+      return issueCode(email, 'sign-in', async (tx, code) => {
         const link = await createLoginLinkIn(tx, email, '/cabinet/orders');
-        await mail.queue(tx, {
-          to: email,
+        return {
           subject: `Код для входа: ${code}`,
           text:
             `Ваш код для входа в личный кабинет: ${code}\n` +
@@ -130,22 +112,35 @@ export function createAuthService(deps: {
             `<p>Ваш код для входа в личный кабинет:</p><p style="font-size:28px;letter-spacing:4px"><b>${code}</b></p>` +
             `<p>Код действует 10 минут. Если вы не запрашивали код, просто проигнорируйте это письмо.</p>` +
             `<p><a href="${escapeHtml(link)}">Войти в личный кабинет</a></p>`,
-        });
+        };
       });
-      return { success: true, retryAfterSeconds: config.rateLimits.codePerEmailSeconds };
+    },
+
+    /** A code to the new address; the change happens only when it comes back (confirmEmailChange). */
+    async requestEmailChangeCode(actor: UserPrincipal, email: string): Promise<RequestCodeResponse> {
+      const taken = await repo.findUserByEmail(db, email);
+      if (taken && taken.id !== actor.userId) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      return issueCode(email, `email-change:${actor.userId}`, async (_tx, code) => ({
+        subject: `Код подтверждения e-mail: ${code}`,
+        text: `Код для подтверждения нового адреса в личном кабинете: ${code}\nКод действует 10 минут.`,
+        html: null,
+      }));
+    },
+
+    async confirmEmailChange(actor: UserPrincipal, input: VerifyCodeRequest): Promise<void> {
+      const codeId = await checkCode(input.email, `email-change:${actor.userId}`, input.verificationCode);
+      await db.transaction(async (tx) => {
+        await consumeCodeOrThrow(tx, codeId);
+        const taken = await repo.findUserByEmail(tx, input.email);
+        if (taken && taken.id !== actor.userId) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+        await repo.updateUserEmail(tx, actor.userId, input.email);
+      });
     },
 
     async verifyEmailCode(input: VerifyCodeRequest, meta: RequestMeta): Promise<AuthResponse> {
-      const now = clock.now();
-      const latest = await repo.latestCode(db, input.email);
-      if (!latest || latest.usedAt || latest.expiresAt <= now) throw badRequest(MESSAGES.codeExpired);
-      if (latest.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(MESSAGES.codeTooManyAttempts);
-      if (!safeEqual(latest.codeHash, codeHash(input.email, input.verificationCode))) {
-        const attempts = await repo.countWrongAttempt(db, latest.id);
-        throw badRequest(attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.invalidCode);
-      }
+      const codeId = await checkCode(input.email, 'sign-in', input.verificationCode);
       return db.transaction(async (tx) => {
-        if (!(await repo.consumeCode(tx, latest.id, now))) throw badRequest(MESSAGES.codeExpired);
+        await consumeCodeOrThrow(tx, codeId);
         const user = await repo.upsertUserByEmail(tx, input.email);
         return startUserSession(tx, user, 'email-code', meta);
       });
@@ -253,6 +248,56 @@ export function createAuthService(deps: {
       return { kind: 'partner', partnerAccountId: found.partner.id, sessionId: claims.sid };
     },
   };
+
+  /** One code per address and purpose at a time; one new code per address per cooldown; mailed in the same transaction. */
+  async function issueCode(
+    email: string,
+    purpose: string,
+    compose: (tx: Tx, code: string) => Promise<{ subject: string; text: string; html: string | null }>,
+  ): Promise<RequestCodeResponse> {
+    const now = clock.now();
+    const cooldownMs = config.rateLimits.codePerEmailSeconds * 1000;
+    const latest = await repo.latestCode(db, email, purpose);
+    if (latest && now.getTime() - latest.createdAt.getTime() < cooldownMs) {
+      const retryAfter = Math.ceil((latest.createdAt.getTime() + cooldownMs - now.getTime()) / 1000);
+      throw new AppError('TOO_MANY_REQUESTS', MESSAGES.codeRequestTooSoon, {
+        headers: { 'retry-after': String(retryAfter) },
+      });
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await db.transaction(async (tx) => {
+      await repo.retireCodes(tx, email, now, purpose);
+      await repo.insertCode(tx, {
+        email,
+        purpose,
+        codeHash: codeHash(email, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      });
+      await mail.queue(tx, { to: email, ...(await compose(tx, code)) });
+    });
+    return { success: true, retryAfterSeconds: config.rateLimits.codePerEmailSeconds };
+  }
+
+  /**
+   * Checks a code outside any transaction, so a wrong try is counted even though the request fails; the 5th
+   * wrong try kills the code. Returns the code's id for `repo.consumeCode` in the caller's transaction.
+   */
+  async function checkCode(email: string, purpose: string, code: string): Promise<string> {
+    const now = clock.now();
+    const latest = await repo.latestCode(db, email, purpose);
+    if (!latest || latest.usedAt || latest.expiresAt <= now) throw badRequest(MESSAGES.codeExpired);
+    if (latest.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(MESSAGES.codeTooManyAttempts);
+    if (!safeEqual(latest.codeHash, codeHash(email, code))) {
+      const attempts = await repo.countWrongAttempt(db, latest.id);
+      throw badRequest(attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.invalidCode);
+    }
+    return latest.id;
+  }
+
+  async function consumeCodeOrThrow(tx: Tx, codeId: string): Promise<void> {
+    if (!(await repo.consumeCode(tx, codeId, clock.now()))) throw badRequest(MESSAGES.codeExpired);
+  }
 
   async function createLoginLinkIn(tx: Tx | Db, email: string, path: string): Promise<string> {
     const now = clock.now();

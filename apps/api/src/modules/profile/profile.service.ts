@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Profile } from '@app/contracts';
+import type { Organization, Profile, UpdateProfileRequest } from '@app/contracts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { unauthorized } from '../../lib/errors.ts';
@@ -8,13 +9,41 @@ import { toProfile } from './profile.mapper.ts';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
-export function createProfileService(deps: { db: Db }) {
-  const { db } = deps;
+export function createProfileService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function load(actor: UserPrincipal): Promise<Profile> {
+    const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
+    if (!user) throw unauthorized();
+    return toProfile(user);
+  }
+
   return {
-    async getProfile(actor: UserPrincipal): Promise<Profile> {
-      const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
-      if (!user) throw unauthorized();
-      return toProfile(user);
+    getProfile: load,
+
+    /** Name and phone; the e-mail changes only through a confirmed code (auth service). */
+    async updateProfile(actor: UserPrincipal, input: UpdateProfileRequest): Promise<Profile> {
+      const changes: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() };
+      if (input.firstName !== undefined) changes.firstName = input.firstName || null;
+      if (input.lastName !== undefined) changes.lastName = input.lastName || null;
+      if (input.phoneNumber !== undefined) changes.phoneNumber = input.phoneNumber;
+      await db.update(users).set(changes).where(eq(users.id, actor.userId));
+      return load(actor);
+    },
+
+    /** The organization used on invoices and prefilled as payer in new orders. */
+    async updateOrganization(actor: UserPrincipal, input: Organization): Promise<Profile> {
+      await db
+        .update(users)
+        .set({
+          orgInn: input.inn,
+          orgKpp: input.kpp ?? null,
+          orgName: input.name,
+          orgAddress: input.address,
+          updatedAt: clock.now(),
+        })
+        .where(eq(users.id, actor.userId));
+      return load(actor);
     },
   };
 }

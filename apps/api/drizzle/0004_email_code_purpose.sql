@@ -1,0 +1,1 @@
+ALTER TABLE "email_codes" ADD COLUMN "purpose" text DEFAULT 'sign-in' NOT NULL;
