@@ -46,6 +46,12 @@ const EnvSchema = z.object({
   YANDEX_MAPS_API_KEY: z.string().optional(),
   SELLER_NAME: z.string().default('ООО «Бюро переводов»'),
   SELLER_INN: z.string().default('7707083893'),
+  SELLER_KPP: z.string().default('770701001'),
+  SELLER_ADDRESS: z.string().default('125009, г. Москва, ул. Тверская, д. 12, стр. 1, офис 305'),
+  SELLER_BANK: z.string().default('ПАО Сбербанк'),
+  SELLER_BIK: z.string().default('044525225'),
+  SELLER_ACCOUNT: z.string().default('40702810938000000001'),
+  SELLER_CORR_ACCOUNT: z.string().default('30101810400000000225'),
 });
 
 export type Config = {
@@ -76,7 +82,16 @@ export type Config = {
   /** Yandex Delivery when a token is set; otherwise prices from our delivery tariffs. */
   delivery: { provider: 'yandex'; token: string; apiUrl: string } | { provider: 'tariffs' };
   yandexMapsApiKey: string | null;
-  seller: { name: string; inn: string };
+  seller: {
+    name: string;
+    inn: string;
+    kpp: string;
+    address: string;
+    bank: string;
+    bik: string;
+    account: string;
+    corrAccount: string;
+  };
 };
 
 /** Secrets a production start refuses to run without. */
@@ -147,6 +162,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { provider: 'tariffs' },
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY ?? null,
-    seller: { name: e.SELLER_NAME, inn: e.SELLER_INN },
+    seller: {
+      name: e.SELLER_NAME,
+      inn: e.SELLER_INN,
+      kpp: e.SELLER_KPP,
+      address: e.SELLER_ADDRESS,
+      bank: e.SELLER_BANK,
+      bik: e.SELLER_BIK,
+      account: e.SELLER_ACCOUNT,
+      corrAccount: e.SELLER_CORR_ACCOUNT,
+    },
   };
 }

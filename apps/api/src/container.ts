@@ -19,6 +19,7 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createOrdersQueryService } from './modules/orders/orders-query.service.ts';
 import { createOrderStatusService } from './modules/orders/order-status.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createTariffPricer, createYandexDeliveryPricer, type DeliveryPricer } from './providers/delivery.ts';
@@ -82,6 +83,7 @@ export function createServices(deps: ServiceDeps) {
     ordersQuery,
     orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, config, clock }),
     notifications: createNotificationsService({ db, clock }),
+    documents: createDocumentsService({ db, query: ordersQuery, storage, config, clock }),
     profile: createProfileService({ db, clock }),
     crmAccess: createCrmAccessService({ db, clock }),
     partnerPortal: createPartnerPortalService({ db }),

@@ -94,6 +94,7 @@ export const MESSAGES = {
   orderAlreadyPaid: 'Заказ уже оплачен',
   orderNotPayable: 'Этот заказ нельзя оплатить',
   paymentNotFound: 'Платёж не найден',
+  actOnlyForCompleted: 'Акт можно сформировать только для выполненного заказа',
   statusTransitionForbidden: 'Нельзя перевести заказ из статуса «{from}» в «{to}»',
   customerCancelOnly: 'Вы можете только отменить свой заказ',
   orderNotCancellable: 'Заказ уже в работе — отменить его можно через менеджера',

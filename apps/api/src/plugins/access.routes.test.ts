@@ -58,6 +58,10 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/order/:id/files/:fileId': { allowed: SIGNED_IN },
   'PATCH /api/order/status': { allowed: SIGNED_IN },
   'GET /api/notifications': { allowed: SIGNED_IN },
+  'POST /api/user/orders/:id/generate-invoice': { allowed: SIGNED_IN },
+  'POST /api/user/orders/:id/generate-act': { allowed: SIGNED_IN },
+  'GET /api/user/documents': { allowed: SIGNED_IN },
+  'GET /api/user/documents/:id/download': { allowed: SIGNED_IN },
   'POST /api/notifications/:id/read': { allowed: SIGNED_IN },
   'POST /api/notifications/read-all': { allowed: SIGNED_IN },
 };

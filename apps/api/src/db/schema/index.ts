@@ -4,3 +4,4 @@ export * from './system.ts';
 export * from './analytics.ts';
 export * from './orders.ts';
 export * from './notifications.ts';
+export * from './documents.ts';
