@@ -12,6 +12,7 @@ import { ordersPublicRoutes } from './modules/orders/orders.routes.ts';
 import { ordersCabinetRoutes } from './modules/orders/orders-cabinet.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(documentsRoutes, { documents: services.documents });
+  await app.register(pushRoutes, { push: services.push });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(pointsRoutes, { points: services.points });
   await app.register(uploadsRoutes, { uploads: services.uploads });

@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   YANDEX_DELIVERY_TOKEN: z.string().optional(),
   YANDEX_DELIVERY_API_URL: z.string().url().default('https://b2b.taxi.yandex.net'),
   YANDEX_MAPS_API_KEY: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:support@perevod.local'),
   SELLER_NAME: z.string().default('ООО «Бюро переводов»'),
   SELLER_INN: z.string().default('7707083893'),
   SELLER_KPP: z.string().default('770701001'),
@@ -82,6 +85,8 @@ export type Config = {
   /** Yandex Delivery when a token is set; otherwise prices from our delivery tariffs. */
   delivery: { provider: 'yandex'; token: string; apiUrl: string } | { provider: 'tariffs' };
   yandexMapsApiKey: string | null;
+  /** Web Push keys; generated on first start and stored in the database when not configured. */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string };
   seller: {
     name: string;
     inn: string;
@@ -162,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { provider: 'tariffs' },
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY ?? null,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject: e.VAPID_SUBJECT,
+    },
     seller: {
       name: e.SELLER_NAME,
       inn: e.SELLER_INN,

@@ -20,11 +20,13 @@ import { createOrdersQueryService } from './modules/orders/orders-query.service.
 import { createOrderStatusService } from './modules/orders/order-status.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createPushService } from './modules/push/push.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createTariffPricer, createYandexDeliveryPricer, type DeliveryPricer } from './providers/delivery.ts';
 import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
 import { createLocalStorage, type FileStorage } from './providers/storage.ts';
+import type { PushSender, VapidKeys } from './providers/push.ts';
 
 export type ServiceDeps = {
   config: Config;
@@ -33,6 +35,7 @@ export type ServiceDeps = {
   mailTransport: MailTransport;
   clock: Clock;
   /** Adapters to the outside world; tests may pass clients pointed at fake servers. */
+  createPushSender?: (vapid: VapidKeys) => PushSender;
   paymentProvider?: PaymentProvider;
   deliveryPricer?: DeliveryPricer;
   storage?: FileStorage;
@@ -77,12 +80,14 @@ export function createServices(deps: ServiceDeps) {
         }));
   const storage = deps.storage ?? createLocalStorage(config.uploadDir);
   const ordersQuery = createOrdersQueryService({ db, storage });
+  const notifications = createNotificationsService({ db, jobs, clock });
   return {
     mail,
     auth,
     ordersQuery,
-    orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, config, clock }),
-    notifications: createNotificationsService({ db, clock }),
+    orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, notifications, config, clock }),
+    notifications,
+    push: createPushService({ db, config, createSender: deps.createPushSender }),
     documents: createDocumentsService({ db, query: ordersQuery, storage, config, clock }),
     profile: createProfileService({ db, clock }),
     crmAccess: createCrmAccessService({ db, clock }),
@@ -102,6 +107,7 @@ export function createServices(deps: ServiceDeps) {
       db,
       provider: deps.paymentProvider ?? createPaymentProvider(config),
       mail,
+      notifications,
       config,
       clock,
     }),
@@ -117,6 +123,10 @@ export function createJobHandlers(services: Services): JobHandlers {
   return {
     'send-email': async (data, context) => {
       await services.mail.deliver(String(data.mailId), context);
+    },
+    // Push is best effort: a failed push is not retried (the in-app notification stays).
+    'send-push': async (data) => {
+      await services.push.deliverNotification(String(data.notificationId));
     },
   };
 }

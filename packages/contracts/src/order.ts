@@ -494,3 +494,23 @@ export const NotificationListResponseSchema = z.object({
   nextCursor: z.string().optional(),
 });
 export type NotificationListResponse = z.infer<typeof NotificationListResponseSchema>;
+
+/** The browser's PushSubscription as JSON (spec 3: sent as is). */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z.string().url().max(2000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .min(20)
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/),
+    auth: z
+      .string()
+      .min(8)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
+export const VapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });

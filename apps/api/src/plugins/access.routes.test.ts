@@ -58,6 +58,8 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/order/:id/files/:fileId': { allowed: SIGNED_IN },
   'PATCH /api/order/status': { allowed: SIGNED_IN },
   'GET /api/notifications': { allowed: SIGNED_IN },
+  'GET /api/notifications/vapid-public-key': { allowed: EVERYONE },
+  'POST /api/notifications/subscribe': { allowed: SIGNED_IN },
   'POST /api/user/orders/:id/generate-invoice': { allowed: SIGNED_IN },
   'POST /api/user/orders/:id/generate-act': { allowed: SIGNED_IN },
   'GET /api/user/documents': { allowed: SIGNED_IN },

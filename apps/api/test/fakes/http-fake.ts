@@ -11,12 +11,20 @@ export type FakeHandler = (
 ) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 /** A small HTTP server on 127.0.0.1 that records requests and answers like a provider's API. */
-export async function startFakeServer(handler: FakeHandler) {
+export async function startFakeServer(
+  handler: FakeHandler,
+  options: { raw?: (path: string, headers: IncomingMessage['headers'], body: Buffer) => number } = {},
+) {
   const requests: RecordedRequest[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
+      if (options.raw) {
+        res.writeHead(options.raw(req.url ?? '/', req.headers, Buffer.concat(chunks)));
+        res.end();
+        return;
+      }
       const raw = Buffer.concat(chunks).toString('utf8');
       const recorded: RecordedRequest = {
         method: req.method ?? 'GET',

@@ -5,3 +5,4 @@ export * from './analytics.ts';
 export * from './orders.ts';
 export * from './notifications.ts';
 export * from './documents.ts';
+export * from './push.ts';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { NotificationListResponse } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -8,9 +9,21 @@ import type { UserPrincipal } from '../auth/principal.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-export function createNotificationsService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export type NewNotification = typeof notifications.$inferInsert;
+
+export function createNotificationsService(deps: { db: Db; jobs: Jobs; clock: Clock }) {
+  const { db, jobs, clock } = deps;
   return {
+    /** Records an in-app notification and queues its push, in the caller's transaction. */
+    async create(tx: Tx, values: NewNotification): Promise<void> {
+      const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+      await jobs.send(tx, 'notification-tasks', {
+        name: 'send-push',
+        notificationId: row!.id,
+        orderId: values.orderId ?? null,
+      });
+    },
+
     async list(
       actor: UserPrincipal,
       query: { limit: number; cursor?: string },

@@ -9,11 +9,12 @@ import {
 } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { notifications, orderStatusHistory, orders } from '../../db/schema/index.ts';
+import { orderStatusHistory, orders } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { OrdersQueryService } from './orders-query.service.ts';
 
 export type OrderStatusService = ReturnType<typeof createOrderStatusService>;
@@ -27,10 +28,11 @@ export function createOrderStatusService(deps: {
   db: Db;
   query: OrdersQueryService;
   mail: MailService;
+  notifications: NotificationsService;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
 }) {
-  const { db, query, mail, config, clock } = deps;
+  const { db, query, mail, notifications, config, clock } = deps;
 
   return {
     /**
@@ -72,7 +74,7 @@ export function createOrderStatusService(deps: {
         });
         const label = ORDER_STATUS_LABELS[input.status];
         if (updated.userId) {
-          await tx.insert(notifications).values({
+          await notifications.create(tx, {
             userId: updated.userId,
             type: NOTIFICATION_TYPE[input.status] ?? 'status_changed',
             title: `Заказ №${updated.number}: ${label.toLowerCase()}`,

@@ -2,12 +2,13 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { notifications, orderStatusHistory, orders, payments } from '../../db/schema/index.ts';
+import { orderStatusHistory, orders, payments } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { formatRub } from '../orders/order-mails.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -27,10 +28,11 @@ export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
   mail: MailService;
+  notifications: NotificationsService;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
 }) {
-  const { db, provider, mail, config, clock } = deps;
+  const { db, provider, mail, notifications, config, clock } = deps;
 
   /** Marks the order paid exactly once, whatever the number of confirmations; e-mail and notification follow. */
   async function settle(paymentId: string, outcome: 'succeeded' | 'canceled'): Promise<void> {
@@ -63,7 +65,7 @@ export function createPaymentsService(deps: {
         });
       }
       if (order.userId) {
-        await tx.insert(notifications).values({
+        await notifications.create(tx, {
           userId: order.userId,
           type: 'order_paid',
           title: `Заказ №${order.number} оплачен`,

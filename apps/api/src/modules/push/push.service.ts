@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import type { PushSubscriptionJson } from '@app/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { appSettings, notifications, pushSubscriptions } from '../../db/schema/index.ts';
+import {
+  createWebPushSender,
+  generateVapidKeys,
+  type PushSender,
+  type VapidKeys,
+} from '../../providers/push.ts';
+import type { UserPrincipal } from '../auth/principal.ts';
+
+export type PushService = ReturnType<typeof createPushService>;
+export type PushDelivery = { delivered: number; failed: number; removed: number };
+
+const VAPID_SETTING = 'vapid_keys';
+
+export function createPushService(deps: {
+  db: Db;
+  config: Pick<Config, 'vapid'>;
+  /** Tests and other transports; by default web-push encryption sent with fetch. */
+  createSender?: (vapid: VapidKeys) => PushSender;
+}) {
+  const { db, config } = deps;
+  let vapid: Promise<VapidKeys> | null = null;
+  let sender: PushSender | null = null;
+
+  /** Configured keys, or keys generated once and kept in the database (every process agrees on them). */
+  function getVapid(): Promise<VapidKeys> {
+    vapid ??= (async () => {
+      if (config.vapid.publicKey && config.vapid.privateKey) {
+        return {
+          publicKey: config.vapid.publicKey,
+          privateKey: config.vapid.privateKey,
+          subject: config.vapid.subject,
+        };
+      }
+      await db
+        .insert(appSettings)
+        .values({ key: VAPID_SETTING, value: generateVapidKeys() })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(appSettings).where(eq(appSettings.key, VAPID_SETTING));
+      const keys = row!.value as { publicKey: string; privateKey: string };
+      return { ...keys, subject: config.vapid.subject };
+    })().catch((error: unknown) => {
+      vapid = null;
+      throw error;
+    });
+    return vapid;
+  }
+
+  async function getSender(): Promise<PushSender> {
+    sender ??= (deps.createSender ?? createWebPushSender)(await getVapid());
+    return sender;
+  }
+
+  return {
+    async publicKey(): Promise<string> {
+      return (await getVapid()).publicKey;
+    },
+
+    /** One row per browser endpoint; a browser that changes hands follows its new owner. */
+    async subscribe(
+      actor: UserPrincipal,
+      subscription: PushSubscriptionJson,
+      userAgent: string | undefined,
+    ): Promise<void> {
+      await db
+        .insert(pushSubscriptions)
+        .values({
+          userId: actor.userId,
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+          userAgent: userAgent?.slice(0, 500) ?? null,
+        })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId: actor.userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+        });
+    },
+
+    /** Sends raw messages to users' browsers; expired subscriptions (404/410) are removed. */
+    async sendToUsers(
+      userIds: string[],
+      message: { title: string; body: string; url: string; tag?: string },
+    ): Promise<PushDelivery> {
+      const result: PushDelivery = { delivered: 0, failed: 0, removed: 0 };
+      const push = await getSender();
+      for (const userId of userIds) {
+        const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+        for (const target of targets) {
+          const outcome = await push.send(target, JSON.stringify(message));
+          if (outcome.status === 'delivered') result.delivered += 1;
+          else if (outcome.status === 'gone') {
+            result.removed += 1;
+            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
+          } else result.failed += 1;
+        }
+      }
+      return result;
+    },
+
+    /** The `send-push` job for one in-app notification. */
+    async deliverNotification(notificationId: string): Promise<PushDelivery> {
+      const [notification] = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, notificationId));
+      if (!notification) return { delivered: 0, failed: 0, removed: 0 };
+      return this.sendToUsers([notification.userId], {
+        title: notification.title,
+        body: notification.body,
+        url: notification.orderId ? `/cabinet/orders/${notification.orderId}` : '/cabinet/notifications',
+        tag: notification.id,
+      });
+    },
+  };
+}
