@@ -99,7 +99,15 @@ async function stopChild(child: ChildProcess) {
 }
 
 async function startApi(port: number, dbEnv: Record<string, string>): Promise<string> {
-  const env = { ...process.env, ...dbEnv, PORT: String(port), LOG_LEVEL: 'warn', SERVE_WEB: 'false' };
+  // One load generator on one address: the per-IP order limit would otherwise answer 429.
+  const env = {
+    ...process.env,
+    ...dbEnv,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    SERVE_WEB: 'false',
+    RATE_LIMIT_ORDERS_PER_MINUTE: '1000000',
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     env: { ...env, NODE_ENV: 'development' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -168,6 +176,83 @@ function printTable(rows: Row[]) {
   for (const c of cells) console.log(line(c).join('  '));
 }
 
+/** A realistic order (two documents, an assurance, pickup) built from the live form parameters. */
+async function orderPayload(api: string): Promise<string> {
+  type Params = {
+    documents: Array<{ id: string }>;
+    assurances: Array<{ id: string }>;
+    deliveries: Array<{ id: string; type: string }>;
+  };
+  const params = (await (await fetch(`${api}/api/order/form-params`)).json()) as Params;
+  const points = (await (await fetch(`${api}/api/point/active`)).json()) as { items: Array<{ id: string }> };
+  const [first, second] = params.documents;
+  return JSON.stringify({
+    name: 'Нагрузочный Тест',
+    phoneNumber: '+79160000000',
+    email: 'bench@example.ru',
+    documentsWithQuantity: [
+      { documentId: first!.id, quantity: 2 },
+      { documentId: second!.id, quantity: 1 },
+    ],
+    documentsAssurances: [{ documentId: first!.id, assuranceId: params.assurances[0]!.id }],
+    originalLanguage: 'ru',
+    targetLanguage: 'en',
+    deliveryId: params.deliveries.find((delivery) => delivery.type === 'PICKUP_POINT')!.id,
+    pickupPointId: points.items[0]!.id,
+  });
+}
+
+/** Order creation sustained for 20 s (target: >= 200 orders/s with p99 < 100 ms on PostgreSQL). */
+async function benchOrderCreation(api: string): Promise<Row> {
+  const body = await orderPayload(api);
+  const seconds = Number(process.env.BENCH_ORDER_DURATION ?? 20);
+  const result = await autocannon({
+    url: `${api}/api/order`,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+    duration: seconds,
+    connections: Number(process.env.BENCH_ORDER_CONNECTIONS ?? 16),
+    workers: WORKERS > 0 ? WORKERS : undefined,
+  });
+  const row: Row = {
+    name: 'create-order',
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    ratio: 0,
+  };
+  const verdict = row.rps >= 200 && row.p99 < 100 ? 'PASS' : 'FAIL';
+  console.log(
+    `\n${verdict}: create-order ${fmt(row.rps)} orders/s, p50 ${fmt(row.p50, 1)} ms, p99 ${fmt(row.p99, 1)} ms ` +
+      `over ${seconds} s (target >= 200/s, p99 < 100 ms)`,
+  );
+  return row;
+}
+
+/** Initial JavaScript of the public order page, from the built index.html (gzip). */
+async function printInitialBundle(): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
+  const { gzipSync } = await import('node:zlib');
+  const dist = 'apps/web/dist';
+  let html: string;
+  try {
+    html = await readFile(`${dist}/index.html`, 'utf8');
+  } catch {
+    console.log('\ninitial JS: apps/web/dist is missing (run npm run build)');
+    return;
+  }
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  let total = 0;
+  for (const script of new Set(scripts)) total += gzipSync(await readFile(`${dist}${script}`)).length;
+  const kb = total / 1024;
+  console.log(
+    `\n${kb <= 150 ? 'PASS' : 'FAIL'}: initial JS for /order/step-1 ${kb.toFixed(1)} KB gzip in ${new Set(scripts).size} file(s) (target <= 150 KB)`,
+  );
+}
+
 async function main(): Promise<number> {
   const dbEnv = await prepareDatabase();
   const api = await startApi(await freePort(), dbEnv);
@@ -206,6 +291,8 @@ async function main(): Promise<number> {
     const verdict = goal.ratio >= GOAL.ratio ? 'PASS' : 'FAIL';
     console.log(`\n${verdict}: ${GOAL.name} ${fmt(goal.ratio, 2)} × bare (target >= ${GOAL.ratio} × bare)`);
   }
+  rows.push(await benchOrderCreation(bases.api));
+  await printInitialBundle();
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) console.error(`error: ${r.name} had ${r.non2xx} non-2xx and ${r.errors} errors`);
   return failed.length > 0 ? 1 : 0;

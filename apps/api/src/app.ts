@@ -74,7 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { mail: services.mail });
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
   await app.register(analyticsRoutes, { analytics: services.analytics });
-  await app.register(ordersPublicRoutes, { orders: services.orders, deliveryPrice: services.deliveryPrice });
+  await app.register(ordersPublicRoutes, {
+    orders: services.orders,
+    deliveryPrice: services.deliveryPrice,
+    ordersPerMinute: config.rateLimits.ordersPerMinute,
+  });
   await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(documentsRoutes, { documents: services.documents });

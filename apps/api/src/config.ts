@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_CODE_PER_EMAIL_SECONDS: z.coerce.number().int().min(0).default(60),
+  RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   SERVE_WEB: boolFromEnv.default(true),
@@ -73,7 +74,12 @@ export type Config = {
   telegram: { botToken: string; botName: string | null } | null;
   support: { telegramUrl: string; whatsappUrl: string };
   sessionTtlHours: number;
-  rateLimits: { authPerIp: number; authWindowSeconds: number; codePerEmailSeconds: number };
+  rateLimits: {
+    authPerIp: number;
+    authWindowSeconds: number;
+    codePerEmailSeconds: number;
+    ordersPerMinute: number;
+  };
   bodyLimitBytes: number;
   workers: 'inline' | 'off';
   serveWeb: boolean;
@@ -144,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       authWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS,
       codePerEmailSeconds: e.RATE_LIMIT_CODE_PER_EMAIL_SECONDS,
+      ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     workers: e.WORKERS,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useRouteTitle } from '@/components/route-handle';
+import { useAttributionTracking } from '@/lib/attribution';
 import { setCurrentPath } from '@/lib/navigation-history';
 
 const APP_TITLE = 'Перевод документов';
@@ -8,6 +9,7 @@ const APP_TITLE = 'Перевод документов';
 export function RootLayout() {
   const location = useLocation();
   const title = useRouteTitle();
+  useAttributionTracking();
 
   useEffect(() => {
     setCurrentPath(`${location.pathname}${location.search}`);

@@ -112,6 +112,13 @@ describe('routes and guards', () => {
     expect(within(menu).queryByRole('link', { name: 'Заявки' })).not.toBeInTheDocument();
   });
 
+  it('opens the CRM start page of the role from /crm (PARTNER: the orders)', async () => {
+    signInToCrm('PARTNER');
+    const router = renderAt('/crm');
+    expect(await screen.findByRole('heading', { name: 'Заказы' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/crm/orders');
+  });
+
   it('sends a CRM page without a token to /login with a redirect query', async () => {
     const router = renderAt('/crm/users');
     expect(await screen.findByRole('heading', { name: 'Вход для сотрудников' })).toBeInTheDocument();
@@ -120,8 +127,21 @@ describe('routes and guards', () => {
 
   it('/order?reset=true clears the draft and opens step 1', async () => {
     localStorage.setItem(STORAGE_KEYS.orderDraft, '{"step":2}');
+    const emptyFormParams = {
+      documents: [],
+      assurances: [],
+      deliveries: [],
+      languages: [],
+      offices: [],
+      calendar: { nonWorkingDays: [], workingWeekendDays: [] },
+    };
+    fetchMock.mockImplementation((url) =>
+      String(url).startsWith('/api/order/form-params')
+        ? answer(emptyFormParams)
+        : answer({ telegramBotName: null }),
+    );
     const router = renderAt('/order?reset=true');
-    expect(await screen.findByRole('heading', { name: 'Шаг 1. Документы и языки' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Что переводим' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/order/step-1');
     expect(localStorage.getItem(STORAGE_KEYS.orderDraft)).toBeNull();
   });

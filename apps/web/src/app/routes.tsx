@@ -3,7 +3,8 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PagePlaceholder } from '@/components/page-placeholder';
 import type { RouteHandle } from '@/components/route-handle';
-import { CRM_ROUTES } from '@/lib/access/crm-routes';
+import { CRM_ROUTES, getCrmHomePath } from '@/lib/access/crm-routes';
+import { getCrmRole } from '@/lib/session/credentials';
 import {
   adminRedirectLoader,
   cabinetGuardLoader,
@@ -113,11 +114,17 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         children: [
-          page('order/step-1', 'Шаг 1. Документы и языки'),
-          page('order/step-2', 'Шаг 2. Контактные данные'),
-          page('order/step-3', 'Шаг 3. Доставка'),
-          page('order/success', 'Заказ оформлен'),
-          page('order/:orderId/success', 'Заказ оформлен'),
+          // One small lazy chunk per order page; none of them imports back-office or partner code.
+          page('order/step-1', 'Шаг 1. Документы и языки', () => import('./public/order/order-step-1-route')),
+          page('order/step-2', 'Шаг 2. Контактные данные', () => import('./public/order/order-step-2-route')),
+          page('order/step-3', 'Шаг 3. Доставка', () => import('./public/order/order-step-3-route')),
+          page('order/success', 'Заказ оформлен', () => import('./public/order/order-thanks-route')),
+          page(
+            'order/:orderId/success',
+            'Заказ оформлен',
+            () => import('./public/order/order-success-route'),
+          ),
+          page('payment/test/:paymentId', 'Оплата заказа', () => import('./public/order/test-payment-route')),
           page('debug', 'Отладка'),
           page('landing-old', 'Перевод документов'),
         ],
@@ -148,7 +155,15 @@ export const routes: RouteObject[] = [
         shouldRevalidate: alwaysRevalidate,
         lazy: () => import('./crm/crm-layout-route'),
         children: [
-          { index: true, loader: () => redirect('/crm/home') },
+          {
+            // The guard first (its redirect to sign-in must win), then the role's own start page (PARTNER:
+            // orders); a bare redirect to /crm/home raced the guard and sent PARTNER to /no-access.
+            index: true,
+            loader: async (args) => {
+              await crmGuardLoader(args);
+              return redirect(getCrmHomePath(getCrmRole()));
+            },
+          },
           ...CRM_ROUTES.map((route) => page(route.path, route.title, loadCrmPage)),
           { path: '*', Component: NotFoundPage },
         ],

@@ -158,6 +158,17 @@ describe('api client', () => {
     );
   });
 
+  it('stays on a sign-in page: a cabinet 401 on /login does not send a staff user to /cabinet-login', async () => {
+    vi.useFakeTimers();
+    window.history.replaceState(null, '', '/login?redirect=%2Fcrm%2Fhome');
+    localStorage.setItem(STORAGE_KEYS.cabinetToken, JWT);
+    fetchMock.mockResolvedValue(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'x' }));
+    await expect(api.get('/profile')).rejects.toThrow('x');
+    vi.advanceTimersByTime(1000);
+    expect(localStorage.getItem(STORAGE_KEYS.cabinetToken)).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('does not clear or redirect on a 401 from logout', async () => {
     vi.useFakeTimers();
     localStorage.setItem(STORAGE_KEYS.cabinetToken, JWT);

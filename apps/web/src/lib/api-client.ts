@@ -54,6 +54,7 @@ export const API_BASE = '/api';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 300;
 const LOGOUT_PATHS = ['/auth/logout', '/partner/auth/logout'];
+const LOGIN_PATHS: readonly string[] = Object.values(LOGIN_PATH_BY_AREA);
 
 type ApiClientConfig = {
   fetch: typeof fetch;
@@ -78,7 +79,9 @@ function handleUnauthorized(area: Area): void {
   redirectTimer = setTimeout(() => {
     redirectTimer = null;
     const { pathname, search } = window.location;
-    if (pathname === LOGIN_PATH_BY_AREA[area]) return;
+    // Already on a sign-in page (of any area: /login restores the cabinet session of a staff user, whose
+    // revoked token 401s there too): nothing to send the user to.
+    if (LOGIN_PATHS.includes(pathname)) return;
     config.navigate(buildLoginRedirect(area, `${pathname}${search}`));
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }

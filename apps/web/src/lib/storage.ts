@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   crmAccessRequested: 'crm_access_requested',
   crmAccessRequestedAt: 'crm_access_requested_at',
   orderDraft: 'order_draft',
+  marketingAttribution: 'marketing_attribution',
+  marketingAttributionExpiresAt: 'marketing_attribution_expires_at',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -16,13 +16,14 @@ import type { OrdersService } from './orders.service.ts';
 export const ordersPublicRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   deliveryPrice: DeliveryPriceService;
+  ordersPerMinute: number;
 }> = async (app, opts) => {
   const tags = ['order-form'];
 
   app.post(
     '/api/order',
     {
-      config: { access: PUBLIC, rateLimit: { max: 600, timeWindow: 60_000 } },
+      config: { access: PUBLIC, rateLimit: { max: opts.ordersPerMinute, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'Создать заказ (цену считает сервер; Idempotency-Key защищает от повторов)',

@@ -1,6 +1,7 @@
 import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData } from 'react-router';
 import type { LandingLoaderData } from '@/app/guards';
+import { SupportWidget } from '@/features/support-widget/components/support-widget';
 
 /** Outside the installed app the loader sends the browser to the marketing site; this shows meanwhile. */
 export function LandingPage() {
@@ -25,6 +26,7 @@ export function LandingPage() {
           Войти в личный кабинет
         </Anchor>
       </Stack>
+      <SupportWidget />
     </Center>
   );
 }

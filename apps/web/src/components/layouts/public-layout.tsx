@@ -1,5 +1,6 @@
 import { AppShell, Container, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { SupportWidget } from '@/features/support-widget/components/support-widget';
 import { BrandLink } from './brand-link';
 
 /** Simple header + content for public pages (order steps, info pages). */
@@ -18,6 +19,7 @@ export function PublicLayout() {
           <Outlet />
         </Container>
       </AppShell.Main>
+      <SupportWidget />
     </AppShell>
   );
 }

@@ -1,0 +1,3 @@
+import { OrderStep1 } from '@/features/order-form/components/order-step1';
+
+export { OrderStep1 as Component };

@@ -1,0 +1,3 @@
+import { OrderStep2 } from '@/features/order-form/components/order-step2';
+
+export { OrderStep2 as Component };

@@ -1,0 +1,3 @@
+import { OrderThanks } from '@/features/order-form/components/order-success';
+
+export { OrderThanks as Component };

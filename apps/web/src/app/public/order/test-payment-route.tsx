@@ -1,0 +1,3 @@
+import { TestPayment } from '@/features/order-form/components/test-payment';
+
+export { TestPayment as Component };

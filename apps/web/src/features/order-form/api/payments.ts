@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type PaymentLink = { paymentId: string; confirmationUrl: string; provider: 'test' | 'yookassa' };
+export type TestPayment = {
+  id: string;
+  orderId: string;
+  orderNumber: number;
+  amount: number;
+  status: string;
+};
+
+export function createPaymentLink(orderId: string, email: string | null): Promise<PaymentLink> {
+  return api.post<PaymentLink>(
+    `/order/${encodeURIComponent(orderId)}/create-payment-link`,
+    { email },
+    {
+      auth: 'none',
+    },
+  );
+}
+
+export function useCreatePaymentLink(orderId: string) {
+  return useMutation({ mutationFn: (email: string | null) => createPaymentLink(orderId, email) });
+}
+
+export function testPaymentQueryOptions(paymentId: string) {
+  return queryOptions({
+    queryKey: ['payments', 'test', paymentId],
+    queryFn: () => api.get<TestPayment>(`/payments/test/${encodeURIComponent(paymentId)}`, { auth: 'none' }),
+  });
+}
+
+export function useTestPayment(paymentId: string) {
+  return useQuery(testPaymentQueryOptions(paymentId));
+}
+
+export function useDecideTestPayment(paymentId: string) {
+  return useMutation({
+    mutationFn: (decision: 'confirm' | 'decline') =>
+      api.post<TestPayment>(`/payments/test/${encodeURIComponent(paymentId)}/${decision}`, undefined, {
+        auth: 'none',
+      }),
+  });
+}

@@ -1,0 +1,29 @@
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useFormParams } from '../api/form-params';
+
+/** The steps need the catalogue (documents, prices, deliveries) before anything makes sense. */
+export function FormParamsGate({ children }: { children: ReactNode }) {
+  const { data, isError, error, refetch } = useFormParams();
+  if (data) return children;
+  if (isError) {
+    return (
+      <Alert color="red" title="Не удалось загрузить форму заказа">
+        <Stack gap="xs" align="flex-start">
+          {error.message}
+          <Button variant="default" size="sm" onClick={() => void refetch()}>
+            Повторить
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label="Загружаем форму заказа">
+      <Skeleton height={24} width="60%" />
+      <Skeleton height={48} />
+      <Skeleton height={48} />
+      <Skeleton height={120} />
+    </Stack>
+  );
+}

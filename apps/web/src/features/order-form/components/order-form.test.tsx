@@ -1,0 +1,214 @@
+import { calculatePrice, MESSAGES, type FormParamsResponse, type OrderSummary } from '@app/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { configureApiClient } from '@/lib/api-client';
+import { formatRub } from '@/lib/format';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { formParamsQueryOptions } from '../api/form-params';
+import { OrderDraftContext } from '../hooks/use-order-draft';
+import { createEmptyDraft, type OrderDraft } from '../model/draft';
+import { createOrderDraftStore, type OrderDraftStore } from '../model/draft-store';
+import { OrderStep1 } from './order-step1';
+import { OrderStep2 } from './order-step2';
+import { OrderStep3 } from './order-step3';
+
+const PASSPORT = '11111111-1111-4111-8111-111111111111';
+const DIPLOMA = '22222222-2222-4222-8222-222222222222';
+const NOTARY = '33333333-3333-4333-8333-333333333333';
+const PICKUP = '44444444-4444-4444-8444-444444444444';
+const POINT = '55555555-5555-4555-8555-555555555555';
+
+const PARAMS: FormParamsResponse = {
+  documents: [
+    { id: PASSPORT, type: 'passport', name: 'Паспорт', price: 1500, processingDays: 1 },
+    { id: DIPLOMA, type: 'diploma', name: 'Диплом', price: 2499.99, processingDays: 2 },
+  ],
+  assurances: [
+    { id: NOTARY, type: 'notarization', name: 'Нотариальное заверение', price: 1200, extraDays: 1 },
+  ],
+  deliveries: [{ id: PICKUP, type: 'PICKUP_POINT', name: 'Пункт выдачи', price: 150, description: null }],
+  languages: [
+    { code: 'ru', name: 'Русский' },
+    { code: 'en', name: 'Английский' },
+  ],
+  offices: [],
+  calendar: { nonWorkingDays: [], workingWeekendDays: [] },
+};
+
+function draftWith(patch: (draft: OrderDraft) => void): OrderDraft {
+  const draft = createEmptyDraft();
+  draft.step1.documentsWithQuantity = [
+    { documentId: PASSPORT, quantity: 2 },
+    { documentId: DIPLOMA, quantity: 3 },
+  ];
+  draft.step1.documentsAssurances = [{ documentId: PASSPORT, assuranceId: NOTARY }];
+  draft.step1.originalLanguage = 'ru';
+  draft.step1.targetLanguage = 'en';
+  draft.step2 = {
+    ...draft.step2,
+    name: 'Анна Смирнова',
+    phoneNumber: '+7 (916) 123-45-67',
+    email: 'anna@example.ru',
+  };
+  patch(draft);
+  return draft;
+}
+
+function storeWith(draft: OrderDraft): OrderDraftStore {
+  window.localStorage.setItem(STORAGE_KEYS.orderDraft, JSON.stringify(draft));
+  return createOrderDraftStore();
+}
+
+function renderPage(element: ReactElement, store: OrderDraftStore, path = '/order/step-1') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(formParamsQueryOptions.queryKey, PARAMS);
+  queryClient.setQueryData(
+    ['order', 'points', 'active'],
+    [
+      {
+        id: POINT,
+        code: 'MSK-002',
+        name: 'ПВЗ «Таганская»',
+        schedule: 'Пн–Сб 10:00–20:00',
+        address: 'Москва, ул. Марксистская, д. 3',
+        lat: 55.74,
+        lon: 37.65,
+        partnerId: null,
+        description: null,
+        email: null,
+        phone: null,
+        photos: [],
+        isActive: true,
+        type: 'pickup',
+        metro: 'Таганская',
+        metroColor: '#943E90',
+      },
+    ],
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        path: path,
+        element: <OrderDraftContext.Provider value={store}>{element}</OrderDraftContext.Provider>,
+      },
+      { path: '*', element: <div data-testid="elsewhere" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+// Mantine's autosizing textarea listens to font loading, which jsdom does not implement.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      ready: Promise.resolve(),
+    },
+  });
+}
+
+describe('order form', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    configureApiClient({ fetch: fetchMock });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the total and lines that calculatePrice (the server rule) gives for the draft', async () => {
+    const draft = draftWith(() => undefined);
+    renderPage(<OrderStep1 />, storeWith(draft));
+    const expected = calculatePrice(PARAMS, {
+      documentsWithQuantity: draft.step1.documentsWithQuantity,
+      documentsAssurances: draft.step1.documentsAssurances,
+      deliveryPrice: 0,
+      discountPercent: 0,
+    });
+    expect(expected.total).toBe(12_899.97);
+    expect((await screen.findByTestId('bottom-bar-total')).textContent).toBe(formatRub(expected.total));
+    fireEvent.click(screen.getByRole('button', { name: /Итого/ }));
+    const summary = screen.getByTestId('price-summary').textContent;
+    expect(summary).toContain(`Диплом × 3${formatRub(7499.97)}`);
+    expect(summary).toContain(`Нотариальное заверение — Паспорт × 2${formatRub(2400)}`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Увеличить количество: Паспорт' }));
+    expect(screen.getByTestId('bottom-bar-total').textContent).toBe(formatRub(expected.total + 1500 + 1200));
+  });
+
+  it('shows the INN error next to the INN field, from the contract schema', async () => {
+    const draft = draftWith((value) => {
+      value.step2.payerType = 'ORGANIZATION';
+      value.step2.organizationInn = '7707083894';
+      value.step2.organizationName = 'ООО «Ромашка»';
+      value.step2.organizationAddress = 'Москва';
+    });
+    renderPage(<OrderStep2 />, storeWith(draft), '/order/step-2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Далее' }));
+    const inn = screen.getByRole('textbox', { name: /ИНН/ });
+    await waitFor(() => expect(inn).toHaveAttribute('aria-invalid', 'true'));
+    expect(inn).toHaveAccessibleDescription(MESSAGES.invalidInn);
+    expect(screen.getByRole('textbox', { name: /Название организации/ })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+
+    fireEvent.change(inn, { target: { value: '7707083893' } });
+    await waitFor(() => expect(inn).not.toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  it('restores the draft after a remount from local storage (a reload)', async () => {
+    const first = renderPage(<OrderStep2 />, storeWith(draftWith(() => undefined)), '/order/step-2');
+    fireEvent.change(await screen.findByRole('textbox', { name: /Имя/ }), { target: { value: 'Мария' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Комментарий/ }), { target: { value: 'Срочно' } });
+    first.unmount();
+
+    // A fresh store reads only what was stored, like a page after a reload.
+    renderPage(<OrderStep2 />, createOrderDraftStore(), '/order/step-2');
+    expect(await screen.findByRole('textbox', { name: /Имя/ })).toHaveValue('Мария');
+    expect(screen.getByRole('textbox', { name: /Комментарий/ })).toHaveValue('Срочно');
+  });
+
+  it('sends the draft Idempotency-Key again when a submit is retried', async () => {
+    const draft = draftWith((value) => {
+      value.step3.deliveryId = PICKUP;
+      value.step3.deliveryType = 'PICKUP_POINT';
+      value.step3.pickupPointId = POINT;
+    });
+    const store = storeWith(draft);
+    const order: Partial<OrderSummary> = {
+      id: '66666666-6666-4666-8666-666666666666',
+      number: 7,
+      email: 'anna@example.ru',
+    };
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response(JSON.stringify(order), { status: 201 }));
+    const { router } = renderPage(<OrderStep3 />, store, '/order/step-3');
+
+    const submit = await screen.findByRole('button', { name: 'Оформить заказ' });
+    fireEvent.click(submit);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(submit).not.toBeDisabled());
+    await act(async () => {
+      fireEvent.click(submit);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${order.id}/success`));
+
+    const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toEqual([draft.idempotencyKey, draft.idempotencyKey]);
+    const body = JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ pickupPointId: POINT, deliveryId: PICKUP, originalLanguage: 'ru' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.orderDraft)).toBeNull();
+  });
+});

@@ -1,0 +1,132 @@
+import { Box, Button, Card, Collapse, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatRub } from '@/lib/format';
+import { useOrderSummary } from '../hooks/use-order-summary';
+import { PriceSummary } from './price-summary';
+import classes from './order-step-layout.module.css';
+
+const STEPS = ['Документы', 'Контакты', 'Доставка'] as const;
+
+export const DESKTOP_QUERY = '(min-width: 62em)';
+
+type Props = {
+  step: 1 | 2 | 3;
+  title: string;
+  children: ReactNode;
+  /** Where 'Назад' leads (none on step 1). */
+  backTo?: string;
+  nextLabel: string;
+  onNext: () => void;
+  isNextLoading?: boolean;
+  isNextDisabled?: boolean;
+  /** Extra strip above the bar on phones (step 1: add another document). */
+  bottomStrip?: ReactNode;
+};
+
+function StepIndicator({ step }: { step: number }) {
+  return (
+    <nav aria-label="Шаги оформления заказа">
+      <ol className={classes.steps}>
+        {STEPS.map((label, index) => (
+          <li
+            key={label}
+            className={classes.step}
+            data-active={index + 1 === step || undefined}
+            data-done={index + 1 < step || undefined}
+            aria-current={index + 1 === step ? 'step' : undefined}
+          >
+            <span className={classes.stepNumber}>{index + 1}</span>
+            <span>{label}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * One frame for the three steps: step indicator, the form, and the live summary — a side card on wide
+ * screens, a sticky bottom bar (total, expandable breakdown, 'Далее') on phones.
+ */
+export function OrderStepLayout(props: Props) {
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
+  const summary = useOrderSummary();
+  const [isExpanded, setExpanded] = useState(false);
+  const total = summary ? formatRub(summary.breakdown.total) : '—';
+
+  const actions = (
+    <Group gap="sm" wrap="nowrap" justify="flex-end">
+      {props.backTo ? (
+        <Button component={Link} to={props.backTo} variant="default" size="md">
+          Назад
+        </Button>
+      ) : null}
+      <Button
+        size="md"
+        onClick={props.onNext}
+        loading={props.isNextLoading}
+        disabled={props.isNextDisabled}
+        fullWidth={!isDesktop}
+      >
+        {props.nextLabel}
+      </Button>
+    </Group>
+  );
+
+  return (
+    <Box pb={isDesktop ? 0 : 180}>
+      <StepIndicator step={props.step} />
+      <Title order={1} size="h3" mt="sm" mb="md">
+        {props.title}
+      </Title>
+      {isDesktop ? (
+        <Grid gap="xl">
+          <Grid.Col span={8}>
+            <Stack gap="lg">
+              {props.children}
+              {actions}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={4}>
+            <Card withBorder radius="md" padding="md" className={classes.sideCard}>
+              <Title order={2} size="h5" mb="sm">
+                Ваш заказ
+              </Title>
+              <PriceSummary summary={summary} />
+            </Card>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <>
+          <Stack gap="lg">{props.children}</Stack>
+          <div className={classes.bottomBar} data-testid="order-bottom-bar">
+            {props.bottomStrip}
+            <Collapse expanded={isExpanded}>
+              <Box px="md" pt="sm" className={classes.bottomSummary} id="order-summary-details">
+                <PriceSummary summary={summary} />
+              </Box>
+            </Collapse>
+            <Box px="md" py="sm">
+              <UnstyledButton
+                className={classes.totalToggle}
+                onClick={() => setExpanded((value) => !value)}
+                aria-expanded={isExpanded}
+                aria-controls="order-summary-details"
+              >
+                <Text size="sm" c="gray.7">
+                  Итого {isExpanded ? '▴' : '▾'}
+                </Text>
+                <Text fw={700} size="lg" data-testid="bottom-bar-total">
+                  {total}
+                </Text>
+              </UnstyledButton>
+              <Box mt="xs">{actions}</Box>
+            </Box>
+          </div>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,169 @@
+import { Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
+import { useFormParams } from '../api/form-params';
+import { useFileUploads } from '../hooks/use-file-uploads';
+import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
+import { usePromo } from '../hooks/use-promo';
+import type { FieldErrors } from '../model/draft-store';
+import { pickError } from '../model/validation';
+import { DocumentCard } from './document-card';
+import { FileUpload } from './file-upload';
+import { PromoField } from './promo-field';
+
+export const DOCUMENT_PICKER_ID = 'order-document-picker';
+
+/** Step 1 fields: documents with quantities and assurances, languages, promo code, files. */
+export function Step1Form({ errors }: { errors: FieldErrors }) {
+  const { data: params } = useFormParams();
+  const draft = useOrderDraft();
+  const { updateStep1 } = useDraftUpdater();
+  const step = draft.step1;
+  const promo = usePromo(step.promoCode);
+  const uploads = useFileUploads();
+  const [pickerValue, setPickerValue] = useState<string | null>(null);
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  // The support widget hides while the document list is open (it would cover the options on a phone).
+  useBodyFlag(BODY_FLAGS.documentDropdownOpen, isPickerOpen);
+
+  // Most documents brought to a Moscow bureau are Russian: offer Russian as the source language.
+  const languages = params?.languages;
+  useEffect(() => {
+    if (languages && !step.originalLanguage && languages.some((language) => language.code === 'ru')) {
+      updateStep1({ originalLanguage: 'ru' });
+    }
+  }, [languages, step.originalLanguage, updateStep1]);
+
+  if (!params) return null;
+
+  const chosenIds = new Set(step.documentsWithQuantity.map((item) => item.documentId));
+  const languageOptions = params.languages.map((language) => ({
+    value: language.code,
+    label: language.name,
+  }));
+
+  const addDocument = (documentId: string | null) => {
+    setPickerValue(null);
+    if (!documentId || chosenIds.has(documentId)) return;
+    updateStep1({ documentsWithQuantity: [...step.documentsWithQuantity, { documentId, quantity: 1 }] });
+  };
+
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby="documents-heading">
+        <Title order={2} size="h4" id="documents-heading" mb="xs">
+          Какие документы перевести?
+        </Title>
+        <Stack gap="sm">
+          {step.documentsWithQuantity.map((item, index) => {
+            const document = params.documents.find((candidate) => candidate.id === item.documentId);
+            if (!document) return null;
+            return (
+              <DocumentCard
+                key={item.documentId}
+                document={document}
+                quantity={item.quantity}
+                assurances={params.assurances}
+                selectedAssuranceIds={step.documentsAssurances
+                  .filter((link) => link.documentId === item.documentId)
+                  .map((link) => link.assuranceId)}
+                error={pickError(errors, `documentsWithQuantity.${index}`)}
+                onQuantityChange={(quantity) =>
+                  updateStep1({
+                    documentsWithQuantity: step.documentsWithQuantity.map((entry) =>
+                      entry.documentId === item.documentId ? { ...entry, quantity } : entry,
+                    ),
+                  })
+                }
+                onToggleAssurance={(assuranceId, isChecked) =>
+                  updateStep1({
+                    documentsAssurances: isChecked
+                      ? [...step.documentsAssurances, { documentId: item.documentId, assuranceId }]
+                      : step.documentsAssurances.filter(
+                          (link) =>
+                            !(link.documentId === item.documentId && link.assuranceId === assuranceId),
+                        ),
+                  })
+                }
+                onRemove={() =>
+                  updateStep1({
+                    documentsWithQuantity: step.documentsWithQuantity.filter(
+                      (entry) => entry.documentId !== item.documentId,
+                    ),
+                    documentsAssurances: step.documentsAssurances.filter(
+                      (link) => link.documentId !== item.documentId,
+                    ),
+                  })
+                }
+              />
+            );
+          })}
+          <Select
+            id={DOCUMENT_PICKER_ID}
+            label={step.documentsWithQuantity.length > 0 ? 'Добавить ещё документ' : 'Документ'}
+            placeholder="Паспорт, диплом, свидетельство…"
+            searchable
+            nothingFoundMessage="Ничего не нашлось"
+            value={pickerValue}
+            onChange={addDocument}
+            data={params.documents
+              .filter((document) => !chosenIds.has(document.id))
+              .map((document) => ({ value: document.id, label: document.name }))}
+            error={errors.documentsWithQuantity}
+            comboboxProps={{ position: 'bottom', middlewares: { flip: false, shift: false } }}
+            maxDropdownHeight={260}
+            onDropdownOpen={() => setPickerOpen(true)}
+            onDropdownClose={() => setPickerOpen(false)}
+            size="md"
+          />
+        </Stack>
+      </section>
+
+      <section aria-labelledby="languages-heading">
+        <Title order={2} size="h4" id="languages-heading" mb="xs">
+          Языки
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label="Язык оригинала"
+            placeholder="Выберите язык"
+            searchable
+            nothingFoundMessage="Ничего не нашлось"
+            data={languageOptions}
+            value={step.originalLanguage || null}
+            onChange={(value) => updateStep1({ originalLanguage: value ?? '' })}
+            error={errors.originalLanguage}
+            size="md"
+          />
+          <Select
+            label="Язык перевода"
+            placeholder="Выберите язык"
+            searchable
+            nothingFoundMessage="Ничего не нашлось"
+            data={languageOptions}
+            value={step.targetLanguage || null}
+            onChange={(value) => updateStep1({ targetLanguage: value ?? '' })}
+            error={errors.targetLanguage}
+            size="md"
+          />
+        </SimpleGrid>
+      </section>
+
+      <section aria-labelledby="files-heading">
+        <Title order={2} size="h4" id="files-heading" mb="xs">
+          Сканы или фото документов
+        </Title>
+        <FileUpload
+          uploaded={step.files}
+          pending={uploads.pending}
+          onAdd={uploads.addFiles}
+          onRemoveUploaded={uploads.removeUploaded}
+          onRemovePending={uploads.removePending}
+          error={pickError(errors, 'files')}
+        />
+      </section>
+
+      <PromoField value={step.promoCode} state={promo} onChange={(promoCode) => updateStep1({ promoCode })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { CreateOrderRequestSchema } from '@app/contracts';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '@/lib/api-client';
+import { getAttributionPayload } from '@/lib/attribution';
+import { showErrorToast } from '@/lib/notify';
+import { createOrder } from '../api/create-order';
+import { deleteDraft } from '../model/draft';
+import { buildOrderPayload } from '../model/payload';
+import { rememberCreatedOrder } from '../model/success-storage';
+import { mapServerDetails, validateStep1, validateStep2, type StepNumber } from '../model/validation';
+import { validateWithSchema } from '@/lib/forms';
+import { useOrderDraftStore } from './use-order-draft';
+
+const STEP_PATH: Record<StepNumber, string> = {
+  1: '/order/step-1',
+  2: '/order/step-2',
+  3: '/order/step-3',
+};
+
+const validateOrder = validateWithSchema(CreateOrderRequestSchema);
+
+/**
+ * Sends the draft once: the button is locked while the request runs, and the draft's Idempotency-Key makes
+ * a repeated click, a retry or a second tab return the same order instead of a new one.
+ */
+export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | null }) {
+  const store = useOrderDraftStore();
+  const navigate = useNavigate();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+
+  const submit = async () => {
+    if (inFlight.current) return;
+    const draft = store.getDraft();
+    if (Object.keys(validateStep1(draft.step1)).length > 0) {
+      void navigate(STEP_PATH[1]);
+      return;
+    }
+    if (Object.keys(validateStep2(draft.step2)).length > 0) {
+      void navigate(STEP_PATH[2]);
+      return;
+    }
+    const payload = buildOrderPayload(draft, { validPromoCode, attribution: getAttributionPayload() });
+    const clientErrors = validateOrder(payload);
+    if (Object.keys(clientErrors).length > 0) {
+      const { errors, step } = mapServerDetails(
+        Object.entries(clientErrors).map(([path, message]) => ({ path, message })),
+      );
+      store.setServerErrors(errors);
+      if (step !== null && step !== 3) void navigate(STEP_PATH[step]);
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      const order = await createOrder(payload, draft.idempotencyKey);
+      rememberCreatedOrder(order, draft.idempotencyKey);
+      // The stored copy goes now (a reload must not bring the sent order back); the draft in memory is
+      // cleared by the success page, as clearing it under step 3 would send its guard back to step 1.
+      deleteDraft();
+      void navigate(`/order/${order.id}/success`, { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.details.length > 0) {
+        const { errors, step } = mapServerDetails(error.details);
+        store.setServerErrors(errors);
+        if (step !== null && step !== 3) void navigate(STEP_PATH[step]);
+      }
+      showErrorToast(error);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return { submit, isSubmitting };
+}

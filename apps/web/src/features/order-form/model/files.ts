@@ -1,0 +1,42 @@
+import { MESSAGES, ORDER_LIMITS } from '@app/contracts';
+
+/** What the upload endpoint accepts (apps/api uploads/file-types): documents and images. */
+export const ACCEPTED_EXTENSIONS = [
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'heic',
+  'heif',
+  'doc',
+  'docx',
+  'rtf',
+  'odt',
+  'tif',
+  'tiff',
+] as const;
+
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+function getExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** The Russian reason a file cannot be sent, or null when it can. */
+export function getFileError(file: { name: string; size: number }, otherFilesBytes: number): string | null {
+  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(getExtension(file.name))) {
+    return MESSAGES.fileTypeNotAllowed;
+  }
+  if (file.size > ORDER_LIMITS.maxFileBytes) return MESSAGES.fileTooLarge;
+  if (otherFilesBytes + file.size > ORDER_LIMITS.maxOrderFilesBytes) return MESSAGES.filesTooLarge;
+  return null;
+}
+
+/** '1,2 МБ', '350 КБ' */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) {
+    return `${(bytes / (1024 * 1024)).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`;
+  }
+  return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
+}
