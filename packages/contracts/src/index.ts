@@ -1,7 +1,9 @@
 import { z } from 'zod';
+// The Russian locale alone: `z.locales` would pull every language into the browser bundle.
+import ru from 'zod/v4/locales/ru.js';
 
 // Default zod messages (missing field, wrong type, ...) in Russian, on the server and in the browser alike.
-z.config(z.locales.ru());
+z.config(ru());
 
 export * from './enums.ts';
 export * from './messages.ts';

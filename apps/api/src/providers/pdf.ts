@@ -7,6 +7,7 @@ const require = createRequire(import.meta.url);
 type PdfMake = {
   setFonts(fonts: Record<string, Record<string, string>>): void;
   setUrlAccessPolicy(callback: (url: string) => boolean): void;
+  setLocalAccessPolicy(callback: (path: string) => boolean): void;
   createPdf(definition: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 };
 
@@ -26,6 +27,8 @@ function pdfmake(): PdfMake {
     },
   });
   loaded.setUrlAccessPolicy(() => false);
+  // Only the bundled fonts may be read from disk; document content never names files.
+  loaded.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fonts));
   instance = loaded;
   return loaded;
 }

@@ -17,10 +17,6 @@ import {
   rootLoader,
   staffLoginLoader,
 } from './guards';
-import { CabinetLoginPage } from './public/cabinet-login-page';
-import { CrmAccessRequestPage } from './public/crm-access-request-page';
-import { LandingPage } from './public/landing-page';
-import { StaffLoginPage } from './public/staff-login-page';
 import { NoAccessPage, NotFoundPage, RouteErrorPage } from './public/status-pages';
 import { RootLayout } from './root-layout';
 
@@ -65,19 +61,25 @@ export const routes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { index: true, loader: landingLoader, Component: LandingPage },
+      {
+        index: true,
+        loader: landingLoader,
+        lazy: () => import('./public/landing-page').then((module) => ({ Component: module.LandingPage })),
+      },
 
       // Sign-in and redirect pages
       {
         path: 'login',
         loader: staffLoginLoader,
-        Component: StaffLoginPage,
+        lazy: () =>
+          import('./public/staff-login-page').then((module) => ({ Component: module.StaffLoginPage })),
         handle: { title: 'Вход для сотрудников' },
       },
       {
         path: 'cabinet-login',
         loader: cabinetLoginLoader,
-        Component: CabinetLoginPage,
+        lazy: () =>
+          import('./public/cabinet-login-page').then((module) => ({ Component: module.CabinetLoginPage })),
         handle: { title: 'Вход в личный кабинет' },
       },
       {
@@ -92,7 +94,10 @@ export const routes: RouteObject[] = [
       {
         path: 'crm-access-request',
         loader: cabinetGuardLoader,
-        Component: CrmAccessRequestPage,
+        lazy: () =>
+          import('./public/crm-access-request-page').then((module) => ({
+            Component: module.CrmAccessRequestPage,
+          })),
         handle: { title: 'Доступ к CRM' },
       },
       { path: 'no-access', Component: NoAccessPage, handle: { title: 'Нет доступа' } },
