@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { runLighthouse } from './lighthouse.ts';
 
 type Target = {
   name: string;
@@ -105,7 +106,8 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
     ...dbEnv,
     PORT: String(port),
     LOG_LEVEL: 'warn',
-    SERVE_WEB: 'false',
+    // The built SPA is served too, for Lighthouse on /order/step-1 (run `npm run build` first).
+    SERVE_WEB: 'true',
     RATE_LIMIT_ORDERS_PER_MINUTE: '1000000',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
@@ -293,6 +295,18 @@ async function main(): Promise<number> {
   }
   rows.push(await benchOrderCreation(bases.api));
   await printInitialBundle();
+  if (process.env.BENCH_LIGHTHOUSE !== 'false') {
+    try {
+      const scores = await runLighthouse(`${bases.api}/order/step-1`);
+      const verdict = scores.performance >= 90 && scores.accessibility >= 95 ? 'PASS' : 'FAIL';
+      console.log(
+        `\n${verdict}: Lighthouse (mobile) /order/step-1 performance ${scores.performance}, accessibility ` +
+          `${scores.accessibility}, LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms (target >= 90 and >= 95)`,
+      );
+    } catch (error) {
+      console.log(`\nLighthouse did not run: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) console.error(`error: ${r.name} had ${r.non2xx} non-2xx and ${r.errors} errors`);
   return failed.length > 0 ? 1 : 0;

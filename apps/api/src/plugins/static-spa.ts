@@ -17,6 +17,8 @@ export const staticSpaPlugin = fp<{ distDir: string | null }>(
         root: distDir,
         wildcard: false,
         index: false,
+        // The build writes .br/.gz next to each asset (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
         setHeaders(res, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ describe('HTTP surface', () => {
     writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("install", () => {});');
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'app-123.js.br'), brotliCompressSync('console.log(1)'));
     ctx = await createTestContext({
       env: {
         SERVE_WEB: 'true',
@@ -53,6 +55,13 @@ describe('HTTP surface', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.equals(brotliCompressSync('console.log(1)'))).toBe(true);
   });
 
   it('sends security headers: the SPA CSP on pages, a locked-down CSP on API answers', async () => {

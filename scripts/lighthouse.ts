@@ -1,0 +1,47 @@
+/**
+ * Lighthouse 12 (mobile preset: emulated phone, simulated slow 4G and CPU) on one page, in Debian's Chromium.
+ * Used by `npm run bench`; run alone with `node --import tsx scripts/lighthouse.ts <url>`.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export type LighthouseScores = { performance: number; accessibility: number; lcpMs: number; tbtMs: number };
+
+export async function runLighthouse(url: string): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { categories, audits } = result.lhr;
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+if (process.argv[1]?.endsWith('lighthouse.ts') && process.argv[2]) {
+  const scores = await runLighthouse(process.argv[2]);
+  console.log(JSON.stringify(scores));
+}
