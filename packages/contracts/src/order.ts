@@ -514,3 +514,58 @@ export const PushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
 export const VapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
+
+// ---- back office ----
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+const statusList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean),
+  )
+  .pipe(z.array(OrderStatusSchema));
+
+/** Filters of the staff order list; the CSV export takes the same ones, so it exports exactly the filtered set. */
+export const StaffOrderFiltersSchema = z.object({
+  status: statusList.optional(),
+  dateFrom: z.iso.date().optional(),
+  dateTo: z.iso.date().optional(),
+  payerType: PayerTypeSchema.optional(),
+  deliveryType: DeliveryTypeSchema.optional(),
+  pointId: z.uuid().optional(),
+  partnerId: z.uuid().optional(),
+  isPaid: booleanQuery.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type StaffOrderFilters = z.infer<typeof StaffOrderFiltersSchema>;
+
+export const StaffOrderListQuerySchema = StaffOrderFiltersSchema.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+export type StaffOrderListQuery = z.infer<typeof StaffOrderListQuerySchema>;
+
+export const StaffOrderListItemSchema = OrderListItemSchema.extend({
+  email: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  payerType: PayerTypeSchema,
+  deliveryType: DeliveryTypeSchema,
+  pickupPointId: z.string().nullable(),
+});
+export type StaffOrderListItem = z.infer<typeof StaffOrderListItemSchema>;
+
+export const UpdateOrderAmountRequestSchema = z.object({
+  id: z.uuid({ message: MESSAGES.orderNotFound }),
+  amount: z
+    .number({ message: MESSAGES.amountInvalid })
+    .multipleOf(0.01, { message: MESSAGES.amountInvalid })
+    .min(0, { message: MESSAGES.amountInvalid })
+    .max(10_000_000, { message: MESSAGES.amountInvalid }),
+});
+export const UpdateOtherDocumentAmountRequestSchema = z.object({
+  orderId: z.uuid({ message: MESSAGES.orderNotFound }),
+  otherPrice: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
+  otherCost: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
+});
+export const DeleteOrderRequestSchema = z.object({ id: z.uuid({ message: MESSAGES.orderNotFound }) });
