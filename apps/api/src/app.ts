@@ -13,6 +13,7 @@ import { ordersCabinetRoutes } from './modules/orders/orders-cabinet.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { ordersStaffRoutes } from './modules/orders/orders-staff.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deliveryPrice: services.deliveryPrice,
     ordersPerMinute: config.rateLimits.ordersPerMinute,
   });
+  await app.register(ordersStaffRoutes, { staff: services.ordersStaff });
   await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(documentsRoutes, { documents: services.documents });

@@ -21,6 +21,7 @@ import { createOrderStatusService } from './modules/orders/order-status.service.
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createPushService } from './modules/push/push.service.ts';
+import { createOrdersStaffService } from './modules/orders/orders-staff.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createTariffPricer, createYandexDeliveryPricer, type DeliveryPricer } from './providers/delivery.ts';
@@ -85,6 +86,7 @@ export function createServices(deps: ServiceDeps) {
     mail,
     auth,
     ordersQuery,
+    ordersStaff: createOrdersStaffService({ db, clock }),
     orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, notifications, config, clock }),
     notifications,
     push: createPushService({ db, config, createSender: deps.createPushSender }),

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderSummary, StaffOrderListItem } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
+import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+
+describe('back office orders', () => {
+  let ctx: TestContext;
+  let admin: { authorization: string };
+  let manager: { authorization: string };
+  let partner: { authorization: string };
+  const created: OrderSummary[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await ctx.staffAuth(...DEMO.admin);
+    manager = await ctx.staffAuth(...DEMO.manager);
+    partner = await ctx.staffAuth(...DEMO.partner);
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
+      documents: Array<{ id: string }>;
+      deliveries: Array<{ id: string; type: string }>;
+    }>();
+    const pointId = (await ctx.app.inject({ method: 'GET', url: '/api/point/active' })).json<{
+      items: Array<{ id: string }>;
+    }>().items[0]!.id;
+    const people = [
+      {
+        name: 'Анна Ковалёва',
+        email: 'anna@example.ru',
+        phoneNumber: '+79161112201',
+        payerType: 'INDIVIDUAL',
+        delivery: 'PICKUP_POINT',
+      },
+      {
+        name: 'Борис Орлов',
+        email: 'boris@example.ru',
+        phoneNumber: '+79161112202',
+        payerType: 'INDIVIDUAL',
+        delivery: 'ELECTRONIC',
+      },
+      {
+        name: 'ООО Вектор',
+        email: 'vector@example.ru',
+        phoneNumber: '+79161112203',
+        payerType: 'ORGANIZATION',
+        delivery: 'ELECTRONIC',
+      },
+    ];
+    for (const person of people) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: {
+          name: person.name,
+          email: person.email,
+          phoneNumber: person.phoneNumber,
+          payerType: person.payerType,
+          ...(person.payerType === 'ORGANIZATION'
+            ? { organizationInn: '7707083893', organizationName: 'ООО Вектор', organizationAddress: 'Москва' }
+            : {}),
+          documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+          originalLanguage: 'ru',
+          targetLanguage: 'en',
+          deliveryId: params.deliveries.find((d) => d.type === person.delivery)!.id,
+          ...(person.delivery === 'PICKUP_POINT' ? { pickupPointId: pointId } : {}),
+        },
+      });
+      created.push(response.json<OrderSummary>());
+    }
+  });
+  afterAll(() => ctx.close());
+
+  const list = async (query: string, headers = manager) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/order?${query}`, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ items: StaffOrderListItem[]; nextCursor?: string }>();
+  };
+
+  it('finds an order by phone in any spelling, by number, by e-mail and by part of the name', async () => {
+    expect((await list('search=8%20(916)%20111-22-02')).items.map((item) => item.email)).toEqual([
+      'boris@example.ru',
+    ]);
+    expect((await list(`search=${created[0]!.number}`)).items.map((item) => item.id)).toEqual([
+      created[0]!.id,
+    ]);
+    expect((await list('search=vector@example.ru')).items).toHaveLength(1);
+    expect((await list('search=ковалёва')).items.map((item) => item.name)).toEqual(['Анна Ковалёва']);
+  });
+
+  it('filters by payer, delivery, payment and status, and pages with a cursor without repeats', async () => {
+    expect(
+      (await list('payerType=ORGANIZATION')).items.every((item) => item.payerType === 'ORGANIZATION'),
+    ).toBe(true);
+    expect(
+      (await list('deliveryType=PICKUP_POINT&isPaid=false')).items.every(
+        (item) => item.deliveryType === 'PICKUP_POINT' && !item.isPaid,
+      ),
+    ).toBe(true);
+    expect(
+      (await list('status=COMPLETED,CANCELED')).items.every((item) =>
+        ['COMPLETED', 'CANCELED'].includes(item.status),
+      ),
+    ).toBe(true);
+    const first = await list('limit=2');
+    const second = await list(`limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    const ids = [...first.items, ...second.items].map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(first.items[0]!.createdAt >= second.items[0]!.createdAt).toBe(true);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/order?status=LOST', headers: manager });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('exports exactly the filtered set as CSV', async () => {
+    const filtered = await list('payerType=INDIVIDUAL&limit=100');
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/order/export.csv?payerType=INDIVIDUAL',
+      headers: manager,
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toContain('Номер;Дата;Статус');
+    expect(lines).toHaveLength(filtered.items.length + 1);
+    expect(csv.body).not.toContain('vector@example.ru');
+    expect(csv.body).toContain('anna@example.ru');
+  });
+
+  it('only ADMIN changes the amount; absurd amounts are refused; the change is audited', async () => {
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/amount',
+      headers: manager,
+      payload: { id: created[0]!.id, amount: 100 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'У вас нет прав для выполнения этого действия' });
+    for (const amount of [-1, 100_000_000, 10.001]) {
+      const bad = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/order/amount',
+        headers: admin,
+        payload: { id: created[0]!.id, amount },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ message: MESSAGES.amountInvalid });
+    }
+    const ok = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/amount',
+      headers: admin,
+      payload: { id: created[0]!.id, amount: 1234.5 },
+    });
+    expect(ok.json()).toEqual({ id: created[0]!.id, amount: 1234.5 });
+    const audit = await ctx.database.sql.executeSql(
+      `select data from audit_log where action = 'order.amount' and entity_id = $1`,
+      [created[0]!.id],
+    );
+    expect(audit.rows).toHaveLength(1);
+  });
+
+  it('staff set other-document price and cost', async () => {
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/other-document-amount',
+      headers: manager,
+      payload: { orderId: created[1]!.id, otherPrice: 900, otherCost: 450.5 },
+    });
+    expect(response.json()).toEqual({ orderId: created[1]!.id, otherPrice: 900, otherCost: 450.5 });
+  });
+
+  it('only ADMIN deletes; the order leaves the lists and an audit record stays', async () => {
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: '/api/order',
+          headers: manager,
+          payload: { id: created[2]!.id },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/order',
+      headers: admin,
+      payload: { id: created[2]!.id },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await list('search=vector@example.ru')).items).toHaveLength(0);
+    const again = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/order',
+      headers: admin,
+      payload: { id: created[2]!.id },
+    });
+    expect(again.statusCode).toBe(404);
+    const audit = await ctx.database.sql.executeSql(`select action from audit_log where entity_id = $1`, [
+      created[2]!.id,
+    ]);
+    expect(audit.rows).toEqual([{ action: 'order.delete' }]);
+  });
+
+  it('a PARTNER sees only orders to its pickup points', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/order/partner', headers: partner });
+    const items = response.json<{ items: StaffOrderListItem[] }>().items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.deliveryType === 'PICKUP_POINT' && item.pickupPointId)).toBe(true);
+    expect(items.map((item) => item.email)).not.toContain('boris@example.ru');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/order', headers: partner })).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,244 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffOrderFilters, StaffOrderListItem, StaffOrderListQuery } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { auditLog, orderLines, orders, partners, points } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { UserPrincipal } from '../auth/principal.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+export type OrdersStaffService = ReturnType<typeof createOrdersStaffService>;
+
+/** A day boundary in Moscow (the UI's date filters are Moscow dates). */
+const moscowMidnight = (isoDate: string, plusDays = 0) => {
+  const date = new Date(`${isoDate}T00:00:00+03:00`);
+  date.setUTCDate(date.getUTCDate() + plusDays);
+  return date;
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The WHERE of the staff list; the CSV export uses the very same one. */
+export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
+  const conditions: SQL[] = [isNull(orders.deletedAt)];
+  if (filters.status?.length) conditions.push(inArray(orders.status, filters.status));
+  if (filters.dateFrom) conditions.push(gte(orders.createdAt, moscowMidnight(filters.dateFrom)));
+  if (filters.dateTo) conditions.push(lt(orders.createdAt, moscowMidnight(filters.dateTo, 1)));
+  if (filters.payerType) conditions.push(eq(orders.payerType, filters.payerType));
+  if (filters.deliveryType) conditions.push(eq(orders.deliveryType, filters.deliveryType));
+  if (filters.pointId) conditions.push(eq(orders.pickupPointId, filters.pointId));
+  if (filters.partnerId) {
+    conditions.push(
+      inArray(
+        orders.pickupPointId,
+        sql`(select ${points.id} from ${points} where ${points.partnerId} = ${filters.partnerId})`,
+      ),
+    );
+  }
+  if (filters.isPaid !== undefined) conditions.push(eq(orders.isPaid, filters.isPaid));
+  const search = filters.search?.trim();
+  if (search) {
+    const digits = search.replace(/\D/g, '');
+    const alternatives: SQL[] = [];
+    if (/^\d{1,12}$/.test(search)) alternatives.push(eq(orders.number, Number(search)));
+    if (search.includes('@')) alternatives.push(eq(orders.email, search.toLowerCase()));
+    if (digits.length >= 10) alternatives.push(eq(orders.phoneNumber, `+7${digits.slice(-10)}`));
+    if (!search.includes('@') && !/^[\d\s()+-]+$/.test(search)) {
+      alternatives.push(ilike(orders.name, `%${escapeLike(search)}%`));
+      alternatives.push(ilike(orders.email, `%${escapeLike(search.toLowerCase())}%`));
+    }
+    conditions.push(alternatives.length > 0 ? or(...alternatives)! : sql`false`);
+  }
+  return conditions;
+}
+
+export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function documentsOf(orderIds: string[]) {
+    const byOrder = new Map<string, Array<{ name: string; quantity: number }>>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await db
+      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(and(inArray(orderLines.orderId, orderIds), eq(orderLines.kind, 'document')))
+      .orderBy(asc(orderLines.position));
+    for (const row of rows)
+      byOrder.set(row.orderId, [
+        ...(byOrder.get(row.orderId) ?? []),
+        { name: row.name, quantity: row.quantity },
+      ]);
+    return byOrder;
+  }
+
+  const toItem = (
+    row: OrderRow,
+    documents: Array<{ name: string; quantity: number }>,
+  ): StaffOrderListItem => ({
+    id: row.id,
+    number: row.number,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    amount: row.amount,
+    isPaid: row.isPaid,
+    documents,
+    originalLanguage: row.originalLanguage,
+    targetLanguage: row.targetLanguage,
+    email: row.email,
+    name: row.name,
+    phoneNumber: row.phoneNumber,
+    payerType: row.payerType,
+    deliveryType: row.deliveryType,
+    pickupPointId: row.pickupPointId,
+  });
+
+  async function page(conditions: SQL[], query: { limit: number; cursor?: string }) {
+    const where = [...conditions];
+    if (query.cursor) {
+      const [at, id] = query.cursor.split('|');
+      const createdAt = new Date(at ?? '');
+      if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
+      where.push(
+        or(lt(orders.createdAt, createdAt), and(eq(orders.createdAt, createdAt), lt(orders.id, id)))!,
+      );
+    }
+    // Keyset pagination on (created_at, id): page 5 000 costs what page 1 costs.
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(...where))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit + 1);
+    const items = rows.slice(0, query.limit);
+    const documents = await documentsOf(items.map((row) => row.id));
+    const last = items.at(-1);
+    return {
+      items: items.map((row) => toItem(row, documents.get(row.id) ?? [])),
+      ...(rows.length > query.limit && last
+        ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
+        : {}),
+    };
+  }
+
+  return {
+    async list(query: StaffOrderListQuery) {
+      return page(staffOrderConditions(query), query);
+    },
+
+    /** Orders to the pickup points of the PARTNER's back-office partner. */
+    async listForPartner(actor: UserPrincipal, query: { limit: number; cursor?: string }) {
+      const partnerPoints = sql`(select ${points.id} from ${points} join ${partners} on ${partners.id} = ${points.partnerId} where ${partners.userId} = ${actor.userId})`;
+      return page([isNull(orders.deletedAt), inArray(orders.pickupPointId, partnerPoints)], query);
+    },
+
+    /** Every row of the filtered set as CSV (semicolon-separated, UTF-8 with BOM, for Excel in Russian locale). */
+    async *exportCsv(filters: StaffOrderFilters): AsyncGenerator<string> {
+      const cell = (value: unknown) => {
+        const text = value === null || value === undefined ? '' : String(value);
+        return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+      };
+      yield (
+        '\uFEFF' +
+        [
+          'Номер',
+          'Дата',
+          'Статус',
+          'Оплачен',
+          'Сумма',
+          'Клиент',
+          'E-mail',
+          'Телефон',
+          'Плательщик',
+          'Доставка',
+        ].join(';') +
+        '\n'
+      );
+      const conditions = staffOrderConditions(filters);
+      let cursor: string | undefined;
+      do {
+        const batch = await page(conditions, { limit: 100, cursor });
+        for (const item of batch.items) {
+          yield (
+            [
+              item.number,
+              item.createdAt,
+              item.status,
+              item.isPaid ? 'да' : 'нет',
+              item.amount.toFixed(2).replace('.', ','),
+              item.name,
+              item.email,
+              item.phoneNumber,
+              item.payerType,
+              item.deliveryType,
+            ]
+              .map(cell)
+              .join(';') + '\n'
+          );
+        }
+        cursor = batch.nextCursor;
+      } while (cursor);
+    },
+
+    async updateAmount(actor: UserPrincipal, input: { id: string; amount: number }) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, input.id), isNull(orders.deletedAt)));
+        if (!before) throw notFound(MESSAGES.orderNotFound);
+        await tx
+          .update(orders)
+          .set({ amount: input.amount, updatedAt: clock.now() })
+          .where(eq(orders.id, input.id));
+        await tx.insert(auditLog).values({
+          actorUserId: actor.userId,
+          action: 'order.amount',
+          entity: 'order',
+          entityId: input.id,
+          data: { from: before.amount, to: input.amount },
+        });
+        return { id: input.id, amount: input.amount };
+      });
+    },
+
+    async updateOtherDocumentAmount(
+      actor: UserPrincipal,
+      input: { orderId: string; otherPrice: number | null; otherCost: number | null },
+    ) {
+      const rows = await db
+        .update(orders)
+        .set({ otherPrice: input.otherPrice, otherCost: input.otherCost, updatedAt: clock.now() })
+        .where(and(eq(orders.id, input.orderId), isNull(orders.deletedAt)))
+        .returning({ id: orders.id });
+      if (rows.length === 0) throw notFound(MESSAGES.orderNotFound);
+      await db.insert(auditLog).values({
+        actorUserId: actor.userId,
+        action: 'order.other-document-amount',
+        entity: 'order',
+        entityId: input.orderId,
+        data: { otherPrice: input.otherPrice, otherCost: input.otherCost },
+      });
+      return { orderId: input.orderId, otherPrice: input.otherPrice, otherCost: input.otherCost };
+    },
+
+    /** Soft delete with an audit record: payments, documents and history stay for accounting. */
+    async remove(actor: UserPrincipal, id: string) {
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(orders)
+          .set({ deletedAt: clock.now() })
+          .where(and(eq(orders.id, id), isNull(orders.deletedAt)))
+          .returning({ number: orders.number, email: orders.email, amount: orders.amount });
+        if (rows.length === 0) throw notFound(MESSAGES.orderNotFound);
+        await tx.insert(auditLog).values({
+          actorUserId: actor.userId,
+          action: 'order.delete',
+          entity: 'order',
+          entityId: id,
+          data: rows[0],
+        });
+      });
+    },
+  };
+}
