@@ -22,6 +22,8 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/orders-staff.service.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createTariffPricer, createYandexDeliveryPricer, type DeliveryPricer } from './providers/delivery.ts';
@@ -87,6 +89,8 @@ export function createServices(deps: ServiceDeps) {
     auth,
     ordersQuery,
     ordersStaff: createOrdersStaffService({ db, clock }),
+    users: createUsersService({ db, clock }),
+    partners: createPartnersService({ db, clock }),
     orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, notifications, config, clock }),
     notifications,
     push: createPushService({ db, config, createSender: deps.createPushSender }),

@@ -17,3 +17,4 @@ export * from './mail.ts';
 export * from './system.ts';
 export * from './analytics.ts';
 export * from './order.ts';
+export * from './admin-users.ts';
