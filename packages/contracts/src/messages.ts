@@ -103,6 +103,7 @@ export const MESSAGES = {
   userNotFound: 'Пользователь не найден',
   partnerNotFound: 'Партнёр не найден',
   partnerUserNotFound: 'Пользователь с таким e-mail не найден — он должен хотя бы раз войти',
+  partnerHandOverOnly: 'Пункт выдачи может только отметить готовый заказ выданным',
   pointInUse: 'Пункт выдачи указан в заказах — отключите его вместо удаления',
   actOnlyForCompleted: 'Акт можно сформировать только для выполненного заказа',
   statusTransitionForbidden: 'Нельзя перевести заказ из статуса «{from}» в «{to}»',

@@ -42,7 +42,12 @@ export function createOrderStatusService(deps: {
     async updateStatus(actor: UserPrincipal, input: UpdateOrderStatusRequest) {
       const order = await query.findVisible(actor, input.id);
       const isStaff = actor.role === 'ADMIN' || actor.role === 'MANAGER';
-      if (!isStaff) {
+      const isHandingOver = await query.isPartnerOrder(actor, order);
+      if (isHandingOver) {
+        // A pickup-point partner only marks a ready order as handed over.
+        if (order.status !== 'READY' || input.status !== 'COMPLETED')
+          throw forbidden(MESSAGES.partnerHandOverOnly);
+      } else if (!isStaff) {
         if (input.status !== 'CANCELED') throw forbidden(MESSAGES.customerCancelOnly);
         if (!(CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(order.status)) {
           throw new AppError('BAD_REQUEST', MESSAGES.orderNotCancellable);

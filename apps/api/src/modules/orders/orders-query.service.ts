@@ -2,7 +2,15 @@ import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { OrderDetail, OrderListItem } from '@app/contracts';
 import { CUSTOMER_CANCELLABLE_STATUSES, MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { offices, orderLines, orderStatusHistory, orders, points, uploads } from '../../db/schema/index.ts';
+import {
+  offices,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  partners,
+  points,
+  uploads,
+} from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
@@ -48,18 +56,32 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
   });
 
   /** The order if the actor may see it: its owner, or staff. */
+  /** Whether the order goes to a pickup point of the PARTNER user's back-office partner. */
+  async function isPartnerOrder(actor: UserPrincipal, row: OrderRow): Promise<boolean> {
+    if (actor.role !== 'PARTNER' || !row.pickupPointId) return false;
+    const [match] = await db
+      .select({ id: points.id })
+      .from(points)
+      .innerJoin(partners, eq(partners.id, points.partnerId))
+      .where(and(eq(points.id, row.pickupPointId), eq(partners.userId, actor.userId)));
+    return Boolean(match);
+  }
+
+  /** The order if the actor may see it: its owner, staff, or the PARTNER whose point it goes to. */
   async function findVisible(actor: UserPrincipal, orderId: string): Promise<OrderRow> {
     const [row] = await db
       .select()
       .from(orders)
       .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
-    if (!row || (!STAFF.has(actor.role) && row.userId !== actor.userId))
-      throw notFound(MESSAGES.orderNotFound);
-    return row;
+    if (!row) throw notFound(MESSAGES.orderNotFound);
+    if (STAFF.has(actor.role) || row.userId === actor.userId || (await isPartnerOrder(actor, row)))
+      return row;
+    throw notFound(MESSAGES.orderNotFound);
   }
 
   return {
     findVisible,
+    isPartnerOrder,
 
     async listMine(actor: UserPrincipal, query: { limit: number; cursor?: string }) {
       const conditions = [eq(orders.userId, actor.userId), isNull(orders.deletedAt)];

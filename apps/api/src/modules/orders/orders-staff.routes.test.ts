@@ -210,3 +210,54 @@ describe('back office orders', () => {
     );
   });
 });
+
+describe('pickup point partner hands an order over', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('marks a READY order at its point as COMPLETED, and nothing else', async () => {
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
+      documents: Array<{ id: string }>;
+      deliveries: Array<{ id: string; type: string }>;
+    }>();
+    const pointId = (await ctx.app.inject({ method: 'GET', url: '/api/point/active' })).json<{
+      items: Array<{ id: string }>;
+    }>().items[0]!.id;
+    const order = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: {
+          name: 'Получатель',
+          phoneNumber: '+79160000055',
+          email: 'pickup@example.ru',
+          documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+          originalLanguage: 'ru',
+          targetLanguage: 'en',
+          deliveryId: params.deliveries.find((d) => d.type === 'PICKUP_POINT')!.id,
+          pickupPointId: pointId,
+        },
+      })
+    ).json<OrderSummary>();
+    const partner = await ctx.staffAuth(...DEMO.partner);
+    const manager = await ctx.staffAuth(...DEMO.manager);
+    const move = (headers: { authorization: string }, status: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/order/status',
+        headers,
+        payload: { id: order.id, status },
+      });
+
+    expect((await move(partner, 'COMPLETED')).statusCode).toBe(403);
+    await move(manager, 'IN_PROGRESS');
+    await move(manager, 'READY');
+    expect((await move(partner, 'CANCELED')).statusCode).toBe(403);
+    const handed = await move(partner, 'COMPLETED');
+    expect(handed.statusCode).toBe(200);
+    expect(handed.json()).toMatchObject({ status: 'COMPLETED' });
+  });
+});
