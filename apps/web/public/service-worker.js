@@ -1,15 +1,36 @@
-/* Background worker registered at /service-worker.js (spec 1). Plain JS: the build copies it as is. */
-const CACHE_NAME = 'app-shell-v1';
+/* Background worker registered at /service-worker.js (spec 1). Plain JS: the build copies it as is.
+ *
+ * Updates: a changed worker installs, skips waiting and claims the open pages; the page reloads itself on
+ * `controllerchange` (src/main.tsx). Pages are network-first, so a deployed index.html (with its new hashed
+ * assets) is picked up on the next navigation even while this file stays the same. */
+const CACHE_NAME = 'app-shell-v2';
 const APP_SHELL = ['/', '/index.html', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png'];
+const ASSET_PATTERN = /\/assets\/[^"'\s)]+/g;
+
+/** The shell plus the scripts and styles index.html loads, so the app opens offline after the first visit. */
+function precacheShell(cache) {
+  return cache.addAll(APP_SHELL).then(() =>
+    fetch('/index.html', { cache: 'no-store' })
+      .then((response) => (response.ok ? response.text() : ''))
+      .then((html) => {
+        const assets = Array.from(new Set(html.match(ASSET_PATTERN) || []));
+        return Promise.all(assets.map((asset) => cache.add(asset).catch(() => undefined)));
+      }),
+  );
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE_NAME)
-      .then((cache) => cache.addAll(APP_SHELL))
+      .then(precacheShell)
       .catch(() => undefined)
       .then(() => self.skipWaiting()),
   );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
@@ -70,17 +91,34 @@ self.addEventListener('push', (event) => {
     data = { body: event.data ? event.data.text() : '' };
   }
   const title = data.title || 'Перевод документов';
-  event.waitUntil(
-    self.registration.showNotification(title, {
-      body: data.body || '',
-      icon: '/icons/icon-192.png',
-      data: { url: data.url || '/' },
-    }),
-  );
+  const options = {
+    body: data.body || '',
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url: data.url || '/cabinet/notifications' },
+  };
+  // The same tag replaces an earlier notification about the same event instead of stacking a duplicate.
+  if (data.tag) options.tag = String(data.tag);
+  event.waitUntil(self.registration.showNotification(title, options));
 });
 
+/** Opens the order from the payload: an open window of the app navigates there, otherwise a new one. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = (event.notification.data && event.notification.data.url) || '/';
-  event.waitUntil(self.clients.openWindow(target));
+  const path = (event.notification.data && event.notification.data.url) || '/cabinet/notifications';
+  const target = new URL(path, self.location.origin);
+  // Only the app's own pages; a payload can never send the user elsewhere.
+  const url = target.origin === self.location.origin ? target.href : self.location.origin + '/';
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const client = windows.find((candidate) => new URL(candidate.url).origin === self.location.origin);
+      if (client && 'navigate' in client) {
+        return client
+          .navigate(url)
+          .then((navigated) => (navigated || client).focus())
+          .catch(() => self.clients.openWindow(url));
+      }
+      return self.clients.openWindow(url);
+    }),
+  );
 });

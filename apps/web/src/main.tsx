@@ -12,7 +12,24 @@ createRoot(rootElement).render(
 );
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  // A page that was already controlled reloads when a new worker takes over (a new version was deployed);
+  // the very first install also claims the page, which needs no reload.
+  const hadController = navigator.serviceWorker.controller !== null;
+  let isReloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!hadController || isReloading) return;
+    isReloading = true;
+    window.location.reload();
+  });
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/service-worker.js').catch(() => undefined);
+    navigator.serviceWorker
+      .register('/service-worker.js')
+      .then((registration) => {
+        // Installed apps stay open for days: look for a new version whenever the app comes back to front.
+        document.addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'visible') registration.update().catch(() => undefined);
+        });
+      })
+      .catch(() => undefined);
   });
 }

@@ -28,7 +28,6 @@ function page(path: string, title: string, lazy?: RouteObject['lazy']): RouteObj
   return lazy ? { path, handle, lazy } : { path, handle, Component: PagePlaceholder };
 }
 
-const loadCabinetPage = () => import('./cabinet/cabinet-page-route');
 const loadCrmPage = () => import('./crm/crm-page-route');
 const loadPartnerPage = () => import('./partner/partner-page-route');
 
@@ -143,12 +142,12 @@ export const routes: RouteObject[] = [
         lazy: () => import('./cabinet/cabinet-layout-route'),
         children: [
           { index: true, loader: () => redirect('/cabinet/orders') },
-          page('orders', 'Мои заказы', loadCabinetPage),
-          page('orders/:id', 'Заказ', loadCabinetPage),
-          page('notifications', 'Уведомления', loadCabinetPage),
-          page('profile', 'Профиль', loadCabinetPage),
-          page('organization', 'Организация', loadCabinetPage),
-          page('invoices', 'Счета и акты', loadCabinetPage),
+          page('orders', 'Мои заказы', () => import('./cabinet/orders-page')),
+          page('orders/:id', 'Заказ', () => import('./cabinet/order-detail-page')),
+          page('notifications', 'Уведомления', () => import('./cabinet/notifications-page')),
+          page('profile', 'Профиль', () => import('./cabinet/profile-page')),
+          page('organization', 'Организация', () => import('./cabinet/organization-page')),
+          page('invoices', 'Счета и акты', () => import('./cabinet/invoices-page')),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -48,7 +48,26 @@ export type RequestOptions = {
   area?: Area;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** `blob`: the answer is a file (`DownloadedFile`), read with the same token and error model. */
+  responseType?: 'json' | 'blob';
 };
+
+/** A file answered by the API (PDF, an order's upload), with the name from Content-Disposition. */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+/** `attachment; filename*=UTF-8''%D0%A1...` or `filename="a.pdf"` → the decoded name. */
+export function parseContentDispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim().replace(/^"|"$/g, ''));
+    } catch {
+      return extended.trim();
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
+}
 
 export const API_BASE = '/api';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -134,6 +153,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     auth = 'required',
     signal,
     timeoutMs = DEFAULT_TIMEOUT_MS,
+    responseType = 'json',
   } = options;
   const area = options.area ?? getAreaByPath(window.location.pathname);
   const token = auth === 'none' ? null : getToken(area);
@@ -181,6 +201,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal?.removeEventListener('abort', abortFromCaller);
   }
 
+  if (response.ok && responseType === 'blob') {
+    const file: DownloadedFile = {
+      blob: await response.blob(),
+      fileName: parseContentDispositionName(response.headers.get('content-disposition')),
+    };
+    return file as T;
+  }
   const payload = await readBody(response).catch(() => null);
   if (!response.ok) {
     if (response.status === 401 && token && !LOGOUT_PATHS.includes(path)) handleUnauthorized(area);

@@ -1,10 +1,15 @@
-import { AppShell, Container, Group, NavLink as MantineNavLink } from '@mantine/core';
+import { AppShell, Badge, Container, Group, NavLink as MantineNavLink } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { trackFunnelStage } from '@/lib/analytics';
 import { hasToken } from '@/lib/session/credentials';
 import { useSession } from '@/lib/session/session-store';
-import { BottomNav, type BottomNavItem } from '@/components/menus/bottom-nav';
-import { CABINET_HEADER_LINKS, getCabinetNavItems } from '@/components/menus/cabinet-menu';
+import { BottomNav, formatBadge, type BottomNavItem } from '@/components/menus/bottom-nav';
+import {
+  CABINET_HEADER_LINKS,
+  getCabinetNavItems,
+  type CabinetNavItem,
+} from '@/components/menus/cabinet-menu';
 import { BrandLink } from './brand-link';
 import { UserHeaderActions } from './user-header-actions';
 
@@ -12,8 +17,13 @@ function trackNewOrderFromBottomNav(): void {
   trackFunnelStage({ stage: 'calculator_used', source: 'cabinet_bottom_nav' });
 }
 
-/** Customer cabinet: header with page links on wide screens, bottom navigation on phones. */
-export function CabinetLayout() {
+export type CabinetNavBadges = Partial<Record<CabinetNavItem['key'], number>>;
+
+/**
+ * Customer cabinet: header with page links on wide screens, bottom navigation on phones. The route composes
+ * what features add to it: counters on the menu items and a banner above the page (e.g. offline notice).
+ */
+export function CabinetLayout({ badges = {}, banner }: { badges?: CabinetNavBadges; banner?: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
   const role = session.profile?.role ?? session.role;
@@ -22,6 +32,7 @@ export function CabinetLayout() {
     (entry) => ({
       ...entry,
       onSelect: entry.key === 'new-order' ? trackNewOrderFromBottomNav : undefined,
+      badge: badges[entry.key],
     }),
   );
 
@@ -39,6 +50,19 @@ export function CabinetLayout() {
                     component={NavLink}
                     to={link.path}
                     label={link.label}
+                    rightSection={
+                      link.path === '/cabinet/notifications' && (badges.notifications ?? 0) > 0 ? (
+                        <Badge
+                          size="xs"
+                          color="red"
+                          circle
+                          aria-hidden
+                          data-testid="header-notifications-badge"
+                        >
+                          {formatBadge(badges.notifications ?? 0)}
+                        </Badge>
+                      ) : undefined
+                    }
                     active={pathname.startsWith(link.path)}
                     w="auto"
                     styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
@@ -52,6 +76,7 @@ export function CabinetLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg" py="md">
+          {banner}
           <Outlet />
         </Container>
         <BottomNav items={navItems} label="Навигация кабинета" />

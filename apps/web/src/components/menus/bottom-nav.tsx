@@ -1,4 +1,4 @@
-import { UnstyledButton } from '@mantine/core';
+import { Indicator, UnstyledButton } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { isOrderPath } from '@/lib/area';
@@ -11,7 +11,14 @@ export type BottomNavItem = {
   icon: Icon;
   /** Runs before the navigation (e.g. an analytics event). */
   onSelect?: () => void;
+  /** A counter on the icon (e.g. unread notifications); hidden at 0. */
+  badge?: number;
 };
+
+/** '99+' above 99, so the badge stays small. */
+export function formatBadge(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
 
 function isActive(pathname: string, path: string): boolean {
   const target = path.split('?')[0] ?? path;
@@ -26,7 +33,7 @@ export function BottomNav({ items, label }: { items: BottomNavItem[]; label: str
     <>
       <div className={classes.spacer} aria-hidden />
       <nav className={classes.nav} aria-label={label} data-testid="bottom-nav">
-        {items.map(({ key, label: itemLabel, path, icon: ItemIcon, onSelect }) => {
+        {items.map(({ key, label: itemLabel, path, icon: ItemIcon, onSelect, badge = 0 }) => {
           const active = isActive(pathname, path);
           return (
             <UnstyledButton
@@ -39,7 +46,19 @@ export function BottomNav({ items, label }: { items: BottomNavItem[]; label: str
               aria-current={active ? 'page' : undefined}
               data-testid={`bottom-nav-${key}`}
             >
-              <ItemIcon size={22} stroke={1.6} aria-hidden />
+              <Indicator
+                disabled={badge <= 0}
+                label={
+                  <span aria-hidden data-testid={`bottom-nav-${key}-badge`}>
+                    {formatBadge(badge)}
+                  </span>
+                }
+                size={16}
+                color="red"
+                offset={2}
+              >
+                <ItemIcon size={22} stroke={1.6} aria-hidden />
+              </Indicator>
               <span className={classes.label}>{itemLabel}</span>
             </UnstyledButton>
           );

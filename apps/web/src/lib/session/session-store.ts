@@ -213,6 +213,12 @@ export const sessionActions = {
     }
   },
 
+  /** The profile changed on the server (cabinet profile, organization, e-mail): the session follows. */
+  applyProfile(profile: Profile): void {
+    if (state.status !== 'authorized') return;
+    setState({ profile, role: profile.role });
+  },
+
   /** Back from the code step to the e-mail step. */
   changeEmail(): void {
     signOutLocally();

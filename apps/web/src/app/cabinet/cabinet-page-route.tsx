@@ -1,3 +1,0 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
-
-export { PagePlaceholder as Component };

@@ -1,0 +1,3 @@
+import { DocumentsList } from '@/features/invoices/components/documents-list';
+
+export { DocumentsList as Component };

@@ -1,0 +1,3 @@
+import { OrganizationForm } from '@/features/profile/components/organization-form';
+
+export { OrganizationForm as Component };

@@ -1,0 +1,146 @@
+import type { OrderDetail } from '@app/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderInCabinet } from '@/test/render';
+import { OrderDetailView } from './order-detail';
+
+const ORDER_ID = '00000000-0000-4000-8000-0000000000aa';
+
+function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: ORDER_ID,
+    number: 1042,
+    createdAt: '2025-03-05T10:00:00.000Z',
+    status: 'NEW',
+    amount: 4350,
+    isPaid: false,
+    documents: [{ name: 'Паспорт', quantity: 2 }],
+    originalLanguage: 'ru',
+    targetLanguage: 'en',
+    email: 'anna@example.ru',
+    name: 'Анна',
+    phoneNumber: '+79161234567',
+    payerType: 'INDIVIDUAL',
+    organization: null,
+    comment: null,
+    paidAt: null,
+    estimatedReadyDate: '2025-03-10',
+    priceBreakdown: {
+      lines: [
+        { kind: 'document', refId: 'd1', name: 'Паспорт', unitPrice: 1500, quantity: 2, total: 3000 },
+        {
+          kind: 'assurance',
+          refId: 'a1',
+          name: 'Нотариальное заверение — Паспорт',
+          unitPrice: 600,
+          quantity: 2,
+          total: 1200,
+        },
+        { kind: 'delivery', refId: 'p1', name: 'Пункт выдачи', unitPrice: 150, quantity: 1, total: 150 },
+      ],
+      documentsTotal: 3000,
+      assurancesTotal: 1200,
+      deliveryPrice: 150,
+      subtotal: 4350,
+      discountPercent: 0,
+      discount: 0,
+      total: 4350,
+    },
+    delivery: {
+      type: 'PICKUP_POINT',
+      name: 'Пункт выдачи',
+      price: 150,
+      point: {
+        id: 'p1',
+        name: 'ПВЗ «Таганская»',
+        address: 'Москва, ул. Марксистская, д. 3',
+        schedule: 'Пн–Сб 10:00–20:00',
+        metro: 'Таганская',
+        metroColor: '#8D5B2D',
+      },
+      office: null,
+      address: null,
+      apartment: null,
+      entrance: null,
+      floor: null,
+      intercom: null,
+      addressComment: null,
+    },
+    files: [],
+    history: [{ fromStatus: null, toStatus: 'NEW', comment: null, createdAt: '2025-03-05T10:00:00.000Z' }],
+    canCancel: true,
+    canPay: true,
+    ...patch,
+  };
+}
+
+describe('cabinet order detail', () => {
+  it('shows documents with assurances, the pickup point and the history', async () => {
+    mockApi((url) => (url.pathname === `/api/order/${ORDER_ID}` ? detail() : undefined));
+    renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);
+
+    const documents = await screen.findByTestId('order-detail-documents');
+    expect(within(documents).getByText('Паспорт × 2')).toBeInTheDocument();
+    expect(within(documents).getByText('+ Нотариальное заверение')).toBeInTheDocument();
+    expect(screen.getByTestId('order-delivery-point')).toHaveTextContent('Москва, ул. Марксистская, д. 3');
+    expect(screen.getByText('м. Таганская')).toBeInTheDocument();
+    expect(screen.getByTestId('order-history')).toHaveTextContent('05.03.2025, 13:00');
+    expect(screen.getByRole('button', { name: /Оплатить/ })).toBeInTheDocument();
+  });
+
+  it('cancels after confirmation, sending the optional comment', async () => {
+    let patchBody: unknown = null;
+    mockApi((url, init) => {
+      if (url.pathname === '/api/order/status' && init?.method === 'PATCH') {
+        patchBody = JSON.parse(String(init.body));
+        return detail({
+          status: 'CANCELED',
+          canCancel: false,
+          canPay: false,
+          history: [
+            ...detail().history,
+            {
+              fromStatus: 'NEW',
+              toStatus: 'CANCELED',
+              comment: 'Передумал',
+              createdAt: '2025-03-05T11:00:00.000Z',
+            },
+          ],
+        });
+      }
+      return url.pathname === `/api/order/${ORDER_ID}` ? detail() : undefined;
+    });
+    renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Отменить заказ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Отменить заказ №1042?' });
+    // Nothing is sent before the confirmation.
+    expect(patchBody).toBeNull();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Причина отмены/ }), {
+      target: { value: 'Передумал' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Да, отменить' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('order-status')[0]).toHaveTextContent('Отменён'));
+    expect(patchBody).toEqual({ id: ORDER_ID, status: 'CANCELED', comment: 'Передумал' });
+    expect(screen.queryByRole('button', { name: 'Отменить заказ' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Оплатить/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the order when the confirmation is dismissed', async () => {
+    const fetchMock = mockApi((url) => (url.pathname === `/api/order/${ORDER_ID}` ? detail() : undefined));
+    renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Отменить заказ' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Не отменять' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('answers a 404 with "Заказ не найден"', async () => {
+    mockApi(() => undefined);
+    renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);
+
+    expect(await screen.findByTestId('order-not-found')).toHaveTextContent('Заказ не найден');
+  });
+});

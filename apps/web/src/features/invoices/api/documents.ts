@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { downloadApiFile } from '@/lib/download';
+
+/**
+ * A generated invoice or act. The API declares this shape in its routes (documents.routes.ts), not in
+ * @app/contracts, so it is mirrored here until it moves to the contracts package.
+ */
+export type OrderDocument = {
+  id: string;
+  kind: 'invoice' | 'act';
+  number: string;
+  orderId: string;
+  orderNumber: number;
+  amount: number;
+  createdAt: string;
+};
+
+export const DOCUMENT_KIND_LABELS: Record<OrderDocument['kind'], string> = {
+  invoice: 'Счёт',
+  act: 'Акт',
+};
+
+export const myDocumentsQueryOptions = queryOptions({
+  queryKey: ['cabinet', 'documents'],
+  queryFn: () => api.get<{ items: OrderDocument[] }>('/user/documents', { area: 'cabinet' }),
+});
+
+export function useMyDocuments() {
+  return useQuery(myDocumentsQueryOptions);
+}
+
+export function documentFileName(document: Pick<OrderDocument, 'kind' | 'number'>): string {
+  return `${DOCUMENT_KIND_LABELS[document.kind]} ${document.number}.pdf`;
+}
+
+export function downloadDocument(document: OrderDocument) {
+  return downloadApiFile(
+    `/user/documents/${encodeURIComponent(document.id)}/download`,
+    documentFileName(document),
+  );
+}
+
+/** Generates an invoice or an act for the order and downloads it at once. */
+export function useGenerateDocument(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (kind: OrderDocument['kind']) => {
+      const document = await api.post<OrderDocument>(
+        `/user/orders/${encodeURIComponent(orderId)}/generate-${kind}`,
+        undefined,
+        { area: 'cabinet', timeoutMs: 120_000 },
+      );
+      await downloadDocument(document);
+      return document;
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myDocumentsQueryOptions.queryKey }),
+  });
+}
