@@ -18,3 +18,4 @@ export * from './system.ts';
 export * from './analytics.ts';
 export * from './order.ts';
 export * from './admin-users.ts';
+export * from './payments-documents.ts';

@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdParamsSchema, listResponse } from '@app/contracts';
+import { IdParamsSchema, OrderDocumentSchema, listResponse } from '@app/contracts';
 import { SIGNED_IN, requireUser } from '../../plugins/auth.ts';
 import type { DocumentsService } from './documents.service.ts';
-
-export const OrderDocumentSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['invoice', 'act']),
-  number: z.string(),
-  orderId: z.string(),
-  orderNumber: z.number(),
-  amount: z.number(),
-  createdAt: z.string(),
-});
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (app, opts) => {
   const tags = ['documents'];

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, type OrderDocument } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderDocuments, orders } from '../../db/schema/index.ts';
@@ -12,15 +12,6 @@ import type { UserPrincipal } from '../auth/principal.ts';
 import type { OrdersQueryService } from '../orders/orders-query.service.ts';
 import { documentDefinition, type DocumentKind } from './document-templates.ts';
 
-export type OrderDocument = {
-  id: string;
-  kind: DocumentKind;
-  number: string;
-  orderId: string;
-  orderNumber: number;
-  amount: number;
-  createdAt: string;
-};
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 const PREFIX: Record<DocumentKind, string> = { invoice: 'СЧ', act: 'АКТ' };

@@ -1,21 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema } from '@app/contracts';
+import { IdParamsSchema, PaymentLinkResponseSchema, TestPaymentSchema } from '@app/contracts';
 import { PUBLIC } from '../../plugins/auth.ts';
 import type { PaymentsService } from './payments.service.ts';
-
-export const PaymentLinkResponseSchema = z.object({
-  paymentId: z.string(),
-  confirmationUrl: z.string(),
-  provider: z.enum(['test', 'yookassa']),
-});
-export const TestPaymentSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  orderNumber: z.number(),
-  amount: z.number(),
-  status: z.string(),
-});
 
 /** YooKassa notification body; only `object.id` is used, the rest is re-read from the API. */
 const YooKassaNotificationSchema = z.object({

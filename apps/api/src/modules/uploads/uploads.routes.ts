@@ -1,13 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MESSAGES, ORDER_LIMITS } from '@app/contracts';
+import { MESSAGES, ORDER_LIMITS, UploadResponseSchema } from '@app/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { PUBLIC, SIGNED_IN, requireUser } from '../../plugins/auth.ts';
 import type { UploadsService } from './uploads.service.ts';
-
-export const UploadResponseSchema = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), size: z.number(), mimeType: z.string() })),
-});
 
 const multipartLimits = {
   fileSize: ORDER_LIMITS.maxFileBytes,

@@ -1,20 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderDocument } from '@app/contracts';
 import { api } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
 
-/**
- * A generated invoice or act. The API declares this shape in its routes (documents.routes.ts), not in
- * @app/contracts, so it is mirrored here until it moves to the contracts package.
- */
-export type OrderDocument = {
-  id: string;
-  kind: 'invoice' | 'act';
-  number: string;
-  orderId: string;
-  orderNumber: number;
-  amount: number;
-  createdAt: string;
-};
+export type { OrderDocument } from '@app/contracts';
 
 export const DOCUMENT_KIND_LABELS: Record<OrderDocument['kind'], string> = {
   invoice: 'Счёт',

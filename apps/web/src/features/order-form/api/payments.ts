@@ -1,14 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { PaymentLink, TestPayment } from '@app/contracts';
 import { api } from '@/lib/api-client';
-
-export type PaymentLink = { paymentId: string; confirmationUrl: string; provider: 'test' | 'yookassa' };
-export type TestPayment = {
-  id: string;
-  orderId: string;
-  orderNumber: number;
-  amount: number;
-  status: string;
-};
 
 export function createPaymentLink(orderId: string, email: string | null): Promise<PaymentLink> {
   return api.post<PaymentLink>(

@@ -1,8 +1,8 @@
-import type { DeliveryType, PayerType } from '@app/contracts';
+import type { DeliveryType, PayerType, UploadedFile } from '@app/contracts';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /** A file the server accepted; only finished uploads are kept in the draft. */
-export type UploadedFile = { id: string; name: string; size: number; mimeType: string };
+export type { UploadedFile };
 
 export type DraftStep1 = {
   documentsWithQuantity: Array<{ documentId: string; quantity: number }>;

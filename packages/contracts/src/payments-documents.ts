@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const PaymentLinkResponseSchema = z.object({
+  paymentId: z.string(),
+  confirmationUrl: z.string(),
+  provider: z.enum(['test', 'yookassa']),
+});
+export type PaymentLink = z.infer<typeof PaymentLinkResponseSchema>;
+
+export const TestPaymentSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.number(),
+  amount: z.number(),
+  status: z.string(),
+});
+export type TestPayment = z.infer<typeof TestPaymentSchema>;
+
+/** A generated invoice or act. */
+export const OrderDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['invoice', 'act']),
+  number: z.string(),
+  orderId: z.string(),
+  orderNumber: z.number(),
+  amount: z.number(),
+  createdAt: z.string(),
+});
+export type OrderDocument = z.infer<typeof OrderDocumentSchema>;
+
+/** Answer of POST /api/upload and /api/upload/public. */
+export const UploadResponseSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), size: z.number(), mimeType: z.string() })),
+});
+export type UploadedFile = z.infer<typeof UploadResponseSchema>['items'][number];
