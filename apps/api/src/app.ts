@@ -19,6 +19,11 @@ import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { formSettingsAdminRoutes } from './modules/form-settings/form-settings-admin.routes.ts';
+import { officesRoutes } from './modules/offices/offices.routes.ts';
+import { holidaysRoutes } from './modules/holidays/holidays.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { pushStaffRoutes } from './modules/push/push-staff.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { crmAccessRoutes } from './modules/crm-access/crm-access.routes.ts';
 import { formSettingsRoutes } from './modules/form-settings/form-settings.routes.ts';
@@ -92,6 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(pointsRoutes, { points: services.points });
   await app.register(uploadsRoutes, { uploads: services.uploads });
+  await app.register(formSettingsAdminRoutes, { admin: services.formSettingsAdmin });
+  await app.register(officesRoutes, { offices: services.offices });
+  await app.register(holidaysRoutes, { holidays: services.holidays });
+  await app.register(statsRoutes, { stats: services.stats });
+  await app.register(pushStaffRoutes, { pushStaff: services.pushStaff });
 
   await app.register(staticSpaPlugin, { distDir: config.serveWeb ? config.webDistDir : null });
   return app;

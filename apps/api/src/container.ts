@@ -25,6 +25,11 @@ import { createOrdersStaffService } from './modules/orders/orders-staff.service.
 import { createUsersService } from './modules/users/users.service.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
+import { createFormSettingsAdminService } from './modules/form-settings/form-settings-admin.service.ts';
+import { createOfficesService } from './modules/offices/offices.service.ts';
+import { createHolidaysService } from './modules/holidays/holidays.service.ts';
+import { createStatsService } from './modules/stats/stats.service.ts';
+import { createPushStaffService } from './modules/push/push-staff.service.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createTariffPricer, createYandexDeliveryPricer, type DeliveryPricer } from './providers/delivery.ts';
 import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
@@ -84,6 +89,7 @@ export function createServices(deps: ServiceDeps) {
   const storage = deps.storage ?? createLocalStorage(config.uploadDir);
   const ordersQuery = createOrdersQueryService({ db, storage });
   const notifications = createNotificationsService({ db, jobs, clock });
+  const push = createPushService({ db, config, createSender: deps.createPushSender });
   return {
     mail,
     auth,
@@ -93,7 +99,7 @@ export function createServices(deps: ServiceDeps) {
     partners: createPartnersService({ db, clock }),
     orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, notifications, config, clock }),
     notifications,
-    push: createPushService({ db, config, createSender: deps.createPushSender }),
+    push,
     documents: createDocumentsService({ db, query: ordersQuery, storage, config, clock }),
     profile: createProfileService({ db, clock }),
     crmAccess: createCrmAccessService({ db, clock }),
@@ -120,6 +126,11 @@ export function createServices(deps: ServiceDeps) {
     points: createPointsService({ db }),
     uploads: createUploadsService({ db, storage }),
     analytics: createAnalyticsService({ db }),
+    formSettingsAdmin: createFormSettingsAdminService({ db, formSettings, clock }),
+    offices: createOfficesService({ db, formSettings, clock }),
+    holidays: createHolidaysService({ db, formSettings, clock }),
+    stats: createStatsService({ db }),
+    pushStaff: createPushStaffService({ db, push }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

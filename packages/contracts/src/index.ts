@@ -18,4 +18,5 @@ export * from './system.ts';
 export * from './analytics.ts';
 export * from './order.ts';
 export * from './admin-users.ts';
+export * from './back-office.ts';
 export * from './payments-documents.ts';
