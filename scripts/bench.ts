@@ -214,7 +214,7 @@ async function benchOrderCreation(api: string): Promise<Row> {
     body,
     headers: { 'content-type': 'application/json' },
     duration: seconds,
-    connections: Number(process.env.BENCH_ORDER_CONNECTIONS ?? 16),
+    connections: Number(process.env.BENCH_ORDER_CONNECTIONS ?? 8),
     workers: WORKERS > 0 ? WORKERS : undefined,
   });
   const row: Row = {

@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DEMO_DATA: boolFromEnv,
   PUBLIC_URL: z.string().url().optional(),
   MARKETING_SITE_URL: z.string().url().default('https://perevod.example.ru/'),
@@ -63,7 +64,7 @@ export type Config = {
   port: number;
   host: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
   seedDemoData: boolean;
   publicUrl: string;
   marketingSiteUrl: string;
@@ -130,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
     seedDemoData: e.DATABASE_URL ? e.DEMO_DATA : true,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -20,7 +20,9 @@ export type Runtime = {
 };
 
 export async function openDatabase(config: Config): Promise<Database> {
-  if (config.database.kind === 'postgres') return openPostgres(config.database.url);
+  if (config.database.kind === 'postgres') {
+    return openPostgres(config.database.url, { max: config.database.poolSize });
+  }
   mkdirSync(config.database.dataDir, { recursive: true });
   return openPglite({ dataDir: config.database.dataDir });
 }

@@ -17,6 +17,9 @@ export function createAuthRepository() {
     },
     /** Finds or creates a customer by e-mail; concurrent first sign-ins end with one row. */
     async upsertUserByEmail(db: DbOrTx, email: string): Promise<UserRow> {
+      // Returning customers are the common case: one read, no write.
+      const [found] = await db.select().from(users).where(eq(users.email, email));
+      if (found) return found;
       const [inserted] = await db
         .insert(users)
         .values({ email, role: 'USER' })
