@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { keysetAfter } from '../../lib/keyset.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -18,21 +19,11 @@ export function createMailRepository() {
       await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
     },
     /** Newest first; the cursor is `createdAt|id` of the last row seen. */
-    async list(
-      db: DbOrTx,
-      options: { limit: number; cursor?: { createdAt: Date; id: string }; to?: string },
-    ) {
+    async list(db: DbOrTx, options: { limit: number; cursor?: string; to?: string }) {
       const conditions = [];
       if (options.to) conditions.push(eq(mailOutbox.to, options.to));
-      if (options.cursor) {
-        const { createdAt, id } = options.cursor;
-        conditions.push(
-          or(
-            lt(mailOutbox.createdAt, createdAt),
-            and(eq(mailOutbox.createdAt, createdAt), lt(mailOutbox.id, id)),
-          ),
-        );
-      }
+      const after = keysetAfter(mailOutbox.createdAt, mailOutbox.id, options.cursor);
+      if (after) conditions.push(after);
       return db
         .select()
         .from(mailOutbox)

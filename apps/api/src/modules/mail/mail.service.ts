@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { JobContext, Jobs } from '../../jobs/jobs.ts';
 import type { MailTransport, OutgoingMail } from '../../providers/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import type { MailRepository, MailRow } from './mail.repository.ts';
 
 export type MailService = ReturnType<typeof createMailService>;
@@ -56,25 +56,14 @@ export function createMailService(deps: {
     },
 
     async listOutbox(query: MailOutboxQuery): Promise<{ items: MailOutboxItem[]; nextCursor?: string }> {
-      const cursor = query.cursor ? parseCursor(query.cursor) : undefined;
-      const rows = await repo.list(db, { limit: query.limit, cursor, to: query.to });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const rows = await repo.list(db, { limit: query.limit, cursor: query.cursor, to: query.to });
+      const page = keysetPage(rows, query.limit);
       return {
-        items: page.map(toMailOutboxItem),
-        ...(rows.length > query.limit && last
-          ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
-          : {}),
+        items: page.rows.map(toMailOutboxItem),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
   };
-}
-
-function parseCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = cursor.split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
-  return { createdAt, id };
 }
 
 export function toMailOutboxItem(row: MailRow): MailOutboxItem {

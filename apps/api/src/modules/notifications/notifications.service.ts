@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { NotificationListResponse } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
@@ -29,17 +30,8 @@ export function createNotificationsService(deps: { db: Db; jobs: Jobs; clock: Cl
       query: { limit: number; cursor?: string },
     ): Promise<NotificationListResponse> {
       const conditions = [eq(notifications.userId, actor.userId)];
-      if (query.cursor) {
-        const [at, id] = query.cursor.split('|');
-        const createdAt = new Date(at ?? '');
-        if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
-        conditions.push(
-          or(
-            lt(notifications.createdAt, createdAt),
-            and(eq(notifications.createdAt, createdAt), lt(notifications.id, id)),
-          )!,
-        );
-      }
+      const after = keysetAfter(notifications.createdAt, notifications.id, query.cursor);
+      if (after) conditions.push(after);
       const [rows, [unread]] = await Promise.all([
         db
           .select()
@@ -52,10 +44,9 @@ export function createNotificationsService(deps: { db: Db; jobs: Jobs; clock: Cl
           .from(notifications)
           .where(and(eq(notifications.userId, actor.userId), isNull(notifications.readAt))),
       ]);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const page = keysetPage(rows, query.limit);
       return {
-        items: page.map((row) => ({
+        items: page.rows.map((row) => ({
           id: row.id,
           type: row.type,
           title: row.title,
@@ -65,9 +56,7 @@ export function createNotificationsService(deps: { db: Db; jobs: Jobs; clock: Cl
           createdAt: row.createdAt.toISOString(),
         })),
         unreadCount: unread?.value ?? 0,
-        ...(rows.length > query.limit && last
-          ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
-          : {}),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
     async markRead(actor: UserPrincipal, id: string): Promise<void> {

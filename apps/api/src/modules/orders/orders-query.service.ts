@@ -1,20 +1,13 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { OrderDetail, OrderListItem } from '@app/contracts';
 import { CUSTOMER_CANCELLABLE_STATUSES, MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import {
-  offices,
-  orderLines,
-  orderStatusHistory,
-  orders,
-  partners,
-  points,
-  uploads,
-} from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { offices, orderStatusHistory, orders, partners, points, uploads } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { documentLinesOf, type OrderRow } from './orders.repository.ts';
+import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 
 export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
 
@@ -24,21 +17,7 @@ const STAFF = new Set(['ADMIN', 'MANAGER']);
 export function createOrdersQueryService(deps: { db: Db; storage: FileStorage }) {
   const { db, storage } = deps;
 
-  async function documentsOf(orderIds: string[]) {
-    if (orderIds.length === 0) return new Map<string, Array<{ name: string; quantity: number }>>();
-    const rows = await db
-      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(and(inArray(orderLines.orderId, orderIds), eq(orderLines.kind, 'document')))
-      .orderBy(asc(orderLines.position));
-    const byOrder = new Map<string, Array<{ name: string; quantity: number }>>();
-    for (const row of rows) {
-      const list = byOrder.get(row.orderId) ?? [];
-      list.push({ name: row.name, quantity: row.quantity });
-      byOrder.set(row.orderId, list);
-    }
-    return byOrder;
-  }
+  const documentsOf = (orderIds: string[]) => documentLinesOf(db, orderIds);
 
   const toListItem = (
     row: OrderRow,
@@ -85,28 +64,19 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
 
     async listMine(actor: UserPrincipal, query: { limit: number; cursor?: string }) {
       const conditions = [eq(orders.userId, actor.userId), isNull(orders.deletedAt)];
-      if (query.cursor) {
-        const [at, id] = query.cursor.split('|');
-        const createdAt = new Date(at ?? '');
-        if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
-        conditions.push(
-          or(lt(orders.createdAt, createdAt), and(eq(orders.createdAt, createdAt), lt(orders.id, id)))!,
-        );
-      }
+      const after = keysetAfter(orders.createdAt, orders.id, query.cursor);
+      if (after) conditions.push(after);
       const rows = await db
         .select()
         .from(orders)
         .where(and(...conditions))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      const documents = await documentsOf(page.map((row) => row.id));
-      const last = page.at(-1);
+      const page = keysetPage(rows, query.limit);
+      const documents = await documentsOf(page.rows.map((row) => row.id));
       return {
-        items: page.map((row) => toListItem(row, documents.get(row.id) ?? [])),
-        ...(rows.length > query.limit && last
-          ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
-          : {}),
+        items: page.rows.map((row) => toListItem(row, documents.get(row.id) ?? [])),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
 

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffOrderFilters, StaffOrderListItem, StaffOrderListQuery } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, orderLines, orders, partners, points } from '../../db/schema/index.ts';
+import { auditLog, orders, partners, points } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { documentLinesOf, type OrderRow } from './orders.repository.ts';
+import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 
 export type OrdersStaffService = ReturnType<typeof createOrdersStaffService>;
 
@@ -56,22 +57,6 @@ export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
 export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  async function documentsOf(orderIds: string[]) {
-    const byOrder = new Map<string, Array<{ name: string; quantity: number }>>();
-    if (orderIds.length === 0) return byOrder;
-    const rows = await db
-      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(and(inArray(orderLines.orderId, orderIds), eq(orderLines.kind, 'document')))
-      .orderBy(asc(orderLines.position));
-    for (const row of rows)
-      byOrder.set(row.orderId, [
-        ...(byOrder.get(row.orderId) ?? []),
-        { name: row.name, quantity: row.quantity },
-      ]);
-    return byOrder;
-  }
-
   const toItem = (
     row: OrderRow,
     documents: Array<{ name: string; quantity: number }>,
@@ -94,15 +79,8 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
   });
 
   async function page(conditions: SQL[], query: { limit: number; cursor?: string }) {
-    const where = [...conditions];
-    if (query.cursor) {
-      const [at, id] = query.cursor.split('|');
-      const createdAt = new Date(at ?? '');
-      if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
-      where.push(
-        or(lt(orders.createdAt, createdAt), and(eq(orders.createdAt, createdAt), lt(orders.id, id)))!,
-      );
-    }
+    const after = keysetAfter(orders.createdAt, orders.id, query.cursor);
+    const where = after ? [...conditions, after] : conditions;
     // Keyset pagination on (created_at, id): page 5 000 costs what page 1 costs.
     const rows = await db
       .select()
@@ -110,14 +88,14 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
       .where(and(...where))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit + 1);
-    const items = rows.slice(0, query.limit);
-    const documents = await documentsOf(items.map((row) => row.id));
-    const last = items.at(-1);
+    const page = keysetPage(rows, query.limit);
+    const documents = await documentLinesOf(
+      db,
+      page.rows.map((row) => row.id),
+    );
     return {
-      items: items.map((row) => toItem(row, documents.get(row.id) ?? [])),
-      ...(rows.length > query.limit && last
-        ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
-        : {}),
+      items: page.rows.map((row) => toItem(row, documents.get(row.id) ?? [])),
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     };
   }
 

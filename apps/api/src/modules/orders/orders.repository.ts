@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   offices,
@@ -12,6 +12,24 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** Document lines (name × quantity) of several orders at once, in order-line position. */
+export async function documentLinesOf(db: DbOrTx, orderIds: string[]) {
+  const byOrder = new Map<string, Array<{ name: string; quantity: number }>>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(and(inArray(orderLines.orderId, orderIds), eq(orderLines.kind, 'document')))
+    .orderBy(asc(orderLines.position));
+  for (const row of rows) {
+    byOrder.set(row.orderId, [
+      ...(byOrder.get(row.orderId) ?? []),
+      { name: row.name, quantity: row.quantity },
+    ]);
+  }
+  return byOrder;
+}
 
 export function createOrdersRepository() {
   return {

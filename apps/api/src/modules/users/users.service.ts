@@ -1,10 +1,11 @@
-import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 import type { Role, UserListItem, UserListQuery } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -36,27 +37,18 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
           )!,
         );
       }
-      if (query.cursor) {
-        const [at, id] = query.cursor.split('|');
-        const createdAt = new Date(at ?? '');
-        if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('Некорректный курсор');
-        conditions.push(
-          or(lt(users.createdAt, createdAt), and(eq(users.createdAt, createdAt), lt(users.id, id)))!,
-        );
-      }
+      const after = keysetAfter(users.createdAt, users.id, query.cursor);
+      if (after) conditions.push(after);
       const rows = await db
         .select()
         .from(users)
         .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const page = keysetPage(rows, query.limit);
       return {
-        items: page.map(toItem),
-        ...(rows.length > query.limit && last
-          ? { nextCursor: `${last.createdAt.toISOString()}|${last.id}` }
-          : {}),
+        items: page.rows.map(toItem),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
 
