@@ -16,6 +16,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { ordersStaffRoutes } from './modules/orders/orders-staff.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ordersPerMinute: config.rateLimits.ordersPerMinute,
   });
   await app.register(ordersStaffRoutes, { staff: services.ordersStaff });
+  await app.register(monitoringRoutes, { monitoring: services.monitoring });
   await app.register(usersRoutes, { users: services.users });
   await app.register(partnersRoutes, { partners: services.partners });
   await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });

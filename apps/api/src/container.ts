@@ -24,6 +24,7 @@ import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/orders-staff.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
+import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createFormSettingsAdminService } from './modules/form-settings/form-settings-admin.service.ts';
 import { createOfficesService } from './modules/offices/offices.service.ts';
@@ -94,6 +95,7 @@ export function createServices(deps: ServiceDeps) {
     mail,
     auth,
     ordersQuery,
+    monitoring: createMonitoringService({ database, jobs, clock }),
     ordersStaff: createOrdersStaffService({ db, clock }),
     users: createUsersService({ db, clock }),
     partners: createPartnersService({ db, clock }),

@@ -20,3 +20,4 @@ export * from './order.ts';
 export * from './admin-users.ts';
 export * from './back-office.ts';
 export * from './payments-documents.ts';
+export * from './monitoring.ts';

@@ -64,6 +64,11 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'PATCH /api/order/other-document-amount': { allowed: ['ADMIN', 'MANAGER'] },
   'DELETE /api/order': { allowed: ['ADMIN'] },
   'GET /api/user/list': { allowed: ['ADMIN'] },
+  'GET /api/admin/queue/info': { allowed: ['ADMIN'] },
+  'GET /api/admin/queue/jobs/:status': { allowed: ['ADMIN'] },
+  'GET /api/admin/queue/order/:orderId': { allowed: ['ADMIN'] },
+  'DELETE /api/admin/queue/order/:orderId': { allowed: ['ADMIN'] },
+  'GET /api/admin/order-monitoring/dashboard': { allowed: ['ADMIN', 'MANAGER'] },
   'PATCH /api/user/:id/role': { allowed: ['ADMIN'] },
   'DELETE /api/user/:id': { allowed: ['ADMIN'] },
   'GET /api/partner': { allowed: ['ADMIN'] },
@@ -165,7 +170,9 @@ describe('route authorization', () => {
       const path = url
         .replace(':id', '00000000-0000-4000-8000-000000000000')
         .replace(':decision', 'confirm')
-        .replace(':fileId', '00000000-0000-4000-8000-000000000000');
+        .replace(':fileId', '00000000-0000-4000-8000-000000000000')
+        .replace(':orderId', '00000000-0000-4000-8000-000000000000')
+        .replace(':status', 'waiting');
       for (const who of EVERYONE) {
         const response = await ctx.app.inject({
           method: method as 'GET',

@@ -6,3 +6,4 @@ export * from './orders.ts';
 export * from './notifications.ts';
 export * from './documents.ts';
 export * from './push.ts';
+export * from './events.ts';

@@ -5,6 +5,7 @@ import type { MailTransport, OutgoingMail } from '../../providers/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import type { MailRepository, MailRow } from './mail.repository.ts';
+import { orderEvents } from '../../db/schema/index.ts';
 
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -16,6 +17,18 @@ export function createMailService(deps: {
   clock: Clock;
 }) {
   const { db, repo, jobs, transport, clock } = deps;
+
+  /** Every attempt for an order's e-mail is an order event (monitoring shows the failures). */
+  async function recordEvent(row: MailRow, isSuccess: boolean, attempt: number, error: string | null) {
+    if (!row.orderId) return;
+    await db.insert(orderEvents).values({
+      orderId: row.orderId,
+      type: 'email_sent',
+      isSuccess,
+      error,
+      data: { mailId: row.id, subject: row.subject, attempt },
+    });
+  }
 
   return {
     /** Records the message and queues its `send-email` job in the caller's transaction. */
@@ -50,9 +63,11 @@ export function createMailService(deps: {
           error: message,
           status: isLastAttempt ? 'FAILED' : 'QUEUED',
         });
+        await recordEvent(row, false, attempts, message);
         throw error;
       }
       await repo.update(db, mailId, { attempts, status: 'SENT', error: null, sentAt: clock.now() });
+      await recordEvent(row, true, attempts, null);
     },
 
     async listOutbox(query: MailOutboxQuery): Promise<{ items: MailOutboxItem[]; nextCursor?: string }> {
