@@ -29,6 +29,15 @@ function page(path: string, title: string, lazy?: RouteObject['lazy']): RouteObj
 }
 
 const loadCrmPage = () => import('./crm/crm-page-route');
+/** CRM pages built so far (each its own lazy chunk); the rest render the placeholder. */
+const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
+  home: () => import('./crm/orders-page'),
+  orders: () => import('./crm/orders-page'),
+  'orders/:id': () => import('./crm/order-detail-page'),
+  holidays: () => import('./crm/holidays-page'),
+  users: () => import('./crm/users-page'),
+  'form-settings': () => import('./crm/form-settings-page'),
+};
 const loadPartnerPage = () => import('./partner/partner-page-route');
 
 const PARTNER_PAGES: ReadonlyArray<readonly [string, string]> = [
@@ -168,7 +177,9 @@ export const routes: RouteObject[] = [
               return redirect(getCrmHomePath(getCrmRole()));
             },
           },
-          ...CRM_ROUTES.map((route) => page(route.path, route.title, loadCrmPage)),
+          ...CRM_ROUTES.map((route) =>
+            page(route.path, route.title, CRM_PAGE_MODULES[route.path] ?? loadCrmPage),
+          ),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -1,0 +1,3 @@
+import { FormSettingsPage } from '@/features/crm-form-settings/components/form-settings-page';
+
+export { FormSettingsPage as Component };

@@ -1,0 +1,3 @@
+import { HolidaysPage } from '@/features/crm-holidays/components/holidays-page';
+
+export { HolidaysPage as Component };

@@ -1,0 +1,3 @@
+import { StaffOrderDetail } from '@/features/crm-orders/components/staff-order-detail';
+
+export { StaffOrderDetail as Component };

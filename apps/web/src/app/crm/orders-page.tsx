@@ -1,0 +1,10 @@
+import { PartnerOrdersPage } from '@/features/crm-orders/components/partner-orders-page';
+import { StaffOrdersPage } from '@/features/crm-orders/components/staff-orders-page';
+import { getCrmRole } from '@/lib/session/credentials';
+
+/** /crm/home and /crm/orders: staff see the filtered list, PARTNER the orders of its points. */
+function OrdersPage() {
+  return getCrmRole() === 'PARTNER' ? <PartnerOrdersPage /> : <StaffOrdersPage />;
+}
+
+export { OrdersPage as Component };

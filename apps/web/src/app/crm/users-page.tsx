@@ -1,0 +1,3 @@
+import { UsersPage } from '@/features/crm-users/components/users-page';
+
+export { UsersPage as Component };

@@ -1,0 +1,134 @@
+import type { OrderDetail, StaffOrderListItem } from '@app/contracts';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { downloadApiFile } from '@/lib/download';
+import { filtersToQuery, type OrderFilters } from '../model/filters';
+
+export type StaffOrderPage = { items: StaffOrderListItem[]; nextCursor?: string | null };
+
+export const STAFF_ORDERS_PAGE_SIZE = 20;
+
+/** A page as the list renders it, whatever an unexpected answer holds (no items → an empty page). */
+function toPage(answer: Partial<StaffOrderPage> | null): StaffOrderPage {
+  return { items: Array.isArray(answer?.items) ? answer.items : [], nextCursor: answer?.nextCursor ?? null };
+}
+export const CRM_ORDERS_KEY = ['crm', 'orders'] as const;
+
+export function useStaffOrders(filters: OrderFilters) {
+  const query = filtersToQuery(filters);
+  return useInfiniteQuery({
+    queryKey: [...CRM_ORDERS_KEY, 'list', query],
+    queryFn: ({ pageParam, signal }) =>
+      api
+        .get<Partial<StaffOrderPage> | null>('/order', {
+          query: { ...query, limit: STAFF_ORDERS_PAGE_SIZE, cursor: pageParam },
+          area: 'crm',
+          signal,
+        })
+        .then(toPage),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export function usePartnerOrders() {
+  return useInfiniteQuery({
+    queryKey: [...CRM_ORDERS_KEY, 'partner'],
+    queryFn: ({ pageParam, signal }) =>
+      api
+        .get<Partial<StaffOrderPage> | null>('/order/partner', {
+          query: { limit: STAFF_ORDERS_PAGE_SIZE, cursor: pageParam },
+          area: 'crm',
+          signal,
+        })
+        .then(toPage),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export function exportOrdersCsv(filters: OrderFilters) {
+  const search = new URLSearchParams(filtersToQuery(filters)).toString();
+  return downloadApiFile(`/order/export.csv${search ? `?${search}` : ''}`, 'orders.csv');
+}
+
+export function staffOrderDetailQueryOptions(orderId: string) {
+  return queryOptions({
+    queryKey: [...CRM_ORDERS_KEY, 'detail', orderId],
+    queryFn: () => api.get<OrderDetail>(`/order/${encodeURIComponent(orderId)}`, { area: 'crm' }),
+    meta: { silent: true },
+  });
+}
+
+export function useStaffOrderDetail(orderId: string) {
+  return useQuery(staffOrderDetailQueryOptions(orderId));
+}
+
+function useOrderMutation<TVariables>(
+  orderId: string,
+  mutationFn: (variables: TVariables) => Promise<unknown>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: CRM_ORDERS_KEY });
+      await queryClient.invalidateQueries({ queryKey: staffOrderDetailQueryOptions(orderId).queryKey });
+    },
+  });
+}
+
+export function useChangeOrderStatus(orderId: string) {
+  return useOrderMutation(orderId, (body: { status: string; comment: string }) =>
+    api.patch(
+      '/order/status',
+      { id: orderId, status: body.status, comment: body.comment.trim() || null },
+      {
+        area: 'crm',
+      },
+    ),
+  );
+}
+
+export function useChangeOrderAmount(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: number) => api.patch('/order/amount', { id: orderId, amount }, { area: 'crm' }),
+    // The page shows the refusal next to the field (403: 'У вас нет прав ...').
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CRM_ORDERS_KEY }),
+  });
+}
+
+export function useChangeOtherDocumentAmount(orderId: string) {
+  return useOrderMutation(orderId, (body: { otherPrice: number | null; otherCost: number | null }) =>
+    api.patch('/order/other-document-amount', { orderId, ...body }, { area: 'crm' }),
+  );
+}
+
+export function useDeleteOrder(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete('/order', { id: orderId }, { area: 'crm' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: staffOrderDetailQueryOptions(orderId).queryKey });
+      return queryClient.invalidateQueries({ queryKey: [...CRM_ORDERS_KEY, 'list'] });
+    },
+  });
+}
+
+export function useMarkHandedOver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      api.patch('/order/status', { id: orderId, status: 'COMPLETED', comment: null }, { area: 'crm' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CRM_ORDERS_KEY }),
+  });
+}
+
+export function downloadStaffOrderFile(orderId: string, file: { id: string; name: string }) {
+  return downloadApiFile(
+    `/order/${encodeURIComponent(orderId)}/files/${encodeURIComponent(file.id)}`,
+    file.name,
+  );
+}

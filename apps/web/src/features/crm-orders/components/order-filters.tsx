@@ -1,0 +1,105 @@
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type DeliveryType, type PayerType } from '@app/contracts';
+import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import {
+  DELIVERY_LABELS,
+  EMPTY_FILTERS,
+  PAYER_TYPE_LABELS,
+  type OrderFilters as Filters,
+} from '../model/filters';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }));
+const PAYER_OPTIONS = Object.entries(PAYER_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+const DELIVERY_OPTIONS = Object.entries(DELIVERY_LABELS).map(([value, label]) => ({ value, label }));
+const PAID_OPTIONS = [
+  { value: 'true', label: 'Оплачен' },
+  { value: 'false', label: 'Не оплачен' },
+];
+
+function SearchForm({ initial, onSearch }: { initial: string; onSearch: (search: string) => void }) {
+  const [search, setSearch] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(search.trim());
+  };
+  return (
+    <form onSubmit={submit} role="search" aria-label="Поиск заказов">
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          label="Поиск"
+          placeholder="Номер, e-mail, телефон или имя"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={280}
+        />
+        <Button type="submit" variant="light">
+          Найти
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** Filters and search of the staff order list; every change goes straight to the URL through onChange. */
+export function OrderFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap" data-testid="order-filters">
+      <SearchForm
+        key={value.search}
+        initial={value.search}
+        onSearch={(search) => onChange({ ...value, search })}
+      />
+      <MultiSelect
+        label="Статус"
+        placeholder={value.status.length ? undefined : 'Все'}
+        data={STATUS_OPTIONS}
+        value={value.status}
+        onChange={(status) => onChange({ ...value, status: status as Filters['status'] })}
+        clearable
+        w={260}
+      />
+      <TextInput
+        type="date"
+        label="Дата с"
+        value={value.dateFrom ?? ''}
+        onChange={(event) => onChange({ ...value, dateFrom: event.currentTarget.value || null })}
+      />
+      <TextInput
+        type="date"
+        label="Дата по"
+        value={value.dateTo ?? ''}
+        onChange={(event) => onChange({ ...value, dateTo: event.currentTarget.value || null })}
+      />
+      <Select
+        label="Плательщик"
+        placeholder="Все"
+        data={PAYER_OPTIONS}
+        value={value.payerType}
+        onChange={(payerType) => onChange({ ...value, payerType: payerType as PayerType | null })}
+        clearable
+        w={180}
+      />
+      <Select
+        label="Доставка"
+        placeholder="Все"
+        data={DELIVERY_OPTIONS}
+        value={value.deliveryType}
+        onChange={(deliveryType) => onChange({ ...value, deliveryType: deliveryType as DeliveryType | null })}
+        clearable
+        w={170}
+      />
+      <Select
+        label="Оплата"
+        placeholder="Все"
+        data={PAID_OPTIONS}
+        value={value.isPaid}
+        onChange={(isPaid) => onChange({ ...value, isPaid: isPaid as Filters['isPaid'] })}
+        clearable
+        w={150}
+      />
+      <Button variant="subtle" onClick={() => onChange(EMPTY_FILTERS)}>
+        Сбросить
+      </Button>
+    </Group>
+  );
+}

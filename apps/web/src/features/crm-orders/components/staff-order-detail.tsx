@@ -1,0 +1,376 @@
+import { MESSAGES, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { OrderStatusBadge, PaidBadge } from '@/features/cabinet-orders/components/order-status-badge';
+import {
+  DELIVERY_TYPE_LABELS,
+  describeCourierAddress,
+  formatFileSize,
+} from '@/features/cabinet-orders/model/order-view';
+import { isApiError } from '@/lib/api-client';
+import { formatDate, formatDateTime, formatRub } from '@/lib/format';
+import { showErrorToast, showSuccessToast } from '@/lib/notify';
+import { getCrmRole } from '@/lib/session/credentials';
+import {
+  downloadStaffOrderFile,
+  useChangeOrderAmount,
+  useChangeOrderStatus,
+  useChangeOtherDocumentAmount,
+  useDeleteOrder,
+  useStaffOrderDetail,
+} from '../api/staff-orders';
+import { PAYER_TYPE_LABELS } from '../model/filters';
+import { OrderStatusControl } from './order-status-control';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{children ?? '—'}</Text>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+const toNumber = (value: string | number): number | null =>
+  value === '' ? null : typeof value === 'number' ? value : Number(value.replace(',', '.'));
+
+function AmountForm({ order }: { order: OrderDetail }) {
+  const change = useChangeOrderAmount(order.id);
+  const [amount, setAmount] = useState<string | number>(order.amount);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = toNumber(amount);
+    if (value === null || !Number.isFinite(value) || value < 0) {
+      setError(MESSAGES.amountInvalid);
+      return;
+    }
+    setError(null);
+    change.mutate(value, {
+      onSuccess: () => showSuccessToast('Сумма заказа изменена'),
+      onError: (failure) => {
+        if (isApiError(failure) && failure.status === 403) setError(MESSAGES.forbiddenAmount);
+        else setError(failure.message);
+      },
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Сумма заказа">
+      <Group align="flex-end" gap="sm">
+        <NumberInput
+          label="Сумма заказа, ₽"
+          value={amount}
+          onChange={setAmount}
+          min={0}
+          max={10_000_000}
+          decimalScale={2}
+          error={error}
+          w={220}
+        />
+        <Button type="submit" loading={change.isPending}>
+          Изменить сумму
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function OtherDocumentForm({ orderId }: { orderId: string }) {
+  const change = useChangeOtherDocumentAmount(orderId);
+  const [price, setPrice] = useState<string | number>('');
+  const [cost, setCost] = useState<string | number>('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate(
+      { otherPrice: toNumber(price), otherCost: toNumber(cost) },
+      { onSuccess: () => showSuccessToast('Цена и себестоимость сохранены') },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Другой документ">
+      <Group align="flex-end" gap="sm">
+        <NumberInput
+          label="Цена другого документа, ₽"
+          value={price}
+          onChange={setPrice}
+          min={0}
+          decimalScale={2}
+          w={220}
+        />
+        <NumberInput
+          label="Себестоимость, ₽"
+          value={cost}
+          onChange={setCost}
+          min={0}
+          decimalScale={2}
+          w={180}
+        />
+        <Button type="submit" variant="light" loading={change.isPending}>
+          Сохранить
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function DeleteOrderButton({ orderId }: { orderId: string }) {
+  const remove = useDeleteOrder(orderId);
+  const navigate = useNavigate();
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="red" variant="outline" onClick={() => setOpen(true)}>
+        Удалить заказ
+      </Button>
+      <Modal opened={isOpen} onClose={() => setOpen(false)} title="Удалить заказ?" centered>
+        <Stack>
+          <Text>Заказ исчезнет из списков. Запись об удалении сохранится в журнале.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Отмена
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    showSuccessToast('Заказ удалён');
+                    void navigate('/crm/orders');
+                  },
+                })
+              }
+            >
+              Удалить
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function deliveryText(order: OrderDetail): string {
+  const { delivery } = order;
+  if (delivery.point) return `${delivery.point.name}, ${delivery.point.address}`;
+  if (delivery.office) return `${delivery.office.name}, ${delivery.office.address}`;
+  if (delivery.type === 'COURIER') return describeCourierAddress(delivery);
+  return delivery.name;
+}
+
+export function StaffOrderDetail() {
+  const { id = '' } = useParams();
+  const role = getCrmRole();
+  const isAdmin = role === 'ADMIN';
+  const order = useStaffOrderDetail(id);
+  const changeStatus = useChangeOrderStatus(id);
+
+  if (order.isPending) return <Loader aria-label="Загрузка заказа" />;
+  if (order.isError || !order.data) {
+    return (
+      <Stack>
+        <Alert color="red">
+          {isApiError(order.error) && order.error.status === 404
+            ? 'Заказ не найден'
+            : 'Не удалось загрузить заказ'}
+        </Alert>
+        <Anchor component={Link} to="/crm/orders">
+          К списку заказов
+        </Anchor>
+      </Stack>
+    );
+  }
+  const data = order.data;
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/crm/orders" size="sm">
+        ← К списку заказов
+      </Anchor>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            Заказ № {data.number}
+          </Title>
+          <OrderStatusBadge status={data.status} />
+          <PaidBadge isPaid={data.isPaid} />
+        </Group>
+        {isAdmin ? <DeleteOrderButton orderId={data.id} /> : null}
+      </Group>
+
+      {role === 'PARTNER' ? null : (
+        <Section title="Статус">
+          <OrderStatusControl
+            key={data.status}
+            status={data.status}
+            isPending={changeStatus.isPending}
+            onSubmit={(value, done) =>
+              changeStatus.mutate(value, {
+                onSuccess: () => {
+                  showSuccessToast(`Статус изменён: ${ORDER_STATUS_LABELS[value.status]}`);
+                  done();
+                },
+              })
+            }
+          />
+        </Section>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Section title="Клиент">
+          <Stack gap="xs">
+            <Field label="Имя">{data.name}</Field>
+            <Field label="Телефон">{data.phoneNumber}</Field>
+            <Field label="E-mail">{data.email}</Field>
+            <Field label="Плательщик">{PAYER_TYPE_LABELS[data.payerType]}</Field>
+            {data.organization ? (
+              <>
+                <Field label="Организация">{data.organization.name}</Field>
+                <Field label="ИНН / КПП">
+                  {data.organization.inn ?? '—'} / {data.organization.kpp ?? '—'}
+                </Field>
+                <Field label="Адрес организации">{data.organization.address}</Field>
+              </>
+            ) : null}
+          </Stack>
+        </Section>
+        <Section title="Заказ">
+          <Stack gap="xs">
+            <Field label="Создан">{formatDateTime(data.createdAt)}</Field>
+            <Field label="Языки">
+              {data.originalLanguage} → {data.targetLanguage}
+            </Field>
+            <Field label="Комментарий клиента">{data.comment}</Field>
+            <Field label="Ориентировочная готовность">
+              {data.estimatedReadyDate ? formatDate(data.estimatedReadyDate) : null}
+            </Field>
+            <Field label="Оплата">
+              {data.isPaid ? `Оплачен ${data.paidAt ? formatDateTime(data.paidAt) : ''}` : 'Не оплачен'}
+            </Field>
+          </Stack>
+        </Section>
+        <Section title="Доставка">
+          <Stack gap="xs">
+            <Field label="Способ">{`${DELIVERY_TYPE_LABELS[data.delivery.type]} — ${data.delivery.name}`}</Field>
+            <Field label="Куда">{deliveryText(data)}</Field>
+            <Field label="Стоимость">{formatRub(data.delivery.price)}</Field>
+            {data.delivery.addressComment ? (
+              <Field label="Комментарий к адресу">{data.delivery.addressComment}</Field>
+            ) : null}
+          </Stack>
+        </Section>
+        <Section title="Файлы">
+          {data.files.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              Файлов нет
+            </Text>
+          ) : (
+            <Stack gap={4}>
+              {data.files.map((file) => (
+                <Group key={file.id} gap="xs">
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => void downloadStaffOrderFile(data.id, file).catch(showErrorToast)}
+                  >
+                    {file.name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {formatFileSize(file.size)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Section>
+      </SimpleGrid>
+
+      <Section title="Стоимость">
+        <Table data-testid="price-breakdown">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Позиция</Table.Th>
+              <Table.Th>Цена</Table.Th>
+              <Table.Th>Кол-во</Table.Th>
+              <Table.Th>Сумма</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.priceBreakdown.lines.map((line, index) => (
+              <Table.Tr key={`${line.kind}-${line.refId ?? index}-${index}`}>
+                <Table.Td>{line.name}</Table.Td>
+                <Table.Td>{formatRub(line.unitPrice)}</Table.Td>
+                <Table.Td>{line.quantity}</Table.Td>
+                <Table.Td>{formatRub(line.total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="space-between" mt="sm">
+          <Text fw={600}>Итого к оплате</Text>
+          <Text fw={600} data-testid="order-amount">
+            {formatRub(data.amount)}
+          </Text>
+        </Group>
+        {role === 'PARTNER' ? null : (
+          <Stack gap="md" mt="md">
+            {isAdmin ? <AmountForm key={data.amount} order={data} /> : null}
+            <OtherDocumentForm orderId={data.id} />
+          </Stack>
+        )}
+      </Section>
+
+      <Section title="История статусов">
+        <Table data-testid="status-history">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Когда</Table.Th>
+              <Table.Th>Изменение</Table.Th>
+              <Table.Th>Комментарий</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.history.map((entry, index) => (
+              <Table.Tr key={`${entry.createdAt}-${index}`}>
+                <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
+                <Table.Td>
+                  {entry.fromStatus ? `${ORDER_STATUS_LABELS[entry.fromStatus]} → ` : ''}
+                  {ORDER_STATUS_LABELS[entry.toStatus]}
+                </Table.Td>
+                <Table.Td>{entry.comment ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+    </Stack>
+  );
+}

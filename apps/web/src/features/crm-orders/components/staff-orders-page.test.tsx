@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, renderInCabinet } from '@/test/render';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { StaffOrdersPage } from './staff-orders-page';
+
+const ORDER = {
+  id: '00000000-0000-4000-8000-000000000001',
+  number: 1001,
+  createdAt: '2026-03-05T10:00:00.000Z',
+  status: 'IN_PROGRESS',
+  amount: 1500,
+  isPaid: false,
+  documents: [{ name: 'Паспорт', quantity: 2 }],
+  originalLanguage: 'ru',
+  targetLanguage: 'en',
+  email: 'anna@example.ru',
+  name: 'Анна Ковалёва',
+  phoneNumber: '+79161112201',
+  payerType: 'INDIVIDUAL',
+  deliveryType: 'ELECTRONIC',
+  pickupPointId: null,
+};
+
+describe('staff orders page', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(STORAGE_KEYS.crmToken, 'aaa.bbb.ccc');
+    window.localStorage.setItem(STORAGE_KEYS.crmRole, 'MANAGER');
+  });
+
+  it('reads the filters from the URL, sends them to the API and writes changes back to the URL', async () => {
+    const calls: URLSearchParams[] = [];
+    mockApi((url) => {
+      if (url.pathname === '/api/order') {
+        calls.push(url.searchParams);
+        return { items: [ORDER], nextCursor: null };
+      }
+      return undefined;
+    });
+    const path = '/crm/orders';
+    const { router } = renderInCabinet(<StaffOrdersPage />, {
+      routes: [{ path, element: <StaffOrdersPage /> }],
+      path: `${path}?status=NEW,READY&payerType=ORGANIZATION&isPaid=true&search=Анна`,
+    });
+    expect(await screen.findByText('Анна Ковалёва')).toBeInTheDocument();
+    const first = calls[0]!;
+    expect(first.get('status')).toBe('NEW,READY');
+    expect(first.get('payerType')).toBe('ORGANIZATION');
+    expect(first.get('isPaid')).toBe('true');
+    expect(first.get('search')).toBe('Анна');
+    expect(screen.getByLabelText('Поиск')).toHaveValue('Анна');
+
+    fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: '+79161112201' } });
+    fireEvent.submit(screen.getByRole('search', { name: 'Поиск заказов' }));
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(params.get('search')).toBe('+79161112201');
+      expect(params.get('status')).toBe('NEW,READY');
+      expect(params.get('payerType')).toBe('ORGANIZATION');
+    });
+    await waitFor(() => expect(calls.at(-1)!.get('search')).toBe('+79161112201'));
+  });
+});

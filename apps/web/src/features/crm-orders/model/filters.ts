@@ -1,0 +1,97 @@
+import {
+  DELIVERY_TYPES,
+  ORDER_STATUSES,
+  PAYER_TYPES,
+  STAFF_STATUS_TRANSITIONS,
+  type DeliveryType,
+  type OrderStatus,
+  type PayerType,
+} from '@app/contracts';
+import type { QueryValue } from '@/lib/api-client';
+
+/** The staff order list filters as the URL keeps them (shareable; a reload restores them). */
+export type OrderFilters = {
+  status: OrderStatus[];
+  dateFrom: string | null;
+  dateTo: string | null;
+  payerType: PayerType | null;
+  deliveryType: DeliveryType | null;
+  isPaid: 'true' | 'false' | null;
+  search: string;
+};
+
+export const EMPTY_FILTERS: OrderFilters = {
+  status: [],
+  dateFrom: null,
+  dateTo: null,
+  payerType: null,
+  deliveryType: null,
+  isPaid: null,
+  search: '',
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function pick<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+function date(value: string | null): string | null {
+  return value && ISO_DATE.test(value) ? value : null;
+}
+
+/** Unknown or malformed parameters are dropped, so a hand-edited link never breaks the list. */
+export function parseFilters(params: URLSearchParams): OrderFilters {
+  const status = (params.get('status') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part): part is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(part));
+  return {
+    status: [...new Set(status)],
+    dateFrom: date(params.get('dateFrom')),
+    dateTo: date(params.get('dateTo')),
+    payerType: pick(PAYER_TYPES, params.get('payerType')),
+    deliveryType: pick(DELIVERY_TYPES, params.get('deliveryType')),
+    isPaid: pick(['true', 'false'] as const, params.get('isPaid')),
+    search: (params.get('search') ?? '').slice(0, 200),
+  };
+}
+
+/** The API query (also the URL query): empty filters are left out. */
+export function filtersToQuery(filters: OrderFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filters.status.length > 0) query.status = filters.status.join(',');
+  if (filters.dateFrom) query.dateFrom = filters.dateFrom;
+  if (filters.dateTo) query.dateTo = filters.dateTo;
+  if (filters.payerType) query.payerType = filters.payerType;
+  if (filters.deliveryType) query.deliveryType = filters.deliveryType;
+  if (filters.isPaid) query.isPaid = filters.isPaid;
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  return query;
+}
+
+export function filtersToSearchParams(filters: OrderFilters): URLSearchParams {
+  return new URLSearchParams(filtersToQuery(filters));
+}
+
+export function toApiQuery(filters: OrderFilters): Record<string, QueryValue> {
+  return filtersToQuery(filters);
+}
+
+/** Statuses staff may move an order to from its current one (the server enforces the same table). */
+export function allowedNextStatuses(status: OrderStatus): OrderStatus[] {
+  return [...STAFF_STATUS_TRANSITIONS[status]];
+}
+
+export const PAYER_TYPE_LABELS: Record<PayerType, string> = {
+  INDIVIDUAL: 'Физическое лицо',
+  ORGANIZATION: 'Организация',
+};
+
+export const DELIVERY_LABELS: Record<DeliveryType, string> = {
+  PICKUP_POINT: 'Пункт выдачи',
+  OFFICE: 'Офис',
+  COURIER: 'Курьер',
+  ELECTRONIC: 'Электронно',
+};

@@ -1,0 +1,78 @@
+import type { CrmAccessRequest, Role, UserListItem } from '@app/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const CRM_USERS_KEY = ['crm', 'users'] as const;
+export const CRM_ACCESS_REQUESTS_KEY = ['crm', 'access-requests'] as const;
+
+type Page<T> = { items: T[]; nextCursor?: string | null };
+
+export function useUsers(filters: { role: Role | null; search: string }) {
+  return useInfiniteQuery({
+    queryKey: [...CRM_USERS_KEY, 'list', filters],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<UserListItem>>('/user/list', {
+        query: {
+          role: filters.role ?? undefined,
+          search: filters.search || undefined,
+          limit: 20,
+          cursor: pageParam,
+        },
+        area: 'crm',
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api.patch<UserListItem>(`/user/${encodeURIComponent(id)}/role`, { role }, { area: 'crm' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CRM_USERS_KEY }),
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/user/${encodeURIComponent(id)}`, undefined, { area: 'crm' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CRM_USERS_KEY }),
+  });
+}
+
+export function usePendingAccessRequests() {
+  return useQuery({
+    queryKey: [...CRM_ACCESS_REQUESTS_KEY, 'PENDING'],
+    queryFn: () =>
+      api.get<Page<CrmAccessRequest>>('/admin/crm-access-requests', {
+        query: { status: 'PENDING' },
+        area: 'crm',
+      }),
+  });
+}
+
+function useDecision<T>(mutationFn: (variables: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: CRM_ACCESS_REQUESTS_KEY });
+      await queryClient.invalidateQueries({ queryKey: CRM_USERS_KEY });
+    },
+  });
+}
+
+export function useGrantAccess() {
+  return useDecision(({ id, role }: { id: string; role: 'ADMIN' | 'MANAGER' | 'PARTNER' }) =>
+    api.post(`/admin/crm-access-requests/${encodeURIComponent(id)}/grant`, { role }, { area: 'crm' }),
+  );
+}
+
+export function useRefuseAccess() {
+  return useDecision((id: string) =>
+    api.post(`/admin/crm-access-requests/${encodeURIComponent(id)}/refuse`, {}, { area: 'crm' }),
+  );
+}
