@@ -458,8 +458,27 @@ export const OrderDetailSchema = OrderListItemSchema.extend({
       toStatus: OrderStatusSchema,
       comment: z.string().nullable(),
       createdAt: z.string(),
+      /** Who made the change (staff view only; null for the customer and for automatic changes). */
+      actor: z.string().nullable(),
     }),
   ),
+  /** Back-office fields: null in the customer's view. */
+  staff: z
+    .object({
+      otherPrice: z.number().nullable(),
+      otherCost: z.number().nullable(),
+      attribution: z.object({
+        utmSource: z.string().nullable(),
+        utmMedium: z.string().nullable(),
+        utmCampaign: z.string().nullable(),
+        acquisitionChannel: z.string().nullable(),
+        referrer: z.string().nullable(),
+        landingPage: z.string().nullable(),
+        firstTouchAt: z.string().nullable(),
+        touchpointCount: z.number().nullable(),
+      }),
+    })
+    .nullable(),
   canCancel: z.boolean(),
   canPay: z.boolean(),
 });

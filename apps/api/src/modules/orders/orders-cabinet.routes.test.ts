@@ -194,6 +194,14 @@ describe('the cabinet: own orders only', () => {
       'COMPLETED',
     ]);
     expect(detail.history[1]!.comment).toBe('→ IN_PROGRESS');
+    // The customer does not see who in the back office changed it, nor back-office fields.
+    expect(detail.history.every((entry) => entry.actor === null)).toBe(true);
+    expect(detail.staff).toBeNull();
+    const staffView = (
+      await ctx.app.inject({ method: 'GET', url: `/api/order/${target.id}`, headers: manager })
+    ).json<OrderDetail>();
+    expect(staffView.history[1]!.actor).toBe('manager@demo.local');
+    expect(staffView.staff).toMatchObject({ otherPrice: null, otherCost: null });
   });
 
   it('notifications: mark one and all read; another customer cannot touch mine', async () => {

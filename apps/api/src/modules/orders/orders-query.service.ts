@@ -2,7 +2,15 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { OrderDetail, OrderListItem } from '@app/contracts';
 import { CUSTOMER_CANCELLABLE_STATUSES, MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { offices, orderStatusHistory, orders, partners, points, uploads } from '../../db/schema/index.ts';
+import {
+  offices,
+  orderStatusHistory,
+  orders,
+  partners,
+  points,
+  uploads,
+  users,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
@@ -82,12 +90,14 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
 
     async getDetail(actor: UserPrincipal, orderId: string): Promise<OrderDetail> {
       const row = await findVisible(actor, orderId);
+      const isStaffView = STAFF.has(actor.role);
       const [documents, files, history, point, office] = await Promise.all([
         documentsOf([row.id]),
         db.select().from(uploads).where(eq(uploads.orderId, row.id)).orderBy(asc(uploads.createdAt)),
         db
-          .select()
+          .select({ entry: orderStatusHistory, actorEmail: users.email })
           .from(orderStatusHistory)
+          .leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
           .where(eq(orderStatusHistory.orderId, row.id))
           .orderBy(asc(orderStatusHistory.createdAt)),
         row.pickupPointId
@@ -151,12 +161,29 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
           size: file.size,
           mimeType: file.mimeType,
         })),
-        history: history.map((entry) => ({
+        history: history.map(({ entry, actorEmail }) => ({
           fromStatus: entry.fromStatus,
           toStatus: entry.toStatus,
           comment: entry.comment,
           createdAt: entry.createdAt.toISOString(),
+          actor: isStaffView ? actorEmail : null,
         })),
+        staff: isStaffView
+          ? {
+              otherPrice: row.otherPrice,
+              otherCost: row.otherCost,
+              attribution: {
+                utmSource: row.utmSource,
+                utmMedium: row.utmMedium,
+                utmCampaign: row.utmCampaign,
+                acquisitionChannel: row.acquisitionChannel,
+                referrer: row.referrer,
+                landingPage: row.landingPage,
+                firstTouchAt: row.firstTouchAt?.toISOString() ?? null,
+                touchpointCount: row.touchpointCount,
+              },
+            }
+          : null,
         canCancel: (CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(row.status),
         canPay: !row.isPaid && row.status !== 'CANCELED',
       };

@@ -67,9 +67,18 @@ function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
       addressComment: null,
     },
     files: [],
-    history: [{ fromStatus: null, toStatus: 'NEW', comment: null, createdAt: '2025-03-05T10:00:00.000Z' }],
+    history: [
+      {
+        fromStatus: null,
+        toStatus: 'NEW',
+        comment: null,
+        createdAt: '2025-03-05T10:00:00.000Z',
+        actor: null,
+      },
+    ],
     canCancel: true,
     canPay: true,
+    staff: null,
     ...patch,
   };
 }
@@ -104,6 +113,7 @@ describe('cabinet order detail', () => {
               toStatus: 'CANCELED',
               comment: 'Передумал',
               createdAt: '2025-03-05T11:00:00.000Z',
+              actor: null,
             },
           ],
         });

@@ -103,10 +103,16 @@ function AmountForm({ order }: { order: OrderDetail }) {
   );
 }
 
-function OtherDocumentForm({ orderId }: { orderId: string }) {
+function OtherDocumentForm({
+  orderId,
+  initial,
+}: {
+  orderId: string;
+  initial: { otherPrice: number | null; otherCost: number | null } | null;
+}) {
   const change = useChangeOtherDocumentAmount(orderId);
-  const [price, setPrice] = useState<string | number>('');
-  const [cost, setCost] = useState<string | number>('');
+  const [price, setPrice] = useState<string | number>(initial?.otherPrice ?? '');
+  const [cost, setCost] = useState<string | number>(initial?.otherCost ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate(
@@ -343,10 +349,31 @@ export function StaffOrderDetail() {
         {role === 'PARTNER' ? null : (
           <Stack gap="md" mt="md">
             {isAdmin ? <AmountForm key={data.amount} order={data} /> : null}
-            <OtherDocumentForm orderId={data.id} />
+            <OtherDocumentForm orderId={data.id} initial={data.staff} />
           </Stack>
         )}
       </Section>
+
+      {data.staff ? (
+        <Section title="Откуда пришёл клиент">
+          <Text size="sm" data-testid="order-attribution">
+            {[
+              `Канал: ${data.staff.attribution.acquisitionChannel ?? 'не определён'}`,
+              data.staff.attribution.utmSource ? `utm_source: ${data.staff.attribution.utmSource}` : null,
+              data.staff.attribution.utmMedium ? `utm_medium: ${data.staff.attribution.utmMedium}` : null,
+              data.staff.attribution.utmCampaign
+                ? `utm_campaign: ${data.staff.attribution.utmCampaign}`
+                : null,
+              data.staff.attribution.referrer ? `источник: ${data.staff.attribution.referrer}` : null,
+              data.staff.attribution.touchpointCount
+                ? `касаний: ${data.staff.attribution.touchpointCount}`
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Section>
+      ) : null}
 
       <Section title="История статусов">
         <Table data-testid="status-history">
@@ -354,6 +381,7 @@ export function StaffOrderDetail() {
             <Table.Tr>
               <Table.Th>Когда</Table.Th>
               <Table.Th>Изменение</Table.Th>
+              <Table.Th>Кто</Table.Th>
               <Table.Th>Комментарий</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -364,6 +392,9 @@ export function StaffOrderDetail() {
                 <Table.Td>
                   {entry.fromStatus ? `${ORDER_STATUS_LABELS[entry.fromStatus]} → ` : ''}
                   {ORDER_STATUS_LABELS[entry.toStatus]}
+                </Table.Td>
+                <Table.Td>
+                  {entry.actor ?? (entry.toStatus === 'PAID' ? 'оплата' : 'клиент / система')}
                 </Table.Td>
                 <Table.Td>{entry.comment ?? '—'}</Table.Td>
               </Table.Tr>
