@@ -112,3 +112,27 @@ export const holidays = pgTable('holidays', {
   /** A working day moved onto a weekend (перенос) is stored with isWorkingDay = true. */
   isWorkingDay: boolean().notNull().default(false),
 });
+
+/**
+ * Price rules (/crm/tariffs) the order price engine applies to each document line: the most specific active rule
+ * matching the language pair and document type wins (ties: lower sortOrder). Null criteria match anything.
+ * Unit price = round(document price × pricePercent / 100) + surcharge; ready date + extraDays.
+ */
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    originalLanguage: text(),
+    targetLanguage: text(),
+    documentTypeId: uuid().references(() => documentTypes.id, { onDelete: 'cascade' }),
+    pricePercent: integer().notNull().default(100),
+    surcharge: money().notNull().default(0),
+    extraDays: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    sortOrder: integer().notNull().default(0),
+    deletedAt: timestamp({ withTimezone: true }),
+    ...auditTimes,
+  },
+  (t) => [index('tariffs_languages_idx').on(t.originalLanguage, t.targetLanguage)],
+);

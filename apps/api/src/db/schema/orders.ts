@@ -58,6 +58,15 @@ export const orders = pgTable(
     estimatedReadyDate: date({ mode: 'string' }),
     otherPrice: money(),
     otherCost: money(),
+    /** Courier delivery created with the delivery adapter (create-delivery job): its id and last known status. */
+    externalDeliveryId: text(),
+    externalDeliveryStatus: text(),
+    externalDeliveryCheckedAt: timestamp({ withTimezone: true }),
+    /** send-payment-reminders sends one reminder per unpaid order. */
+    paymentReminderSentAt: timestamp({ withTimezone: true }),
+    /** Organizations: when the signed act came back (staff mark it) and when we last reminded about it. */
+    actExchangedAt: timestamp({ withTimezone: true }),
+    actReminderSentAt: timestamp({ withTimezone: true }),
     isPaid: boolean().notNull().default(false),
     paidAt: timestamp({ withTimezone: true }),
     partnerId: uuid(),
@@ -177,4 +186,19 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
   ],
+);
+
+/** Internal notes staff leave on an order; never shown to the customer. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorUserId: uuid(),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );
