@@ -49,6 +49,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
+      // Parallel local runs build the SPA into their own folder (npm run build writes apps/web/dist).
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'apps/web/dist',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: BASE_URL,
       // Many sign-ins from one address in a few minutes; the limits themselves are covered by API tests.
