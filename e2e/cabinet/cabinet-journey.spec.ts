@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { latestCode, uniqueEmail } from '../support/api';
 import { bearer, readStorage, signInCustomer, STORAGE } from '../support/fixtures';
+import { payThroughApi, placeOrder } from '../support/orders';
 import { enterCodeInForm, requestCodeInForm } from '../support/ui';
 
 /**
@@ -9,51 +10,6 @@ import { enterCodeInForm, requestCodeInForm } from '../support/ui';
  * pays, cancels and documents their orders, reads the notifications, fills in the organization and turns
  * push notifications on.
  */
-
-type FormParams = {
-  documents: Array<{ id: string; type: string }>;
-  assurances: Array<{ id: string; type: string }>;
-  deliveries: Array<{ id: string; type: string }>;
-};
-type CreatedOrder = { id: string; number: number; amount: number };
-
-async function placeOrder(request: APIRequestContext, email: string): Promise<CreatedOrder> {
-  const params = (await (await request.get('/api/order/form-params')).json()) as FormParams;
-  const points = (await (await request.get('/api/point/active')).json()) as { items: Array<{ id: string }> };
-  const find = (items: Array<{ id: string; type: string }>, type: string) => {
-    const item = items.find((candidate) => candidate.type === type);
-    if (!item) throw new Error(`no ${type} in the form parameters`);
-    return item.id;
-  };
-  const passport = find(params.documents, 'passport');
-  const response = await request.post('/api/order', {
-    data: {
-      name: 'Ирина Кабинетова',
-      phoneNumber: '+7 916 000-11-22',
-      email,
-      documentsWithQuantity: [
-        { documentId: passport, quantity: 2 },
-        { documentId: find(params.documents, 'diploma'), quantity: 1 },
-      ],
-      documentsAssurances: [{ documentId: passport, assuranceId: find(params.assurances, 'notarization') }],
-      originalLanguage: 'ru',
-      targetLanguage: 'en',
-      deliveryId: find(params.deliveries, 'PICKUP_POINT'),
-      pickupPointId: points.items[0]?.id,
-      payerType: 'INDIVIDUAL',
-    },
-  });
-  expect(response.status(), 'create order').toBe(201);
-  return (await response.json()) as CreatedOrder;
-}
-
-/** Pays through the public test-provider calls (what the payment page does), without leaving the page. */
-async function payThroughApi(request: APIRequestContext, order: CreatedOrder, email: string): Promise<void> {
-  const link = await request.post(`/api/order/${order.id}/create-payment-link`, { data: { email } });
-  expect(link.status()).toBe(200);
-  const { paymentId } = (await link.json()) as { paymentId: string };
-  expect((await request.post(`/api/payments/test/${paymentId}/confirm`)).status()).toBe(200);
-}
 
 function orderCard(page: Page, number: number) {
   return page.getByRole('link', { name: `Заказ №${number}` });
