@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
+
+/**
+ * The service worker (public/service-worker.js, copied as is by the build) run in a sandbox whose `self` records
+ * the listeners: what a push shows and where a click on the notification leads. The browser half (a real push
+ * delivered to Chromium's worker) is e2e/cabinet/push-delivery.spec.ts.
+ */
+const source = readFileSync(resolve(process.cwd(), 'apps/web/public/service-worker.js'), 'utf8');
+const ORIGIN = 'https://perevod.example';
+
+type Listener = (event: Record<string, unknown>) => void;
+type WindowClient = { url: string; navigate: ReturnType<typeof vi.fn>; focus: ReturnType<typeof vi.fn> };
+
+function loadWorker(windows: WindowClient[] = []) {
+  const listeners = new Map<string, Listener>();
+  const shown: Array<{ title: string; options: Record<string, unknown> }> = [];
+  const openWindow = vi.fn(() => Promise.resolve(null));
+  const self = {
+    location: new URL(`${ORIGIN}/service-worker.js`),
+    addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
+    registration: {
+      showNotification: (title: string, options: Record<string, unknown>) => {
+        shown.push({ title, options });
+        return Promise.resolve();
+      },
+    },
+    clients: { matchAll: () => Promise.resolve(windows), openWindow, claim: () => Promise.resolve() },
+    skipWaiting: () => Promise.resolve(),
+  };
+  runInNewContext(source, { self, URL, caches: {}, fetch: () => Promise.reject(new Error('offline')) });
+  async function dispatch(type: string, event: Record<string, unknown>) {
+    let pending: Promise<unknown> = Promise.resolve();
+    listeners.get(type)?.({ ...event, waitUntil: (promise: Promise<unknown>) => (pending = promise) });
+    await pending;
+  }
+  return { dispatch, shown, openWindow };
+}
+
+function windowClient(url: string): WindowClient {
+  const client: WindowClient = {
+    url,
+    navigate: vi.fn(() => Promise.resolve(client)),
+    focus: vi.fn(() => Promise.resolve(client)),
+  };
+  return client;
+}
+
+function click(url: unknown) {
+  return { notification: { close: vi.fn(), data: { url } } };
+}
+
+describe('service worker: push', () => {
+  it('shows the title, body and link of the payload, tagged so a repeat replaces it', async () => {
+    const worker = loadWorker();
+    const payload = {
+      title: 'Заказ №100123 оплачен',
+      body: 'Спасибо!',
+      url: '/cabinet/orders/o-1',
+      tag: 'n-1',
+    };
+    await worker.dispatch('push', { data: { json: () => payload, text: () => JSON.stringify(payload) } });
+    expect(worker.shown).toEqual([
+      {
+        title: 'Заказ №100123 оплачен',
+        options: expect.objectContaining({
+          body: 'Спасибо!',
+          tag: 'n-1',
+          data: { url: '/cabinet/orders/o-1' },
+        }),
+      },
+    ]);
+  });
+
+  it('a payload that is not JSON still shows, as text under the product name', async () => {
+    const worker = loadWorker();
+    const data = {
+      json: () => {
+        throw new SyntaxError('not json');
+      },
+      text: () => 'Простой текст',
+    };
+    await worker.dispatch('push', { data });
+    expect(worker.shown[0]).toMatchObject({
+      title: 'Перевод документов',
+      options: { body: 'Простой текст', data: { url: '/cabinet/notifications' } },
+    });
+  });
+});
+
+describe('service worker: notification click', () => {
+  it('navigates an open window of the app to the order and focuses it', async () => {
+    const open = windowClient(`${ORIGIN}/cabinet/orders`);
+    const worker = loadWorker([windowClient('https://other.example/'), open]);
+    const event = click('/cabinet/orders/o-1');
+    await worker.dispatch('notificationclick', event);
+    expect(event.notification.close).toHaveBeenCalled();
+    expect(open.navigate).toHaveBeenCalledWith(`${ORIGIN}/cabinet/orders/o-1`);
+    expect(open.focus).toHaveBeenCalled();
+    expect(worker.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('opens a new window when no window of the app is open', async () => {
+    const worker = loadWorker([]);
+    await worker.dispatch('notificationclick', click('/cabinet/orders/o-2'));
+    expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/cabinet/orders/o-2`);
+  });
+
+  it('never leaves the app: a link to another site opens the home page instead', async () => {
+    const worker = loadWorker([]);
+    await worker.dispatch('notificationclick', click('https://evil.example/phish'));
+    expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/`);
+  });
+
+  it('without a link opens the notifications page', async () => {
+    const worker = loadWorker([]);
+    await worker.dispatch('notificationclick', click(undefined));
+    expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/cabinet/notifications`);
+  });
+});
