@@ -9,6 +9,8 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     name,
     root: './apps/api',
     include: ['src/**/*.test.ts'],
+    // *.pg.test.ts need a real PostgreSQL server (several processes on one database): the postgres project only.
+    exclude: driver === 'postgres' ? [] : ['src/**/*.pg.test.ts'],
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],

@@ -1,7 +1,9 @@
 /**
  * Load benchmark: the product's API (child process) against a bare Fastify route (this process).
  * Run with `npm run bench`. Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WORKERS (1),
- * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; PGlite when unreachable).
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; PGlite when unreachable),
+ * BENCH_ONLY=web (only the initial JavaScript and Lighthouse, no load tests), BENCH_LIGHTHOUSE=false,
+ * BENCH_LIGHTHOUSE_RUNS (3; the median run is reported), WEB_DIST_DIR (apps/web/dist).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,7 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { runLighthouse } from './lighthouse.ts';
+import { runLighthouse, type LighthouseScores } from './lighthouse.ts';
 
 type Target = {
   name: string;
@@ -234,30 +236,81 @@ async function benchOrderCreation(api: string): Promise<Row> {
   return row;
 }
 
-/** Initial JavaScript of the public order page, from the built index.html (gzip). */
+/**
+ * Initial JavaScript of the public order page (gzip): the scripts index.html loads — the entry and its
+ * modulepreloads. /order/step-1's frame is part of them (routes.tsx imports it statically), so this is all the
+ * JavaScript that runs before the page paints; the fields, validation and toasts follow as lazy chunks.
+ */
 async function printInitialBundle(): Promise<void> {
   const { readFile } = await import('node:fs/promises');
   const { gzipSync } = await import('node:zlib');
-  const dist = 'apps/web/dist';
+  const dist = process.env.WEB_DIST_DIR ?? 'apps/web/dist';
   let html: string;
   try {
     html = await readFile(`${dist}/index.html`, 'utf8');
   } catch {
-    console.log('\ninitial JS: apps/web/dist is missing (run npm run build)');
+    console.log(`\ninitial JS: ${dist} is missing (run npm run build)`);
     return;
   }
-  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const gzipSize = async (file: string) => gzipSync(await readFile(`${dist}${file}`)).length;
+  const assets = (extension: string) =>
+    new Set(
+      [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)]
+        .map((match) => match[1]!)
+        .filter((file) => file.endsWith(extension)),
+    );
+  const scripts = assets('.js');
   let total = 0;
-  for (const script of new Set(scripts)) total += gzipSync(await readFile(`${dist}${script}`)).length;
+  for (const script of scripts) total += await gzipSize(script);
+  let css = 0;
+  for (const style of assets('.css')) css += await gzipSize(style);
   const kb = total / 1024;
   console.log(
-    `\n${kb <= 150 ? 'PASS' : 'FAIL'}: initial JS for /order/step-1 ${kb.toFixed(1)} KB gzip in ${new Set(scripts).size} file(s) (target <= 150 KB)`,
+    `\n${kb <= 150 ? 'PASS' : 'FAIL'}: initial JS for /order/step-1 ${kb.toFixed(1)} KB gzip in ${scripts.size} file(s) ` +
+      `(target <= 150 KB); render-blocking CSS ${(css / 1024).toFixed(1)} KB gzip`,
+  );
+}
+
+/** Lighthouse is noisy on a shared machine: several runs, the one with the median performance score. */
+async function printLighthouse(api: string): Promise<void> {
+  const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+  const results: LighthouseScores[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    try {
+      const scores = await runLighthouse(`${api}/order/step-1`);
+      results.push(scores);
+      console.log(
+        `lighthouse run ${run + 1}/${runs}: performance ${scores.performance}, accessibility ` +
+          `${scores.accessibility}, LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms`,
+      );
+    } catch (error) {
+      console.log(
+        `lighthouse run ${run + 1}/${runs} failed: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+  }
+  if (results.length === 0) {
+    console.log('\nLighthouse did not run');
+    return;
+  }
+  const sorted = [...results].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const verdict = median.performance >= 90 && median.accessibility >= 95 ? 'PASS' : 'FAIL';
+  console.log(
+    `\n${verdict}: Lighthouse (mobile) /order/step-1, median of ${results.length}: performance ` +
+      `${median.performance}, accessibility ${median.accessibility}, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms ` +
+      `(all: ${results.map((r) => r.performance).join(', ')}; target >= 90 and >= 95)`,
   );
 }
 
 async function main(): Promise<number> {
   const dbEnv = await prepareDatabase();
   const api = await startApi(await freePort(), dbEnv);
+  if (process.env.BENCH_ONLY === 'web') {
+    await printInitialBundle();
+    if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(api);
+    return 0;
+  }
   const payload = await (await fetch(`${api}/api/order/form-params`)).text();
   const bases = { bare: await startBare(await freePort(), payload), api };
   console.log(
@@ -295,18 +348,7 @@ async function main(): Promise<number> {
   }
   rows.push(await benchOrderCreation(bases.api));
   await printInitialBundle();
-  if (process.env.BENCH_LIGHTHOUSE !== 'false') {
-    try {
-      const scores = await runLighthouse(`${bases.api}/order/step-1`);
-      const verdict = scores.performance >= 90 && scores.accessibility >= 95 ? 'PASS' : 'FAIL';
-      console.log(
-        `\n${verdict}: Lighthouse (mobile) /order/step-1 performance ${scores.performance}, accessibility ` +
-          `${scores.accessibility}, LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms (target >= 90 and >= 95)`,
-      );
-    } catch (error) {
-      console.log(`\nLighthouse did not run: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(bases.api);
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) console.error(`error: ${r.name} had ${r.non2xx} non-2xx and ${r.errors} errors`);
   return failed.length > 0 ? 1 : 0;

@@ -14,15 +14,19 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { ordersStaffRoutes } from './modules/orders/orders-staff.routes.ts';
+import { orderNotesRoutes } from './modules/orders/order-notes.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
+import { cronRoutes } from './modules/monitoring/cron.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
+import { pointPhotosRoutes } from './modules/points/point-photos.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { formSettingsAdminRoutes } from './modules/form-settings/form-settings-admin.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { holidaysRoutes } from './modules/holidays/holidays.routes.ts';
+import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { pushStaffRoutes } from './modules/push/push-staff.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -89,7 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ordersPerMinute: config.rateLimits.ordersPerMinute,
   });
   await app.register(ordersStaffRoutes, { staff: services.ordersStaff });
+  await app.register(orderNotesRoutes, { notes: services.orderNotes });
   await app.register(monitoringRoutes, { monitoring: services.monitoring });
+  await app.register(cronRoutes, { monitoring: services.monitoring });
   await app.register(usersRoutes, { users: services.users });
   await app.register(partnersRoutes, { partners: services.partners });
   await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
@@ -98,10 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushRoutes, { push: services.push });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(pointsRoutes, { points: services.points });
+  await app.register(pointPhotosRoutes, { pointPhotos: services.pointPhotos });
   await app.register(uploadsRoutes, { uploads: services.uploads });
   await app.register(formSettingsAdminRoutes, { admin: services.formSettingsAdmin });
   await app.register(officesRoutes, { offices: services.offices });
   await app.register(holidaysRoutes, { holidays: services.holidays });
+  await app.register(tariffsRoutes, { tariffs: services.tariffs });
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(pushStaffRoutes, { pushStaff: services.pushStaff });
 

@@ -46,6 +46,19 @@ const EnvSchema = z.object({
   YANDEX_DELIVERY_TOKEN: z.string().optional(),
   YANDEX_DELIVERY_API_URL: z.string().url().default('https://b2b.taxi.yandex.net'),
   YANDEX_MAPS_API_KEY: z.string().optional(),
+  /** Scheduled jobs: created at worker start unless turned off (an admin can still initialize them). */
+  CRON_AUTO_INITIALIZE: boolFromEnv.default(true),
+  /** A DELIVERING order is closed as COMPLETED this many days after it left (no courier feedback). */
+  ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** One payment reminder for a NEW unpaid order this many hours after it was placed (orders older than 7 days are left alone). */
+  PAYMENT_REMINDER_AFTER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 6)
+    .default(24),
+  /** Organizations are reminded about unsigned acts of completed orders at most once per this many days. */
+  ACT_REMINDER_INTERVAL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@perevod.local'),
@@ -92,6 +105,13 @@ export type Config = {
   /** Yandex Delivery when a token is set; otherwise prices from our delivery tariffs. */
   delivery: { provider: 'yandex'; token: string; apiUrl: string } | { provider: 'tariffs' };
   yandexMapsApiKey: string | null;
+  /** Scheduled jobs and the business delays of background work. */
+  automation: {
+    cronAutoInitialize: boolean;
+    orderAutoCompleteDays: number;
+    paymentReminderAfterHours: number;
+    actReminderIntervalDays: number;
+  };
   /** Web Push keys; generated on first start and stored in the database when not configured. */
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
   seller: {
@@ -175,6 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { provider: 'tariffs' },
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY ?? null,
+    automation: {
+      cronAutoInitialize: e.CRON_AUTO_INITIALIZE,
+      orderAutoCompleteDays: e.ORDER_AUTO_COMPLETE_DAYS,
+      paymentReminderAfterHours: e.PAYMENT_REMINDER_AFTER_HOURS,
+      actReminderIntervalDays: e.ACT_REMINDER_INTERVAL_DAYS,
+    },
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY ?? null,
       privateKey: e.VAPID_PRIVATE_KEY ?? null,

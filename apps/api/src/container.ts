@@ -22,17 +22,28 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/orders-staff.service.ts';
+import { createOrderNotesService } from './modules/orders/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
+import { createPointPhotosService } from './modules/points/point-photos.service.ts';
 import { createFormSettingsAdminService } from './modules/form-settings/form-settings-admin.service.ts';
 import { createOfficesService } from './modules/offices/offices.service.ts';
 import { createHolidaysService } from './modules/holidays/holidays.service.ts';
+import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
-import { createPushStaffService } from './modules/push/push-staff.service.ts';
+import { createPushStaffService, SEND_STAFF_PUSH_JOB } from './modules/push/push-staff.service.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
-import { createTariffPricer, createYandexDeliveryPricer, type DeliveryPricer } from './providers/delivery.ts';
+import {
+  createTariffPricer,
+  createYandexDeliveryClient,
+  createYandexDeliveryPricer,
+  type DeliveryClient,
+  type DeliveryPricer,
+} from './providers/delivery.ts';
+import { createOrderAutomationService } from './modules/orders/order-automation.service.ts';
+import { createPointsSyncService } from './modules/points/points-sync.service.ts';
 import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
 import { createLocalStorage, type FileStorage } from './providers/storage.ts';
 import type { PushSender, VapidKeys } from './providers/push.ts';
@@ -47,6 +58,8 @@ export type ServiceDeps = {
   createPushSender?: (vapid: VapidKeys) => PushSender;
   paymentProvider?: PaymentProvider;
   deliveryPricer?: DeliveryPricer;
+  /** Courier claims and pickup points; null = no provider (jobs skip). */
+  deliveryClient?: DeliveryClient | null;
   storage?: FileStorage;
 };
 
@@ -91,15 +104,41 @@ export function createServices(deps: ServiceDeps) {
   const ordersQuery = createOrdersQueryService({ db, storage });
   const notifications = createNotificationsService({ db, jobs, clock });
   const push = createPushService({ db, config, createSender: deps.createPushSender });
+  const orderStatus = createOrderStatusService({
+    db,
+    query: ordersQuery,
+    mail,
+    notifications,
+    jobs,
+    config,
+    clock,
+  });
+  const deliveryClient =
+    deps.deliveryClient !== undefined
+      ? deps.deliveryClient
+      : config.delivery.provider === 'yandex'
+        ? createYandexDeliveryClient(config.delivery)
+        : null;
+  const pointPhotos = createPointPhotosService({ db, storage, clock });
   return {
     mail,
     auth,
     ordersQuery,
     monitoring: createMonitoringService({ database, jobs, clock }),
     ordersStaff: createOrdersStaffService({ db, clock }),
+    orderNotes: createOrderNotesService({ db, clock }),
     users: createUsersService({ db, clock }),
-    partners: createPartnersService({ db, clock }),
-    orderStatus: createOrderStatusService({ db, query: ordersQuery, mail, notifications, config, clock }),
+    partners: createPartnersService({ db, clock, pointPhotos }),
+    orderStatus,
+    orderAutomation: createOrderAutomationService({
+      db,
+      orderStatus,
+      mail,
+      delivery: deliveryClient,
+      config,
+      clock,
+    }),
+    pointsSync: createPointsSyncService({ db, delivery: deliveryClient, clock }),
     notifications,
     push,
     documents: createDocumentsService({ db, query: ordersQuery, storage, config, clock }),
@@ -122,17 +161,20 @@ export function createServices(deps: ServiceDeps) {
       provider: deps.paymentProvider ?? createPaymentProvider(config),
       mail,
       notifications,
+      jobs,
       config,
       clock,
     }),
     points: createPointsService({ db }),
+    pointPhotos,
     uploads: createUploadsService({ db, storage }),
     analytics: createAnalyticsService({ db }),
     formSettingsAdmin: createFormSettingsAdminService({ db, formSettings, clock }),
     offices: createOfficesService({ db, formSettings, clock }),
     holidays: createHolidaysService({ db, formSettings, clock }),
+    tariffs: createTariffsService({ db, formSettings, clock }),
     stats: createStatsService({ db }),
-    pushStaff: createPushStaffService({ db, push }),
+    pushStaff: createPushStaffService({ db, push, jobs }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -146,6 +188,19 @@ export function createJobHandlers(services: Services): JobHandlers {
     // Push is best effort: a failed push is not retried (the in-app notification stays).
     'send-push': async (data) => {
       await services.push.deliverNotification(String(data.notificationId));
+    },
+    'change-status': (data, context) => services.orderAutomation.changeStatus(data, context),
+    'create-delivery': (data, context) =>
+      services.orderAutomation.createDelivery(String(data.orderId), context),
+    // Scheduled jobs (decision 009): pg-boss schedules put their runs into the queues of jobs/schedules.ts.
+    'check-new-paid-orders': () => services.payments.reconcilePending(),
+    'send-payment-reminders': () => services.orderAutomation.sendPaymentReminders(),
+    'send-act-exchange-reminders': () => services.orderAutomation.sendActExchangeReminders(),
+    'sync-yandex-pickup-points': () => services.pointsSync.syncYandexPickupPoints(),
+    'check-yandex-delivery-statuses': () => services.orderAutomation.checkDeliveryStatuses(),
+    // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
+    [SEND_STAFF_PUSH_JOB]: async (data) => {
+      await services.pushStaff.deliver(String(data.campaignId));
     },
   };
 }

@@ -5,6 +5,7 @@ import { createJobHandlers, createServices, type Services } from './container.ts
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { createJobs, type Jobs } from './jobs/jobs.ts';
+import { initializeSchedules } from './jobs/schedules.ts';
 import { systemClock } from './lib/clock.ts';
 import { createSmtpTransport, outboxTransport, type MailTransport } from './providers/mail.ts';
 
@@ -51,6 +52,11 @@ export async function startRuntime(config: Config, options: { database?: Databas
     logger,
     async startWorkers() {
       await jobs.work(createJobHandlers(services));
+      // Schedules are upserts by name: every worker process may do this at start without duplicating them.
+      if (config.automation.cronAutoInitialize) {
+        const count = await initializeSchedules(jobs.boss);
+        logger.info({ count }, 'schedules initialized');
+      }
     },
     async close() {
       await jobs.stop();

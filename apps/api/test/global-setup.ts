@@ -21,23 +21,31 @@ export const POSTGRES_TEMPLATE_DB = 'app_test_template';
  * a PGlite data-dir dump, or a PostgreSQL template database. Each test file starts from a copy.
  */
 export default async function setup(project: TestProject) {
-  const driver = process.env.TEST_DB_DRIVER ?? 'pglite';
+  // The project's `env` reaches the test workers only; this runs in the main process, so read it from the config.
+  const driver = project.config.env?.TEST_DB_DRIVER ?? process.env.TEST_DB_DRIVER ?? 'pglite';
   if (driver === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
+    // One template per run: runs started side by side on one server must not drop each other's template.
+    const templateDb = `${POSTGRES_TEMPLATE_DB}_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE_DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${POSTGRES_TEMPLATE_DB}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${templateDb} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${templateDb}`);
     const templateUrl = new URL(url);
-    templateUrl.pathname = `/${POSTGRES_TEMPLATE_DB}`;
+    templateUrl.pathname = `/${templateDb}`;
     const database = await openPostgres(templateUrl.toString(), { max: 2 });
     await prepare(database);
     await database.close();
     await admin.end();
-    project.provide('postgresTemplateDb', POSTGRES_TEMPLATE_DB);
+    project.provide('postgresTemplateDb', templateDb);
     project.provide('pgliteTemplatePath', '');
-    return;
+    return async () => {
+      const cleaner = new pg.Client({ connectionString: url });
+      await cleaner.connect();
+      await cleaner.query(`DROP DATABASE IF EXISTS ${templateDb} WITH (FORCE)`);
+      await cleaner.end();
+    };
   }
   const database = await openPglite();
   await prepare(database);

@@ -38,7 +38,12 @@ export const DEMO = {
 } as const;
 
 /** A fresh database copied from the migrated, seeded template. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The PostgreSQL connection string (absent on PGlite), for tests that start other processes on it. */
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const templateDb = inject('postgresTemplateDb');
   if (templateDb) {
     const url = process.env.TEST_DATABASE_URL!;
@@ -52,6 +57,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openPostgres(dbUrl.toString());
     return {
       database,
+      url: dbUrl.toString(),
       async drop() {
         await database.close();
         const cleaner = new pg.Client({ connectionString: url });

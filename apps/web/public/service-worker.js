@@ -107,8 +107,17 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const path = (event.notification.data && event.notification.data.url) || '/cabinet/notifications';
   const target = new URL(path, self.location.origin);
-  // Only the app's own pages; a payload can never send the user elsewhere.
-  const url = target.origin === self.location.origin ? target.href : self.location.origin + '/';
+  // The app's own pages, or an https address staff put into a message (/crm/push-notifications, decision 014);
+  // pushes come only from our server (VAPID), and anything else falls back to the app.
+  const url =
+    target.origin === self.location.origin || target.protocol === 'https:'
+      ? target.href
+      : self.location.origin + '/';
+  // Another site opens in a window of its own; the app's window stays where it is.
+  if (new URL(url).origin !== self.location.origin) {
+    event.waitUntil(self.clients.openWindow(url));
+    return;
+  }
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const client = windows.find((candidate) => new URL(candidate.url).origin === self.location.origin);

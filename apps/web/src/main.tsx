@@ -1,15 +1,18 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing in index.html');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition lets React render the first screen in slices instead of one long task (decision 013).
+startTransition(() => {
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // A page that was already controlled reloads when a new worker takes over (a new version was deployed);

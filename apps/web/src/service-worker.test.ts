@@ -108,10 +108,20 @@ describe('service worker: notification click', () => {
     expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/cabinet/orders/o-2`);
   });
 
-  it('never leaves the app: a link to another site opens the home page instead', async () => {
-    const worker = loadWorker([]);
-    await worker.dispatch('notificationclick', click('https://evil.example/phish'));
-    expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/`);
+  it('an https link staff put into a message opens in a window of its own; the app window stays', async () => {
+    const open = windowClient(`${ORIGIN}/cabinet/orders`);
+    const worker = loadWorker([open]);
+    await worker.dispatch('notificationclick', click('https://partner.example/promo'));
+    expect(worker.openWindow).toHaveBeenCalledWith('https://partner.example/promo');
+    expect(open.navigate).not.toHaveBeenCalled();
+  });
+
+  it('any other scheme never leaves the app: it opens the home page instead', async () => {
+    for (const link of ['http://evil.example/phish', 'javascript:alert(1)', 'data:text/html,hi']) {
+      const worker = loadWorker([]);
+      await worker.dispatch('notificationclick', click(link));
+      expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/`);
+    }
   });
 
   it('without a link opens the notifications page', async () => {

@@ -46,16 +46,18 @@ const partnerFields = {
 };
 export const CreatePartnerRequestSchema = z.object(partnerFields);
 export const UpdatePartnerRequestSchema = z.object({ id: z.uuid(), ...partnerFields });
+export type CreatePartnerRequest = z.infer<typeof CreatePartnerRequestSchema>;
+export type UpdatePartnerRequest = z.infer<typeof UpdatePartnerRequestSchema>;
 
-const coordinate = (min: number, max: number) =>
-  z.number({ message: MESSAGES.coordinatesInvalid }).min(min).max(max);
+const coordinate = (min: number, max: number, message: string) =>
+  z.number({ message: MESSAGES.coordinatesInvalid }).min(min, { message }).max(max, { message });
 const pointFields = {
   code: z.string().trim().max(50).nullable().optional(),
   name: z.string({ message: MESSAGES.required }).trim().min(1, { message: MESSAGES.required }).max(200),
   schedule: z.string().trim().max(300).nullable().optional(),
   address: z.string({ message: MESSAGES.required }).trim().min(1, { message: MESSAGES.required }).max(500),
-  lat: coordinate(-90, 90),
-  lon: coordinate(-180, 180),
+  lat: coordinate(-90, 90, MESSAGES.latitudeInvalid),
+  lon: coordinate(-180, 180, MESSAGES.longitudeInvalid),
   partnerId: z.uuid().nullable().optional(),
   description: z.string().trim().max(2000).nullable().optional(),
   email: EmailSchema.nullable().optional(),
@@ -72,3 +74,6 @@ const pointFields = {
 export const CreatePointRequestSchema = z.object(pointFields);
 export const UpdatePointRequestSchema = z.object({ id: z.uuid(), ...pointFields });
 export const PointStatusRequestSchema = z.object({ id: z.uuid(), isActive: z.boolean() });
+export type CreatePointRequest = z.infer<typeof CreatePointRequestSchema>;
+export type UpdatePointRequest = z.infer<typeof UpdatePointRequestSchema>;
+export type PointStatusRequest = z.infer<typeof PointStatusRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, PhoneSchema } from './common.ts';
+import { EmailSchema, listResponse, PhoneSchema } from './common.ts';
 import { DeliveryTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -255,18 +255,51 @@ export const UnitEconomicsQuerySchema = z
   );
 export type UnitEconomicsQuery = z.infer<typeof UnitEconomicsQuerySchema>;
 
+const moneyTotal = z.number();
+
 export const UnitEconomicsResponseSchema = z.object({
   period: z.object({ startDate: z.string(), endDate: z.string() }),
   includeInProgress: z.boolean(),
   orders: z.number().int(),
-  revenue: z.number(),
-  averageCheck: z.number(),
-  costs: z.number(),
-  costBreakdown: z.object({ otherDocuments: z.number(), translators: z.number() }),
-  grossProfit: z.number(),
+  revenue: moneyTotal,
+  averageCheck: moneyTotal,
+  costs: moneyTotal,
+  /** The parts of `costs`; they add up to it exactly (kopecks). */
+  costBreakdown: z.object({
+    otherDocuments: moneyTotal,
+    translators: moneyTotal,
+    delivery: moneyTotal,
+    partnerCommission: moneyTotal,
+    paymentFees: moneyTotal,
+  }),
+  /** Revenue minus costs (the margin in rubles). */
+  grossProfit: moneyTotal,
   marginPercent: z.number(),
-  byDay: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
-  byDocument: z.array(z.object({ name: z.string(), quantity: z.number().int(), revenue: z.number() })),
+  /** The rates the costs were computed with. */
+  rates: z.object({ translatorCostPercent: z.number(), paymentFeePercent: z.number() }),
+  /** Every day of the period, empty days as zeros; the rows add up to the totals. */
+  byDay: z.array(
+    z.object({
+      date: z.string(),
+      orders: z.number().int(),
+      revenue: moneyTotal,
+      costs: moneyTotal,
+      grossProfit: moneyTotal,
+    }),
+  ),
+  /** Document lines by document type: list-price revenue and the translators' share (direct costs only). */
+  byDocument: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      orders: z.number().int(),
+      quantity: z.number().int(),
+      revenue: moneyTotal,
+      costs: moneyTotal,
+      grossProfit: moneyTotal,
+      marginPercent: z.number(),
+    }),
+  ),
   /** The counting rules in words, shown under the report. */
   assumptions: z.array(z.string()),
 });
@@ -275,8 +308,19 @@ export type UnitEconomicsResponse = z.infer<typeof UnitEconomicsResponseSchema>;
 // ---- staff push ----
 
 export const PUSH_AUDIENCES = ['customers', 'staff', 'user'] as const;
-export const PushAudienceSchema = z.enum(PUSH_AUDIENCES);
+export const PushAudienceSchema = z.enum(PUSH_AUDIENCES, { message: MESSAGES.pushAudienceInvalid });
 export type PushAudience = z.infer<typeof PushAudienceSchema>;
+
+/** A path inside the site (`/order?promo=X`; never `//host`) or an https address. */
+export function isPushLink(value: string): boolean {
+  if (/^\/(?![/\\])\S*$/.test(value)) return true;
+  if (!/^https:\/\/\S+$/.test(value)) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 export const StaffPushRequestSchema = z
   .object({
@@ -292,12 +336,13 @@ export const StaffPushRequestSchema = z
       .trim()
       .min(1, { message: MESSAGES.pushBodyInvalid })
       .max(500, { message: MESSAGES.pushBodyInvalid }),
-    /** A path inside the site (never another origin: `//host` is refused). */
+    /** Where a click on the push leads; empty means the audience's default page. */
     url: z
       .string({ message: MESSAGES.pushUrlInvalid })
       .trim()
       .max(500, { message: MESSAGES.pushUrlInvalid })
-      .regex(/^\/(?![/\\])\S*$/, { message: MESSAGES.pushUrlInvalid })
+      .refine((value) => value === '' || isPushLink(value), { message: MESSAGES.pushUrlInvalid })
+      .transform((value) => value || undefined)
       .optional(),
   })
   .refine((value) => value.audience !== 'user' || value.userId !== undefined, {
@@ -305,10 +350,54 @@ export const StaffPushRequestSchema = z
     path: ['userId'],
   });
 export type StaffPushRequest = z.infer<typeof StaffPushRequestSchema>;
-export const StaffPushResponseSchema = z.object({
+export type StaffPushForm = z.input<typeof StaffPushRequestSchema>;
+
+export const PUSH_CAMPAIGN_STATUSES = ['sending', 'done', 'failed'] as const;
+export type PushCampaignStatus = (typeof PUSH_CAMPAIGN_STATUSES)[number];
+
+/** One message sent from /crm/push-notifications and what became of it. */
+export const PushCampaignSchema = z.object({
+  id: z.string(),
+  audience: PushAudienceSchema,
+  /** The recipient of a message to one user. */
+  user: z.object({ id: z.string(), email: z.string().nullable() }).nullable(),
+  title: z.string(),
+  body: z.string(),
+  url: z.string().nullable(),
+  /** `sending` until the notification-tasks job has contacted every subscribed browser. */
+  status: z.enum(PUSH_CAMPAIGN_STATUSES),
+  /** People who got the in-app message. */
   recipients: z.number().int(),
+  /** Browser subscriptions: accepted by the push service, refused, and expired (removed). */
   delivered: z.number().int(),
   failed: z.number().int(),
   removed: z.number().int(),
+  error: z.string().nullable(),
+  sentBy: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
 });
-export type StaffPushResponse = z.infer<typeof StaffPushResponseSchema>;
+export type PushCampaign = z.infer<typeof PushCampaignSchema>;
+export const PushCampaignListResponseSchema = listResponse(PushCampaignSchema);
+export type PushCampaignListResponse = z.infer<typeof PushCampaignListResponseSchema>;
+export const PushCampaignParamsSchema = z.object({
+  id: z.uuid({ message: MESSAGES.pushCampaignNotFound }),
+});
+
+/** The recipient picker of a message to one user (ADMIN and MANAGER; a narrow view of the user list). */
+export const PushRecipientQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const PushRecipientSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  role: z.string(),
+  /** How many browsers of this user can receive a push. */
+  subscriptions: z.number().int(),
+});
+export type PushRecipient = z.infer<typeof PushRecipientSchema>;
+export const PushRecipientListResponseSchema = z.object({ items: z.array(PushRecipientSchema) });
+export type PushRecipientListResponse = z.infer<typeof PushRecipientListResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeliveryTypeSchema } from './enums.ts';
+import { TariffRuleSchema } from './tariffs.ts';
 
 export const DocumentTypeSchema = z.object({
   id: z.string(),
@@ -57,6 +58,8 @@ export const FormParamsResponseSchema = z.object({
   languages: z.array(LanguageSchema),
   offices: z.array(OfficeSchema),
   calendar: WorkCalendarSchema,
+  /** Active price rules; the form prices each document line with them exactly as the server does. */
+  tariffs: z.array(TariffRuleSchema),
 });
 export type FormParamsResponse = z.infer<typeof FormParamsResponseSchema>;
 

@@ -5,6 +5,7 @@ import ru from 'zod/v4/locales/ru.js';
 // Default zod messages (missing field, wrong type, ...) in Russian, on the server and in the browser alike.
 z.config(ru());
 
+export * from './constants.ts';
 export * from './enums.ts';
 export * from './messages.ts';
 export * from './common.ts';
@@ -17,7 +18,11 @@ export * from './mail.ts';
 export * from './system.ts';
 export * from './analytics.ts';
 export * from './order.ts';
+export * from './tariffs.ts';
+export * from './order-staff.ts';
 export * from './admin-users.ts';
 export * from './back-office.ts';
+export * from './point-photos.ts';
 export * from './payments-documents.ts';
 export * from './monitoring.ts';
+export * from './order-lookup.ts';

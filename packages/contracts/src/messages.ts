@@ -25,6 +25,13 @@ export const MESSAGES = {
   jobsCancelError: 'Ошибка отмены задач',
   jobListLoadError: 'Ошибка загрузки списка задач',
   orderJobsNotFound: 'Задач для данного заказа не найдено',
+  // monitoring screens, beyond spec 8 (decision 010)
+  orderLookupRequired: 'Введите номер заказа',
+  orderLookupInvalid: 'Введите номер заказа цифрами или его ID',
+  orderByNumberNotFound: 'Заказ № {number} не найден',
+  cronInitializeError: 'Ошибка инициализации периодических задач',
+  cronClearError: 'Ошибка очистки периодических задач',
+  jobsRetryError: 'Ошибка повторного запуска задач',
   pushSubscribeFailed: 'Ошибка отправки подписки на сервер',
   requestFailedWithStatus: 'Запрос завершился с ошибкой (код {status})',
   requestTimeout: 'Превышено время ожидания ответа сервера',
@@ -105,10 +112,23 @@ export const MESSAGES = {
   partnerUserNotFound: 'Пользователь с таким e-mail не найден — он должен хотя бы раз войти',
   partnerHandOverOnly: 'Пункт выдачи может только отметить готовый заказ выданным',
   pointInUse: 'Пункт выдачи указан в заказах — отключите его вместо удаления',
+  partnerUserIsStaff:
+    'Это учётная запись сотрудника (администратор или менеджер) — её нельзя привязать к партнёру',
+  pointPhotoRequired: 'Прикрепите фотографию',
+  pointPhotoNotImage: 'Можно загрузить только фотографию в формате JPG, PNG, WebP или HEIC',
+  pointPhotoUnreadable: 'Не удалось прочитать изображение — сохраните его как JPG или PNG и загрузите снова',
+  pointPhotoTooLarge: 'Фотография больше 10 МБ',
+  pointPhotoLimit: 'У пункта выдачи уже 10 фотографий — удалите лишние',
+  pointPhotoNotFound: 'Фотография не найдена',
   actOnlyForCompleted: 'Акт можно сформировать только для выполненного заказа',
   statusTransitionForbidden: 'Нельзя перевести заказ из статуса «{from}» в «{to}»',
   customerCancelOnly: 'Вы можете только отменить свой заказ',
   orderNotCancellable: 'Заказ уже в работе — отменить его можно через менеджера',
+  noteTextRequired: 'Введите текст заметки',
+  noteTextTooLong: 'Заметка — не длиннее 2000 символов',
+  noteNotFound: 'Заметка не найдена',
+  noteDeleteNotYours: 'Удалить можно только свою заметку',
+  actExchangeOrganizationOnly: 'Обмен актами ведётся только по заказам организаций',
 
   // back office: form settings, offices, holidays, statistics, staff push
   itemNameRequired: 'Укажите название',
@@ -134,9 +154,16 @@ export const MESSAGES = {
   periodTooLong: 'Период — не больше 3 лет',
   pushTitleInvalid: 'Заголовок — от 1 до 100 символов',
   pushBodyInvalid: 'Текст — от 1 до 500 символов',
-  pushUrlInvalid: 'Ссылка — адрес внутри сайта, начинается с /',
+  pushUrlInvalid: 'Ссылка — путь на сайте (начинается с /) или адрес https://',
   pushUserRequired: 'Выберите пользователя',
   pushRecipientNotFound: 'Получатель не найден',
+  pushAudienceInvalid: 'Выберите получателей: все клиенты, сотрудники или один пользователь',
+  pushCampaignNotFound: 'Рассылка не найдена',
+  tariffNotFound: 'Тариф не найден или уже удалён',
+  tariffPercentInvalid: 'Процент от цены документа — целое число от 1 до 1000',
+  tariffSurchargeInvalid: 'Надбавка — от 0 до 100 000 ₽ с точностью до копейки',
+  tariffExtraDaysInvalid: 'Дополнительный срок — целое число дней от 0 до 60',
+  tariffLimitReached: 'Тарифов не может быть больше 200 — удалите ненужные',
 
   // customer cabinet
   offlineTitle: 'Нет подключения к интернету',
@@ -158,6 +185,14 @@ export const MESSAGES = {
   emailCodeSent: 'Код подтверждения отправлен на {email}',
   emailChanged: 'E-mail изменён',
   organizationSaved: 'Реквизиты организации сохранены',
+
+  // Background jobs and schedules (monitoring)
+  jobNotFound: 'Задача не найдена',
+  cronInitialized: 'Периодические задачи инициализированы: {count}',
+  cronCleared: 'Периодические задачи удалены: {count}',
+  jobRetried: 'Задача поставлена на повторный запуск',
+  jobNotFailed: 'Повторить можно только задачу с ошибкой',
+  jobsRetried: 'Поставлено на повторный запуск задач: {count}',
 
   // UI texts reused in several places
   roleUndefined: 'Роль пользователя не определена',

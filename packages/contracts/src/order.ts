@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { EmailSchema, MoneySchema, PhoneSchema } from './common.ts';
+import { ORDER_LIMITS } from './constants.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { InnSchema, KppSchema } from './profile.ts';
+import { applyTariff, findTariff, type TariffRule } from './tariffs.ts';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const idRef = (message: string) => z.string({ message }).trim().uuid({ message });
-
-export const ORDER_LIMITS = {
-  maxDocuments: 20,
-  maxQuantity: 100,
-  maxFiles: 20,
-  maxFileBytes: 20 * 1024 * 1024,
-  maxOrderFilesBytes: 60 * 1024 * 1024,
-} as const;
 
 export const DocumentWithQuantitySchema = z.object({
   documentId: idRef(MESSAGES.unknownDocument),
@@ -179,6 +173,8 @@ export const PriceLineSchema = z.object({
   unitPrice: z.number(),
   quantity: z.number().int(),
   total: z.number(),
+  /** Document lines priced by a tariff carry its name (absent on lines at the catalogue price). */
+  tariffName: z.string().optional(),
 });
 export type PriceLine = z.infer<typeof PriceLineSchema>;
 
@@ -222,6 +218,9 @@ type PricedItem = { id: string; name: string; price: number };
 export type PriceInput = {
   documentsWithQuantity: Array<{ documentId: string; quantity: number }>;
   documentsAssurances: Array<{ documentId: string; assuranceId: string }>;
+  /** The language pair selects the tariffs; an empty or missing language matches only rules for any language. */
+  originalLanguage?: string | null;
+  targetLanguage?: string | null;
   deliveryPrice: number;
   deliveryName?: string;
   deliveryId?: string | null;
@@ -233,11 +232,12 @@ const rubles = (value: number) => value / 100;
 
 /**
  * Documents × quantity, each assurance × that document's quantity, delivery, then the promo discount on
- * documents and assurances (not on delivery). Computed in whole kopecks; unknown ids are skipped here and
- * refused by the server before it prices.
+ * documents and assurances (not on delivery). A document's unit price is its catalogue price under the tariff
+ * that matches the line (`findTariff`, `applyTariff`); assurances and delivery keep their own prices. Computed in
+ * whole kopecks; unknown ids are skipped here and refused by the server before it prices.
  */
 export function calculatePrice(
-  catalogue: { documents: PricedItem[]; assurances: PricedItem[] },
+  catalogue: { documents: PricedItem[]; assurances: PricedItem[]; tariffs: readonly TariffRule[] },
   input: PriceInput,
 ): PriceBreakdown {
   const lines: PriceLine[] = [];
@@ -246,15 +246,22 @@ export function calculatePrice(
   for (const item of input.documentsWithQuantity) {
     const document = catalogue.documents.find((candidate) => candidate.id === item.documentId);
     if (!document) continue;
-    const total = kopecks(document.price) * item.quantity;
+    const tariff = findTariff(catalogue.tariffs, {
+      documentId: document.id,
+      originalLanguage: input.originalLanguage,
+      targetLanguage: input.targetLanguage,
+    });
+    const unitPrice = applyTariff(document.price, tariff);
+    const total = kopecks(unitPrice) * item.quantity;
     documentsTotal += total;
     lines.push({
       kind: 'document',
       refId: document.id,
       name: document.name,
-      unitPrice: document.price,
+      unitPrice,
       quantity: item.quantity,
       total: rubles(total),
+      ...(tariff ? { tariffName: tariff.name } : {}),
     });
     for (const link of input.documentsAssurances.filter((entry) => entry.documentId === item.documentId)) {
       const assurance = catalogue.assurances.find((candidate) => candidate.id === link.assuranceId);
@@ -336,18 +343,30 @@ export function addWorkingDays(
   return date.toISOString().slice(0, 10);
 }
 
-/** Working days an order needs: the slowest document plus the slowest assurance added to it. */
+/**
+ * Working days an order needs: for each document its processing days plus its tariff's extra days plus the
+ * slowest of its assurances; the order takes as long as its slowest document.
+ */
 export function requiredWorkingDays(
   catalogue: {
     documents: Array<{ id: string; processingDays: number }>;
     assurances: Array<{ id: string; extraDays: number }>;
+    tariffs: readonly TariffRule[];
   },
-  input: Pick<PriceInput, 'documentsWithQuantity' | 'documentsAssurances'>,
+  input: Pick<
+    PriceInput,
+    'documentsWithQuantity' | 'documentsAssurances' | 'originalLanguage' | 'targetLanguage'
+  >,
 ): number {
   let days = 0;
   for (const item of input.documentsWithQuantity) {
     const document = catalogue.documents.find((candidate) => candidate.id === item.documentId);
     if (!document) continue;
+    const tariff = findTariff(catalogue.tariffs, {
+      documentId: document.id,
+      originalLanguage: input.originalLanguage,
+      targetLanguage: input.targetLanguage,
+    });
     const extra = Math.max(
       0,
       ...input.documentsAssurances
@@ -357,7 +376,7 @@ export function requiredWorkingDays(
             catalogue.assurances.find((candidate) => candidate.id === link.assuranceId)?.extraDays ?? 0,
         ),
     );
-    days = Math.max(days, document.processingDays + extra);
+    days = Math.max(days, document.processingDays + (tariff?.extraDays ?? 0) + extra);
   }
   return days;
 }
@@ -467,6 +486,8 @@ export const OrderDetailSchema = OrderListItemSchema.extend({
     .object({
       otherPrice: z.number().nullable(),
       otherCost: z.number().nullable(),
+      /** Organizations: when staff marked the signed act as returned (null: not yet, or not an organization). */
+      actExchangedAt: z.string().nullable(),
       attribution: z.object({
         utmSource: z.string().nullable(),
         utmMedium: z.string().nullable(),

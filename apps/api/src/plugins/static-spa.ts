@@ -6,6 +6,14 @@ import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 
 /**
+ * The order steps cannot show their form before `GET /api/order/form-params`: the page's answer tells the browser
+ * to start that request at once, in parallel with the scripts, instead of after them (decision 013). The
+ * client's fetch (credentials: 'include') takes the preloaded answer.
+ */
+const ORDER_STEP_PATH = /^\/order(?:\/step-[123])?\/?(?:\?|$)/;
+const FORM_PARAMS_PRELOAD = '</api/order/form-params>; rel=preload; as=fetch; crossorigin=use-credentials';
+
+/**
  * Serves the built SPA. Unknown /api paths are a JSON 404; any other GET that accepts HTML gets index.html.
  */
 export const staticSpaPlugin = fp<{ distDir: string | null }>(
@@ -34,6 +42,7 @@ export const staticSpaPlugin = fp<{ distDir: string | null }>(
       const isApi =
         request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
       if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+        if (ORDER_STEP_PATH.test(request.url)) reply.header('link', FORM_PARAMS_PRELOAD);
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });

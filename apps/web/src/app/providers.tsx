@@ -1,11 +1,13 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { NOTIFICATION_AUTO_CLOSE_MS } from '@/lib/notify';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { theme } from './theme';
+
+// Toasts are rare on a first visit: their container and styles load after the first paint (decision 013).
+const NotificationsHost = lazy(() =>
+  import('./notifications-host').then((module) => ({ default: module.NotificationsHost })),
+);
 
 /** Mantine (Russian texts are passed per component; core has no locale files), toasts and TanStack Query. */
 export function AppProviders({
@@ -19,7 +21,9 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-      <Notifications position="top-right" autoClose={NOTIFICATION_AUTO_CLOSE_MS} limit={5} zIndex={1000} />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -17,6 +17,7 @@ import {
   rootLoader,
   staffLoginLoader,
 } from './guards';
+import { Component as OrderStep1Page } from './public/order/order-step-1-route';
 import { NoAccessPage, NotFoundPage, RouteErrorPage } from './public/status-pages';
 import { RootLayout } from './root-layout';
 
@@ -37,6 +38,17 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   holidays: () => import('./crm/holidays-page'),
   users: () => import('./crm/users-page'),
   'form-settings': () => import('./crm/form-settings-page'),
+  partner: () => import('./crm/partners-page'),
+  'partner/:partnerId/points': () => import('./crm/partner-points-page'),
+  offices: () => import('./crm/offices-page'),
+  tariffs: () => import('./crm/tariffs-page'),
+  'tariffs/:id': () => import('./crm/tariff-page'),
+  stats: () => import('./crm/stats-page'),
+  'push-notifications': () => import('./crm/push-notifications-page'),
+  monitoring: () => import('./crm/monitoring-page'),
+  'monitoring/queue': () => import('./crm/monitoring-queue-page'),
+  'monitoring/cron': () => import('./crm/monitoring-cron-page'),
+  'monitoring/order/:orderId': () => import('./crm/monitoring-order-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
 
@@ -128,7 +140,8 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           // One small lazy chunk per order page; none of them imports back-office or partner code.
-          page('order/step-1', 'Шаг 1. Документы и языки', () => import('./public/order/order-step-1-route')),
+          // Step 1 is where visitors land: its frame is part of the first load, its fields a lazy chunk (decision 013).
+          { path: 'order/step-1', handle: { title: 'Шаг 1. Документы и языки' }, Component: OrderStep1Page },
           page('order/step-2', 'Шаг 2. Контактные данные', () => import('./public/order/order-step-2-route')),
           page('order/step-3', 'Шаг 3. Доставка', () => import('./public/order/order-step-3-route')),
           page('order/success', 'Заказ оформлен', () => import('./public/order/order-thanks-route')),

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@app/contracts';
+import { ErrorBodySchema, MESSAGES } from '@app/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, configureApiClient } from './api-client';
+import { api, ApiError, configureApiClient, isErrorBody } from './api-client';
 import { STORAGE_KEYS } from './storage';
 
 const JWT = 'aaa.bbb.ccc';
@@ -190,4 +190,29 @@ describe('api client', () => {
     vi.advanceTimersByTime(1000);
     expect(navigate).not.toHaveBeenCalled();
   });
+});
+
+describe('error body check', () => {
+  // isErrorBody replaces ErrorBodySchema on every page (zod stays out of the first load): both must agree.
+  const samples: unknown[] = [
+    { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Ошибка' },
+    { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Ошибка', details: [{ path: 'a', message: 'b' }] },
+    { statusCode: 404, code: 'NOT_FOUND', message: 'Нет', details: [] },
+    { statusCode: 400.5, code: 'VALIDATION_ERROR', message: 'Ошибка' },
+    { statusCode: '400', code: 'VALIDATION_ERROR', message: 'Ошибка' },
+    { statusCode: 400, code: 'NO_SUCH_CODE', message: 'Ошибка' },
+    { statusCode: 400, code: 'VALIDATION_ERROR' },
+    { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Ошибка', details: [{ path: 1, message: 'b' }] },
+    { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Ошибка', details: 'bad' },
+    null,
+    'Internal Server Error',
+    [],
+  ];
+
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))(
+    'agrees with the schema: %s',
+    (_, sample) => {
+      expect(isErrorBody(sample)).toBe(ErrorBodySchema.safeParse(sample).success);
+    },
+  );
 });

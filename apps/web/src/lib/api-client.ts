@@ -1,4 +1,4 @@
-import { ErrorBodySchema, formatMessage, MESSAGES, type ErrorBody, type ErrorCode } from '@app/contracts';
+import { ERROR_CODES, formatMessage, MESSAGES, type ErrorBody, type ErrorCode } from '@app/contracts';
 import { buildLoginRedirect, getAreaByPath, LOGIN_PATH_BY_AREA, type Area } from './area';
 import { clearCredentials, getToken } from './session/credentials';
 
@@ -126,15 +126,33 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * The shape of ErrorBodySchema, checked by hand: zod's runtime is about 25 KB gzip, and every page needs this
+ * check, so it stays out of the first load (api-client.test.ts compares it with the schema).
+ */
+export function isErrorBody(body: unknown): body is ErrorBody {
+  if (!isRecord(body)) return false;
+  const { statusCode, code, message, details } = body;
+  return (
+    Number.isInteger(statusCode) &&
+    typeof code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes(code) &&
+    typeof message === 'string' &&
+    (details === undefined ||
+      (Array.isArray(details) &&
+        details.every(
+          (detail) =>
+            isRecord(detail) && typeof detail.path === 'string' && typeof detail.message === 'string',
+        )))
+  );
+}
+
 function toHttpError(status: number, body: unknown): ApiError {
-  const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) {
-    return new ApiError(parsed.data.message, {
-      kind: 'http',
-      status,
-      code: parsed.data.code,
-      details: parsed.data.details,
-    });
+  if (isErrorBody(body)) {
+    return new ApiError(body.message, { kind: 'http', status, code: body.code, details: body.details });
   }
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'

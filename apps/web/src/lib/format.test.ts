@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRub } from './format';
+import { formatDate, formatDateTime, formatRub, formatWorkingDays } from './format';
 
 const NBSP = '\u00A0';
 
@@ -39,5 +39,22 @@ describe('formatDate / formatDateTime', () => {
   it('returns an empty string for invalid input', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('formatWorkingDays', () => {
+  it('agrees the noun with the number', () => {
+    expect([0, 1, 2, 5, 11, 12, 21, 22, 25, 101].map(formatWorkingDays)).toEqual([
+      '0 рабочих дней',
+      '1 рабочий день',
+      '2 рабочих дня',
+      '5 рабочих дней',
+      '11 рабочих дней',
+      '12 рабочих дней',
+      '21 рабочий день',
+      '22 рабочих дня',
+      '25 рабочих дней',
+      '101 рабочий день',
+    ]);
   });
 });

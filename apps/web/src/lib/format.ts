@@ -64,3 +64,29 @@ export function formatDateTime(value: DateInput, timeZone: string = DEFAULT_TIME
     }).format(date),
   );
 }
+
+/** Russian plural form: `pluralRu(2, ['день', 'дня', 'дней'])` → 'дня'. */
+export function pluralRu(count: number, forms: readonly [one: string, few: string, many: string]): string {
+  const tens = Math.abs(count) % 100;
+  const units = tens % 10;
+  if (tens >= 11 && tens <= 14) return forms[2];
+  if (units === 1) return forms[0];
+  if (units >= 2 && units <= 4) return forms[1];
+  return forms[2];
+}
+
+/** '1 рабочий день', '3 рабочих дня', '5 рабочих дней'. */
+export function formatWorkingDays(count: number): string {
+  return `${count} ${pluralRu(count, ['рабочий день', 'рабочих дня', 'рабочих дней'])}`;
+}
+
+/** 'пн, 24 ноября' style date for a YYYY-MM-DD day (no time zone shift: the day is already Moscow's). */
+export function formatReadyDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  return new Intl.DateTimeFormat('ru-RU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(date);
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -18,6 +19,13 @@ import type { PriceBreakdown } from '@app/contracts';
 import { users } from './users.ts';
 
 const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
+
+/**
+ * A customer name as full-text words, ё folded into е ('simple': no stemming, lower case). One expression for
+ * the GIN index and the staff search, so the planner matches them (decision 012).
+ */
+export const orderNameSearch = (name: AnyPgColumn) =>
+  sql`to_tsvector('simple', translate(${name}, 'Ёё', 'Ее'))`;
 
 export const orders = pgTable(
   'orders',
@@ -95,8 +103,15 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
-    index('orders_email_idx').on(t.email),
+    // text_pattern_ops: the staff search looks e-mails up by prefix (LIKE 'ivanov%'), whatever the collation.
+    index('orders_email_prefix_idx').on(t.email.op('text_pattern_ops')),
     index('orders_phone_idx').on(t.phoneNumber),
+    index('orders_name_search_idx').using('gin', orderNameSearch(t.name)),
+    // Unit economics: live orders of some statuses over a period, read from the index alone (decision 012;
+    // Drizzle has no INCLUDE, so the summed columns trail the key).
+    index('orders_stats_idx')
+      .on(t.status, t.createdAt, t.id, t.amount, t.otherCost, t.deliveryPrice, t.pickupPointId, t.isPaid)
+      .where(sql`deleted_at is null`),
     index('orders_unpaid_idx')
       .on(t.createdAt)
       .where(sql`is_paid = false and status = 'NEW'`),
@@ -119,7 +134,13 @@ export const orderLines = pgTable(
     quantity: integer().notNull(),
     total: money().notNull(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // Unit economics by document type: document lines read from the index alone (decision 012).
+    index('order_lines_document_idx')
+      .on(t.orderId, t.refId, t.name, t.quantity, t.total)
+      .where(sql`kind = 'document'`),
+  ],
 );
 
 export const orderStatusHistory = pgTable(

@@ -178,3 +178,39 @@ export const DEMO_PROMO_CODES = [
     validTo: new Date('2025-09-01T00:00:00+03:00'),
   },
 ];
+
+/**
+ * Demo price rules (/crm/tariffs) on pairs the demo orders and tests do not use: a rare language, an Asian pair
+ * that takes longer, and a more specific rule for diplomas on that pair (it wins over the pair rule).
+ */
+export const DEMO_TARIFFS: Array<{
+  name: string;
+  originalLanguage?: string;
+  targetLanguage?: string;
+  /** Document type code (`document_types.type`); absent: any document. */
+  documentType?: string;
+  pricePercent: number;
+  surcharge?: number;
+  extraDays: number;
+  sortOrder: number;
+}> = [
+  { name: 'Перевод на арабский', targetLanguage: 'ar', pricePercent: 150, extraDays: 1, sortOrder: 10 },
+  {
+    name: 'Русский → китайский',
+    originalLanguage: 'ru',
+    targetLanguage: 'zh',
+    pricePercent: 140,
+    extraDays: 2,
+    sortOrder: 20,
+  },
+  {
+    name: 'Диплом на китайский: сверка терминологии',
+    originalLanguage: 'ru',
+    targetLanguage: 'zh',
+    documentType: 'diploma',
+    pricePercent: 160,
+    surcharge: 300,
+    extraDays: 3,
+    sortOrder: 30,
+  },
+];

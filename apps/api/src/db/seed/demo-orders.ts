@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { addWorkingDays, calculatePrice, moscowDate } from '@app/contracts';
 import type { OrderStatus } from '@app/contracts';
 import type { Tx } from '../client.ts';
@@ -9,6 +10,7 @@ import {
   orderStatusHistory,
   orders,
   points,
+  tariffs,
   users,
 } from '../schema/index.ts';
 
@@ -56,11 +58,15 @@ const PLANS: Plan[] = [
 ];
 
 export async function seedDemoOrders(tx: Tx, customer: typeof users.$inferSelect): Promise<void> {
-  const [documentRows, assuranceRows, deliveryRows, [point]] = await Promise.all([
+  const [documentRows, assuranceRows, deliveryRows, [point], tariffRows] = await Promise.all([
     tx.select().from(documentTypes),
     tx.select().from(assurances),
     tx.select().from(deliveries),
     tx.select().from(points).limit(1),
+    tx
+      .select()
+      .from(tariffs)
+      .where(and(eq(tariffs.isActive, true), isNull(tariffs.deletedAt))),
   ]);
   for (const plan of PLANS) {
     const createdAt = new Date(Date.now() - plan.daysAgo * 24 * 60 * 60 * 1000);
@@ -76,10 +82,12 @@ export async function seedDemoOrders(tx: Tx, customer: typeof users.$inferSelect
     );
     const delivery = deliveryRows.find((row) => row.type === plan.deliveryType)!;
     const price = calculatePrice(
-      { documents: documentRows, assurances: assuranceRows },
+      { documents: documentRows, assurances: assuranceRows, tariffs: tariffRows },
       {
         documentsWithQuantity,
         documentsAssurances,
+        originalLanguage: plan.languages[0],
+        targetLanguage: plan.languages[1],
         deliveryPrice: delivery.price,
         deliveryName: delivery.name,
         deliveryId: delivery.id,

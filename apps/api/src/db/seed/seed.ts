@@ -12,6 +12,7 @@ import {
   partners,
   points,
   promoCodes,
+  tariffs,
   users,
 } from '../schema/index.ts';
 import { seedDemoOrders } from './demo-orders.ts';
@@ -26,6 +27,7 @@ import {
   DEMO_OFFICES,
   DEMO_POINTS,
   DEMO_PROMO_CODES,
+  DEMO_TARIFFS,
 } from './demo-data.ts';
 
 const SEED_MARKER = 'demo_seed_version';
@@ -102,9 +104,10 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       .values({ name: 'ПВЗ-Сервис', commission: 15, userId: partnerUser?.id ?? null })
       .returning();
 
-    await tx
+    const documentRows = await tx
       .insert(documentTypes)
-      .values(DEMO_DOCUMENTS.map((item, index) => ({ ...item, sortOrder: index })));
+      .values(DEMO_DOCUMENTS.map((item, index) => ({ ...item, sortOrder: index })))
+      .returning();
     await tx.insert(assurances).values(DEMO_ASSURANCES.map((item, index) => ({ ...item, sortOrder: index })));
     await tx.insert(deliveries).values(DEMO_DELIVERIES.map((item, index) => ({ ...item, sortOrder: index })));
     await tx
@@ -126,6 +129,12 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       .values(DEMO_HOLIDAYS.map(([date, name]) => ({ date, name })))
       .onConflictDoNothing();
     await tx.insert(promoCodes).values(DEMO_PROMO_CODES).onConflictDoNothing();
+    await tx.insert(tariffs).values(
+      DEMO_TARIFFS.map(({ documentType, ...tariff }) => ({
+        ...tariff,
+        documentTypeId: documentType ? documentRows.find((row) => row.type === documentType)!.id : null,
+      })),
+    );
     const customerRow = inserted.find((row) => row.email === customer.email);
     if (customerRow) await seedDemoOrders(tx, customerRow);
     await tx.insert(appSettings).values({ key: SEED_MARKER, value: SEED_VERSION });

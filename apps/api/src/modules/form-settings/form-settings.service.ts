@@ -9,6 +9,7 @@ import {
   holidays,
   languages,
   offices,
+  tariffs,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -28,7 +29,7 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
 
   async function load(): Promise<Cached> {
     const today = moscowDate(clock.now());
-    const [documentRows, assuranceRows, deliveryRows, languageRows, officeRows, holidayRows] =
+    const [documentRows, assuranceRows, deliveryRows, languageRows, officeRows, holidayRows, tariffRows] =
       await Promise.all([
         db
           .select()
@@ -56,6 +57,11 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
           .from(holidays)
           .where(and(gte(holidays.date, today)))
           .orderBy(asc(holidays.date)),
+        db
+          .select()
+          .from(tariffs)
+          .where(and(eq(tariffs.isActive, true), isNull(tariffs.deletedAt)))
+          .orderBy(asc(tariffs.sortOrder), asc(tariffs.name), asc(tariffs.id)),
       ]);
     const value: FormParamsResponse = {
       documents: documentRows.map((row) => ({
@@ -93,6 +99,17 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
         nonWorkingDays: holidayRows.filter((row) => !row.isWorkingDay).map((row) => row.date),
         workingWeekendDays: holidayRows.filter((row) => row.isWorkingDay).map((row) => row.date),
       },
+      tariffs: tariffRows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        originalLanguage: row.originalLanguage,
+        targetLanguage: row.targetLanguage,
+        documentTypeId: row.documentTypeId,
+        pricePercent: row.pricePercent,
+        surcharge: row.surcharge,
+        extraDays: row.extraDays,
+        sortOrder: row.sortOrder,
+      })),
     };
     return { value, json: JSON.stringify(value), loadedAt: clock.now().getTime() };
   }

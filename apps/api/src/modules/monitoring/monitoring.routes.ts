@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  FailedJobGroupsResponseSchema,
+  formatMessage,
+  MESSAGES,
+  OrderMonitoringResponseSchema,
+  RetryFailedParamsSchema,
+  RetryJobParamsSchema,
+  RetryJobsResponseSchema,
   MonitoringDashboardSchema,
   QueueDataResponseSchema,
   QueueInfoSchema,
@@ -90,5 +97,69 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ monitoring: MonitoringSer
       },
     },
     async () => ({ success: true as const, data: await monitoring.dashboard() }),
+  );
+  app.get(
+    '/api/admin/order-monitoring/order/:orderId',
+    {
+      config: { access: STAFF },
+      schema: {
+        tags,
+        summary: 'Фоновая работа по заказу: события и задачи',
+        params: z.object({ orderId: z.uuid({ message: MESSAGES.orderNotFound }) }),
+        response: { 200: OrderMonitoringResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await monitoring.orderMonitoring(request.params.orderId),
+    }),
+  );
+  app.get(
+    '/api/admin/queue/failed-groups',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary: 'Задачи с ошибкой за 24 часа, сгруппированные по тексту ошибки',
+        response: { 200: FailedJobGroupsResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: await monitoring.failedGroups() }),
+  );
+  app.post(
+    '/api/admin/queue/jobs/:id/retry',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary: 'Повторить задачу с ошибкой',
+        params: RetryJobParamsSchema,
+        response: { 200: RetryJobsResponseSchema },
+      },
+    },
+    async (request) => {
+      const retried = await monitoring.retryJob(request.params.id);
+      return { success: true as const, message: MESSAGES.jobRetried, retried };
+    },
+  );
+  app.post(
+    '/api/admin/queue/:queue/retry-failed',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary: 'Повторить все задачи очереди с ошибкой',
+        params: RetryFailedParamsSchema,
+        response: { 200: RetryJobsResponseSchema },
+      },
+    },
+    async (request) => {
+      const retried = await monitoring.retryFailed(request.params.queue);
+      return {
+        success: true as const,
+        message: formatMessage(MESSAGES.jobsRetried, { count: retried }),
+        retried,
+      };
+    },
   );
 };

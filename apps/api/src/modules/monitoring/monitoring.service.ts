@@ -1,8 +1,21 @@
-import type { MonitoringDashboard, QueueInfo, QueueJob, QueueJobState } from '@app/contracts';
-import { QUEUE_NAMES } from '@app/contracts';
+import type PgBoss from 'pg-boss';
+import type {
+  CronQueueInfo,
+  FailedJobGroup,
+  MonitoringDashboard,
+  OrderMonitoring,
+  QueueInfo,
+  QueueJob,
+  QueueJobState,
+  QueueName,
+} from '@app/contracts';
+import { MESSAGES, QUEUE_NAMES } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
+import { nextCronRun } from '../../jobs/cron.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import { clearSchedules, initializeSchedules, SCHEDULE_TIMEZONE, SCHEDULES } from '../../jobs/schedules.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 
 export type MonitoringService = ReturnType<typeof createMonitoringService>;
 
@@ -16,8 +29,10 @@ type JobRow = {
   completed_on: Date | null;
   created_on: Date;
   retry_count: number;
-  output: { message?: string } | null;
+  output: { message?: string; summary?: string } | null;
 };
+
+const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** pg-boss states behind the spec's five job states (waiting vs delayed: whether start_after is past). */
 const STATE_SQL: Record<QueueJobState, string> = {
@@ -55,6 +70,9 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
   const { database, jobs, clock } = deps;
   const query = async <T>(text: string, values: unknown[] = []) =>
     (await database.sql.executeSql(text, values)).rows as T[];
+  // pg-boss answers { affected } although its typings say void.
+  const retryJobs = async (queue: string, ids: string[]) =>
+    ((await jobs.boss.retry(queue, ids)) as unknown as { affected: number }).affected;
   const columns =
     'id, name, state, data, start_after, started_on, completed_on, created_on, retry_count, output';
 
@@ -162,6 +180,207 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
           inProgress: Number(stats?.in_progress ?? 0),
         },
         eventStats,
+      };
+    },
+
+    /** Spec 3 "cron queue info": per queue its counts and the schedules putting runs into it. */
+    async cronInfo(): Promise<CronQueueInfo[]> {
+      const now = clock.now();
+      let schedules: Array<{ name: string; cron: string; timezone: string | null }> = [];
+      let lastRuns: Array<{
+        job: string;
+        state: 'completed' | 'failed';
+        completed_on: Date;
+        output: JobRow['output'];
+      }> = [];
+      let counts: Array<Record<QueueJobState, number> & { name: string }> = [];
+      let error: string | null = null;
+      try {
+        schedules = (await jobs.boss.getSchedules()) as Array<PgBoss.Schedule & { timezone: string | null }>;
+        lastRuns = await query(
+          `select distinct on (data->>'name') data->>'name' as job, state, completed_on, output
+             from pgboss.job
+            where ${QUEUES_SQL} and state in ('completed', 'failed') and data->>'name' = any($1::text[])
+            order by data->>'name', completed_on desc`,
+          [SCHEDULES.map((schedule) => schedule.name)],
+        );
+        counts = await query(
+          `select name, ${Object.entries(STATE_SQL)
+            .map(([state, where]) => `count(*) filter (where ${where})::int as ${state}`)
+            .join(', ')} from pgboss.job where ${QUEUES_SQL} group by name`,
+        );
+      } catch (cause) {
+        error = cause instanceof Error ? cause.message : String(cause);
+      }
+      return QUEUE_NAMES.map((queue) => {
+        const row = counts.find((item) => item.name === queue);
+        const cronJobs = SCHEDULES.filter((definition) => definition.queue === queue).flatMap(
+          (definition) => {
+            const schedule = schedules.find((item) => item.name === definition.name);
+            if (!schedule) return [];
+            const last = lastRuns.find((item) => item.job === definition.name);
+            const timezone = schedule.timezone ?? SCHEDULE_TIMEZONE;
+            const next = nextCronRun(schedule.cron, timezone, now);
+            return [
+              {
+                id: definition.name,
+                name: definition.name,
+                queue,
+                cron: schedule.cron,
+                timezone,
+                next: next ? next.toISOString() : null,
+                lastRunAt: last ? iso(last.completed_on) : null,
+                lastRunState: last?.state ?? null,
+                lastResult: last ? (last.output?.summary ?? last.output?.message ?? null) : null,
+                description: definition.description,
+              },
+            ];
+          },
+        );
+        return {
+          name: queue,
+          repeatableJobs: cronJobs.length,
+          waiting: Number(row?.waiting ?? 0),
+          active: Number(row?.active ?? 0),
+          completed: Number(row?.completed ?? 0),
+          failed: Number(row?.failed ?? 0),
+          delayed: Number(row?.delayed ?? 0),
+          error,
+          jobs: cronJobs,
+        };
+      });
+    },
+
+    /** Creates or refreshes every schedule; running it again changes nothing. */
+    async initializeCron(): Promise<number> {
+      return initializeSchedules(jobs.boss);
+    },
+
+    async clearCron(): Promise<number> {
+      return clearSchedules(jobs.boss);
+    },
+
+    /** Puts one failed job back to run (one more attempt). */
+    async retryJob(jobId: string): Promise<number> {
+      const [row] = await query<{ name: string; state: string }>(
+        `select name, state from pgboss.job where ${QUEUES_SQL} and id = $1`,
+        [jobId],
+      );
+      if (!row) throw notFound(MESSAGES.jobNotFound);
+      if (row.state !== 'failed') throw new AppError('CONFLICT', MESSAGES.jobNotFailed);
+      return retryJobs(row.name, [jobId]);
+    },
+
+    /** Puts every failed job of the queue (whatever its age) back to run. */
+    async retryFailed(queue: QueueName): Promise<number> {
+      const rows = await query<{ id: string }>(
+        `select id from pgboss.job where name = $1 and state = 'failed'`,
+        [queue],
+      );
+      if (rows.length === 0) return 0;
+      return retryJobs(
+        queue,
+        rows.map((row) => row.id),
+      );
+    },
+
+    /** Failed jobs of the last 24 hours grouped by their error message, most frequent first. */
+    async failedGroups(): Promise<FailedJobGroup[]> {
+      const rows = await query<{
+        error: string;
+        count: number;
+        names: string[];
+        last_at: Date;
+        job_ids: string[];
+        order_ids: Array<string | null>;
+      }>(
+        `select coalesce(output->>'message', 'Без сообщения об ошибке') as error,
+                count(*)::int as count,
+                array_agg(distinct coalesce(data->>'name', name)) as names,
+                max(completed_on) as last_at,
+                (array_agg(id::text order by completed_on desc))[1:20] as job_ids,
+                array_agg(distinct data->>'orderId') as order_ids
+           from pgboss.job
+          where ${QUEUES_SQL} and ${STATE_SQL.failed}
+          group by 1
+          order by count(*) desc, max(completed_on) desc
+          limit 50`,
+      );
+      const orderIds = [...new Set(rows.flatMap((row) => row.order_ids.filter((id): id is string => !!id)))];
+      const numbers = orderIds.length
+        ? await query<{ id: string; number: string }>(
+            `select id::text as id, number from orders where id::text = any($1::text[])`,
+            [orderIds],
+          )
+        : [];
+      return rows.map((row) => ({
+        error: row.error,
+        count: Number(row.count),
+        names: row.names,
+        lastAt: iso(row.last_at),
+        jobIds: row.job_ids,
+        orders: row.order_ids
+          .filter((id): id is string => !!id)
+          .slice(0, 20)
+          .map((orderId) => {
+            const found = numbers.find((item) => item.id === orderId);
+            return { orderId, orderNumber: found ? Number(found.number) : null };
+          }),
+      }));
+    },
+
+    /** One order's background work: its events and its jobs (newest first). */
+    async orderMonitoring(orderId: string): Promise<OrderMonitoring> {
+      const [order] = await query<{
+        id: string;
+        number: string;
+        status: string;
+        is_paid: boolean;
+        delivery_type: string;
+        external_delivery_id: string | null;
+        external_delivery_status: string | null;
+        created_at: Date;
+      }>(
+        `select id, number, status, is_paid, delivery_type, external_delivery_id, external_delivery_status, created_at
+           from orders where id = $1 and deleted_at is null`,
+        [orderId],
+      );
+      if (!order) throw notFound(MESSAGES.orderNotFound);
+      const [events, orderJobs] = await Promise.all([
+        query<{
+          id: string;
+          type: string;
+          is_success: boolean;
+          error: string | null;
+          data: Record<string, unknown> | null;
+          created_at: Date;
+        }>(
+          `select id, type, is_success, error, data, created_at from order_events
+            where order_id = $1 order by created_at desc limit 200`,
+          [orderId],
+        ),
+        this.jobsOfOrder(orderId),
+      ]);
+      return {
+        order: {
+          id: order.id,
+          number: Number(order.number),
+          status: order.status,
+          isPaid: order.is_paid,
+          deliveryType: order.delivery_type,
+          externalDeliveryId: order.external_delivery_id,
+          externalDeliveryStatus: order.external_delivery_status,
+          createdAt: iso(order.created_at),
+        },
+        events: events.map((event) => ({
+          id: event.id,
+          type: event.type,
+          isSuccess: event.is_success,
+          error: event.error,
+          data: event.data,
+          createdAt: iso(event.created_at),
+        })),
+        jobs: orderJobs,
       };
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { OrderStatus, UpdateOrderStatusRequest } from '@app/contracts';
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
@@ -8,8 +8,9 @@ import {
   STAFF_STATUS_TRANSITIONS,
 } from '@app/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { orderStatusHistory, orders } from '../../db/schema/index.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
@@ -29,12 +30,109 @@ export function createOrderStatusService(deps: {
   query: OrdersQueryService;
   mail: MailService;
   notifications: NotificationsService;
-  config: Pick<Config, 'publicUrl'>;
+  jobs: Jobs;
+  config: Pick<Config, 'publicUrl' | 'automation'>;
   clock: Clock;
 }) {
-  const { db, query, mail, notifications, config, clock } = deps;
+  const { db, query, mail, notifications, jobs, config, clock } = deps;
+
+  /**
+   * Moves the order from `from` to `to` (only if it is still in `from`), writes the history, notifies the customer
+   * (in-app and e-mail) and, for DELIVERING, schedules the automatic completion. Returns false if it had moved.
+   */
+  async function applyTransition(
+    tx: Tx,
+    change: {
+      orderId: string;
+      from: OrderStatus;
+      to: OrderStatus;
+      comment: string | null;
+      actorUserId: string | null;
+    },
+  ): Promise<boolean> {
+    const now = clock.now();
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: change.to, updatedAt: now })
+      .where(and(eq(orders.id, change.orderId), eq(orders.status, change.from)))
+      .returning();
+    if (!updated) return false;
+    await tx.insert(orderStatusHistory).values({
+      orderId: updated.id,
+      fromStatus: change.from,
+      toStatus: change.to,
+      comment: change.comment,
+      actorUserId: change.actorUserId,
+      createdAt: now,
+    });
+    const label = ORDER_STATUS_LABELS[change.to];
+    if (updated.userId) {
+      await notifications.create(tx, {
+        userId: updated.userId,
+        type: NOTIFICATION_TYPE[change.to] ?? 'status_changed',
+        title: `Заказ №${updated.number}: ${label.toLowerCase()}`,
+        body: change.comment
+          ? `Статус заказа — «${label}». ${change.comment}`
+          : `Статус заказа — «${label}».`,
+        orderId: updated.id,
+      });
+    }
+    await mail.queue(tx, {
+      to: updated.email,
+      orderId: updated.id,
+      subject: `Заказ №${updated.number}: ${label.toLowerCase()}`,
+      text:
+        `Здравствуйте, ${updated.name}!\n\nСтатус заказа №${updated.number} — «${label}».` +
+        (change.comment ? `\nКомментарий: ${change.comment}` : '') +
+        `\n\nЗаказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${updated.id}`,
+    });
+    if (change.to === 'DELIVERING') {
+      const days = config.automation.orderAutoCompleteDays;
+      await jobs.send(
+        tx,
+        'order-processing',
+        {
+          name: 'change-status',
+          orderId: updated.id,
+          from: 'DELIVERING',
+          to: 'COMPLETED',
+          since: now.toISOString(),
+          comment: `Заказ закрыт автоматически через ${days} дн. после передачи в доставку`,
+        },
+        { startAfter: new Date(now.getTime() + days * 24 * 3600 * 1000) },
+      );
+    }
+    return true;
+  }
 
   return {
+    /**
+     * A system transition (jobs: automatic completion, courier delivery progress). Nothing happens when the order
+     * is no longer in `from`, or — with `since` — when it re-entered `from` after that time (a newer job owns it).
+     */
+    async changeStatusBySystem(input: {
+      orderId: string;
+      from: OrderStatus;
+      to: OrderStatus;
+      comment: string | null;
+      since?: string | null;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (input.since) {
+          const [entered] = await tx
+            .select({ createdAt: orderStatusHistory.createdAt })
+            .from(orderStatusHistory)
+            .where(
+              and(eq(orderStatusHistory.orderId, input.orderId), eq(orderStatusHistory.toStatus, input.from)),
+            )
+            .orderBy(desc(orderStatusHistory.createdAt))
+            .limit(1);
+          if (entered && entered.createdAt.getTime() > new Date(input.since).getTime() + 1000) return false;
+        }
+        return applyTransition(tx, { ...input, actorUserId: null });
+      });
+    },
+
     /**
      * A customer may only cancel their own NEW or PAID order; staff follow STAFF_STATUS_TRANSITIONS.
      * The row is updated only from the status it was read in, so two concurrent changes cannot both win.
@@ -61,43 +159,15 @@ export function createOrderStatusService(deps: {
           }),
         );
       }
-      const now = clock.now();
       await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(orders)
-          .set({ status: input.status, updatedAt: now })
-          .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-          .returning();
-        if (!updated) throw new AppError('CONFLICT', 'Статус заказа уже изменился. Обновите страницу.');
-        await tx.insert(orderStatusHistory).values({
+        const changed = await applyTransition(tx, {
           orderId: order.id,
-          fromStatus: order.status,
-          toStatus: input.status,
+          from: order.status,
+          to: input.status,
           comment: input.comment ?? null,
           actorUserId: actor.userId,
-          createdAt: now,
         });
-        const label = ORDER_STATUS_LABELS[input.status];
-        if (updated.userId) {
-          await notifications.create(tx, {
-            userId: updated.userId,
-            type: NOTIFICATION_TYPE[input.status] ?? 'status_changed',
-            title: `Заказ №${updated.number}: ${label.toLowerCase()}`,
-            body: input.comment
-              ? `Статус заказа — «${label}». ${input.comment}`
-              : `Статус заказа — «${label}».`,
-            orderId: updated.id,
-          });
-        }
-        await mail.queue(tx, {
-          to: updated.email,
-          orderId: updated.id,
-          subject: `Заказ №${updated.number}: ${label.toLowerCase()}`,
-          text:
-            `Здравствуйте, ${updated.name}!\n\nСтатус заказа №${updated.number} — «${label}».` +
-            (input.comment ? `\nКомментарий: ${input.comment}` : '') +
-            `\n\nЗаказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${updated.id}`,
-        });
+        if (!changed) throw new AppError('CONFLICT', 'Статус заказа уже изменился. Обновите страницу.');
       });
       return query.getDetail(actor, order.id);
     },

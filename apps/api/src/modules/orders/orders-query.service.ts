@@ -172,6 +172,7 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
           ? {
               otherPrice: row.otherPrice,
               otherCost: row.otherCost,
+              actExchangedAt: row.actExchangedAt?.toISOString() ?? null,
               attribution: {
                 utmSource: row.utmSource,
                 utmMedium: row.utmMedium,

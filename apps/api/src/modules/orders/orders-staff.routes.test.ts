@@ -261,3 +261,169 @@ describe('pickup point partner hands an order over', () => {
     expect(handed.json()).toMatchObject({ status: 'COMPLETED' });
   });
 });
+
+describe('partner and pickup point filters, act exchange', () => {
+  let ctx: TestContext;
+  let admin: { authorization: string };
+  let manager: { authorization: string };
+  const byDelivery: Record<string, OrderSummary> = {};
+  let points: Array<{ id: string; partnerId: string | null }>;
+  let otherPartnerPointId: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await ctx.staffAuth(...DEMO.admin);
+    manager = await ctx.staffAuth(...DEMO.manager);
+    // A second partner with its own point, so "by partner" has something to leave out.
+    const partner = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/partner',
+        headers: admin,
+        payload: { name: 'Второй партнёр', commission: 10 },
+      })
+    ).json<{ id: string }>();
+    const point = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/point',
+      headers: admin,
+      payload: {
+        name: 'ПВЗ «Сокол»',
+        address: 'Москва, Ленинградский проспект, 75',
+        lat: 55.805,
+        lon: 37.515,
+        partnerId: partner.id,
+        isActive: true,
+      },
+    });
+    expect(point.statusCode, point.body).toBe(200);
+    otherPartnerPointId = point.json<{ id: string }>().id;
+    points = (await ctx.app.inject({ method: 'GET', url: '/api/point/active' })).json<{
+      items: Array<{ id: string; partnerId: string | null }>;
+    }>().items;
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
+      documents: Array<{ id: string }>;
+      deliveries: Array<{ id: string; type: string }>;
+    }>();
+    const place = async (key: string, payload: Record<string, unknown>) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: {
+          name: `Фильтр ${key}`,
+          email: `filter-${key}@example.ru`,
+          phoneNumber: '+79161114401',
+          documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+          originalLanguage: 'ru',
+          targetLanguage: 'en',
+          ...payload,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      byDelivery[key] = response.json<OrderSummary>();
+    };
+    const pickup = params.deliveries.find((d) => d.type === 'PICKUP_POINT')!.id;
+    await place('demo-point', {
+      deliveryId: pickup,
+      pickupPointId: points.find((p) => p.id !== otherPartnerPointId)!.id,
+    });
+    await place('other-point', { deliveryId: pickup, pickupPointId: otherPartnerPointId });
+    await place('organization', {
+      deliveryId: params.deliveries.find((d) => d.type === 'ELECTRONIC')!.id,
+      payerType: 'ORGANIZATION',
+      organizationInn: '7707083893',
+      organizationName: 'ООО Акт',
+      organizationAddress: 'Москва',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const ids = async (query: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/order?limit=100&${query}`, headers: manager })).json<{
+      items: StaffOrderListItem[];
+    }>().items;
+
+  it('offers every partner with its points to staff', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/order/filter-options',
+      headers: manager,
+    });
+    expect(response.statusCode).toBe(200);
+    const { partners } = response.json<{
+      partners: Array<{ id: string; name: string; points: Array<{ id: string; name: string }> }>;
+    }>();
+    expect(partners.map((partner) => partner.name)).toEqual(['Второй партнёр', 'ПВЗ-Сервис']);
+    expect(partners[0]!.points.map((point) => point.id)).toEqual([otherPartnerPointId]);
+    expect(partners[1]!.points.length).toBeGreaterThan(0);
+  });
+
+  it('filters the list and the CSV export by partner and by pickup point', async () => {
+    const otherPartnerId = points.find((point) => point.id === otherPartnerPointId)!.partnerId!;
+    const byPartner = await ids(`partnerId=${otherPartnerId}`);
+    expect(byPartner.map((item) => item.id)).toEqual([byDelivery['other-point']!.id]);
+
+    const demoPointId = points.find((p) => p.id !== otherPartnerPointId)!.id;
+    const byPoint = await ids(`pointId=${demoPointId}`);
+    expect(byPoint.length).toBeGreaterThan(0);
+    expect(byPoint.every((item) => item.pickupPointId === demoPointId)).toBe(true);
+    expect(byPoint.map((item) => item.id)).toContain(byDelivery['demo-point']!.id);
+    // A point of another partner combined with a partner: nothing matches both.
+    expect(await ids(`partnerId=${otherPartnerId}&pointId=${demoPointId}`)).toEqual([]);
+
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/export.csv?partnerId=${otherPartnerId}`,
+      headers: manager,
+    });
+    const lines = csv.body.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('filter-other-point@example.ru');
+
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/order?partnerId=nope', headers: manager });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('staff mark the signed act of an organization order as returned, and only of an organization', async () => {
+    const mark = (orderId: string, exchanged: boolean, headers = manager) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/order/act-exchanged',
+        headers,
+        payload: { orderId, exchanged },
+      });
+    const organization = byDelivery.organization!;
+
+    const refused = await mark(byDelivery['demo-point']!.id, true);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.actExchangeOrganizationOnly });
+    expect((await mark('00000000-0000-4000-8000-000000000000', true)).statusCode).toBe(404);
+
+    const marked = await mark(organization.id, true);
+    expect(marked.statusCode).toBe(200);
+    const at = marked.json<{ actExchangedAt: string }>().actExchangedAt;
+    expect(Date.parse(at)).not.toBeNaN();
+    // Marking again keeps the first moment.
+    expect((await mark(organization.id, true, admin)).json()).toEqual({
+      orderId: organization.id,
+      actExchangedAt: at,
+    });
+
+    const detail = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/order/${organization.id}`, headers: manager })).json<{
+        staff: { actExchangedAt: string | null };
+      }>().staff.actExchangedAt;
+    expect(await detail()).toBe(at);
+
+    expect((await mark(organization.id, false)).json()).toEqual({
+      orderId: organization.id,
+      actExchangedAt: null,
+    });
+    expect(await detail()).toBeNull();
+    const audit = await ctx.database.sql.executeSql(
+      `select data->>'exchanged' as exchanged from audit_log where action = 'order.act-exchanged' and entity_id = $1 order by created_at`,
+      [organization.id],
+    );
+    expect(audit.rows).toEqual([{ exchanged: 'true' }, { exchanged: 'false' }]);
+  });
+});

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ActExchangeResponseSchema,
   DeleteOrderRequestSchema,
+  OrderFilterOptionsResponseSchema,
   OrderListQuerySchema,
   StaffOrderFiltersSchema,
   StaffOrderListItemSchema,
   StaffOrderListQuerySchema,
   SuccessResponseSchema,
+  UpdateActExchangeRequestSchema,
   UpdateOrderAmountRequestSchema,
   UpdateOtherDocumentAmountRequestSchema,
   listResponse,
@@ -49,6 +52,33 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<{ staff: OrdersStaffServic
         .header('content-disposition', `attachment; filename="orders.csv"`)
         .send(Readable.from(staff.exportCsv(request.query)));
     },
+  );
+
+  app.get(
+    '/api/order/filter-options',
+    {
+      config: { access: STAFF },
+      schema: {
+        tags,
+        summary: 'Партнёры и их пункты выдачи для фильтра списка заказов',
+        response: { 200: OrderFilterOptionsResponseSchema },
+      },
+    },
+    async () => staff.filterOptions(),
+  );
+
+  app.patch(
+    '/api/order/act-exchanged',
+    {
+      config: { access: STAFF },
+      schema: {
+        tags,
+        summary: 'Отметить, что подписанный акт организации получен (или снять отметку)',
+        body: UpdateActExchangeRequestSchema,
+        response: { 200: ActExchangeResponseSchema },
+      },
+    },
+    async (request) => staff.setActExchanged(requireUser(request), request.body),
   );
 
   app.get(

@@ -1,10 +1,15 @@
-import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { StaffOrderFilters, StaffOrderListItem, StaffOrderListQuery } from '@app/contracts';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  OrderFilterOptionsResponse,
+  StaffOrderFilters,
+  StaffOrderListItem,
+  StaffOrderListQuery,
+} from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, orders, partners, points } from '../../db/schema/index.ts';
+import { auditLog, orderNameSearch, orders, partners, points } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { documentLinesOf, type OrderRow } from './orders.repository.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
@@ -19,6 +24,21 @@ const moscowMidnight = (isoDate: string, plusDays = 0) => {
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The words of a name search as a prefix query for `orderNameSearch`: «Пётр Фёд» → `петр:* & фед:*`
+ * (every word must start a word of the name). Only letters and digits reach to_tsquery, so its syntax
+ * cannot be injected. Null when nothing searchable is left.
+ */
+export function nameSearchQuery(search: string): string | null {
+  const words = search
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
 
 /** The WHERE of the staff list; the CSV export uses the very same one. */
 export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
@@ -40,14 +60,16 @@ export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
   if (filters.isPaid !== undefined) conditions.push(eq(orders.isPaid, filters.isPaid));
   const search = filters.search?.trim();
   if (search) {
+    // Every alternative is answered by an index (decision 012): the number, the phone and the e-mail by
+    // equality or prefix on their b-tree indexes, the name by word prefixes on its full-text index.
     const digits = search.replace(/\D/g, '');
     const alternatives: SQL[] = [];
     if (/^\d{1,12}$/.test(search)) alternatives.push(eq(orders.number, Number(search)));
-    if (search.includes('@')) alternatives.push(eq(orders.email, search.toLowerCase()));
     if (digits.length >= 10) alternatives.push(eq(orders.phoneNumber, `+7${digits.slice(-10)}`));
-    if (!search.includes('@') && !/^[\d\s()+-]+$/.test(search)) {
-      alternatives.push(ilike(orders.name, `%${escapeLike(search)}%`));
-      alternatives.push(ilike(orders.email, `%${escapeLike(search.toLowerCase())}%`));
+    if (!/^[\d\s()+-]+$/.test(search)) {
+      alternatives.push(like(orders.email, `${escapeLike(search.toLowerCase())}%`));
+      const words = nameSearchQuery(search);
+      if (words) alternatives.push(sql`${orderNameSearch(orders.name)} @@ to_tsquery('simple', ${words})`);
     }
     conditions.push(alternatives.length > 0 ? or(...alternatives)! : sql`false`);
   }
@@ -198,6 +220,67 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
         data: { otherPrice: input.otherPrice, otherCost: input.otherCost },
       });
       return { orderId: input.orderId, otherPrice: input.otherPrice, otherCost: input.otherCost };
+    },
+
+    /**
+     * Marks (or unmarks) that the signed act of an organization's order came back. The act-exchange reminder
+     * job reads `act_exchanged_at`: once set, reminders stop.
+     */
+    async setActExchanged(
+      actor: UserPrincipal,
+      input: { orderId: string; exchanged: boolean },
+    ): Promise<{ orderId: string; actExchangedAt: string | null }> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ payerType: orders.payerType, actExchangedAt: orders.actExchangedAt })
+          .from(orders)
+          .where(and(eq(orders.id, input.orderId), isNull(orders.deletedAt)));
+        if (!before) throw notFound(MESSAGES.orderNotFound);
+        if (before.payerType !== 'ORGANIZATION') throw badRequest(MESSAGES.actExchangeOrganizationOnly);
+        // Marking twice keeps the first moment: that is when the act really came back.
+        const actExchangedAt = input.exchanged ? (before.actExchangedAt ?? clock.now()) : null;
+        if ((before.actExchangedAt?.getTime() ?? null) !== (actExchangedAt?.getTime() ?? null)) {
+          await tx
+            .update(orders)
+            .set({ actExchangedAt, updatedAt: clock.now() })
+            .where(eq(orders.id, input.orderId));
+          await tx.insert(auditLog).values({
+            actorUserId: actor.userId,
+            action: 'order.act-exchanged',
+            entity: 'order',
+            entityId: input.orderId,
+            data: { exchanged: input.exchanged },
+          });
+        }
+        return { orderId: input.orderId, actExchangedAt: actExchangedAt?.toISOString() ?? null };
+      });
+    },
+
+    /** Choices of the partner → pickup point filter: every partner with its points (inactive ones too). */
+    async filterOptions(): Promise<OrderFilterOptionsResponse> {
+      const rows = await db
+        .select({
+          partnerId: partners.id,
+          partnerName: partners.name,
+          pointId: points.id,
+          pointName: points.name,
+          isActive: points.isActive,
+        })
+        .from(partners)
+        .leftJoin(points, eq(points.partnerId, partners.id))
+        .orderBy(asc(partners.name), asc(points.name));
+      const byPartner = new Map<string, OrderFilterOptionsResponse['partners'][number]>();
+      for (const row of rows) {
+        let partner = byPartner.get(row.partnerId);
+        if (!partner) {
+          partner = { id: row.partnerId, name: row.partnerName, points: [] };
+          byPartner.set(row.partnerId, partner);
+        }
+        if (row.pointId && row.pointName !== null) {
+          partner.points.push({ id: row.pointId, name: row.pointName, isActive: row.isActive ?? false });
+        }
+      }
+      return { partners: [...byPartner.values()] };
     },
 
     /** Soft delete with an audit record: payments, documents and history stay for accounting. */

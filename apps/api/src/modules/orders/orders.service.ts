@@ -145,6 +145,8 @@ export function createOrdersService(deps: {
       const price = calculatePrice(catalogue, {
         documentsWithQuantity: input.documentsWithQuantity,
         documentsAssurances: input.documentsAssurances,
+        originalLanguage: input.originalLanguage,
+        targetLanguage: input.targetLanguage,
         deliveryPrice: delivery.price,
         deliveryName: delivery.name,
         deliveryId: delivery.id,

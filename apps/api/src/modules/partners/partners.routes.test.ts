@@ -46,6 +46,78 @@ describe('partners and points (ADMIN)', () => {
     expect(list.json<{ items: Partner[] }>().items.map((item) => item.name)).toContain('ПВЗ Север-2');
   });
 
+  it('links a user account as PARTNER, refuses staff accounts, and unlinking returns the account to USER', async () => {
+    await ctx.customerAuth('pvz.second@example.ru');
+    const roleOf = async (email: string) =>
+      (
+        (await ctx.database.sql.executeSql('select role from users where email = $1', [email])).rows[0] as {
+          role: string;
+        }
+      ).role;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/partner',
+      headers: admin,
+      payload: { name: 'ПВЗ Юг', commission: 5 },
+    });
+    const partner = created.json<Partner>();
+    expect(partner).toMatchObject({ userId: null, userEmail: null });
+
+    const staff = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/partner',
+      headers: admin,
+      payload: { id: partner.id, name: 'ПВЗ Юг', commission: 5, userEmail: DEMO.manager[0] },
+    });
+    expect(staff.statusCode).toBe(409);
+    expect(staff.json()).toMatchObject({ message: MESSAGES.partnerUserIsStaff });
+    expect(await roleOf(DEMO.manager[0])).toBe('MANAGER');
+
+    const unknown = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/partner',
+      headers: admin,
+      payload: { id: partner.id, name: 'ПВЗ Юг', commission: 5, userEmail: 'nobody@example.ru' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: MESSAGES.partnerUserNotFound });
+
+    const linked = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/partner',
+      headers: admin,
+      payload: { id: partner.id, name: 'ПВЗ Юг', commission: 5, userEmail: 'PVZ.Second@example.ru' },
+    });
+    expect(linked.json()).toMatchObject({ userEmail: 'pvz.second@example.ru' });
+    expect(await roleOf('pvz.second@example.ru')).toBe('PARTNER');
+
+    // Editing name and commission without userEmail keeps the link.
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/partner',
+      headers: admin,
+      payload: { id: partner.id, name: 'ПВЗ Юг-1', commission: 6 },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'ПВЗ Юг-1', userEmail: 'pvz.second@example.ru' });
+
+    const unlinked = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/partner',
+      headers: admin,
+      payload: { id: partner.id, name: 'ПВЗ Юг-1', commission: 6, userEmail: null },
+    });
+    expect(unlinked.json()).toMatchObject({ userId: null, userEmail: null });
+    expect(await roleOf('pvz.second@example.ru')).toBe('USER');
+
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/partner',
+      headers: admin,
+      payload: { id: '00000000-0000-4000-8000-000000000000', name: 'X', commission: 1 },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('manages a point: create, edit, deactivate (it leaves /api/point/active), delete when unused', async () => {
     const partnerId = (await ctx.app.inject({ method: 'GET', url: '/api/partner', headers: admin })).json<{
       items: Partner[];

@@ -12,7 +12,7 @@ import {
   UpdatePointRequestSchema,
   listResponse,
 } from '@app/contracts';
-import { ADMIN_ONLY } from '../../plugins/auth.ts';
+import { ADMIN_ONLY, requireUser } from '../../plugins/auth.ts';
 import type { PartnersService } from './partners.service.ts';
 
 export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }> = async (app, opts) => {
@@ -39,7 +39,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
         response: { 200: PartnerSchema },
       },
     },
-    async (request) => partners.createPartner(request.body),
+    async (request) => partners.createPartner(requireUser(request), request.body),
   );
   app.put(
     '/api/partner',
@@ -52,7 +52,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }
         response: { 200: PartnerSchema },
       },
     },
-    async (request) => partners.updatePartner(request.body),
+    async (request) => partners.updatePartner(requireUser(request), request.body),
   );
 
   app.get(

@@ -1,27 +1,66 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Partner, Point } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { orders, partners, points, users } from '../../db/schema/index.ts';
+import { auditLog, orders, partners, points, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { UserPrincipal } from '../auth/principal.ts';
+import type { PointPhotosService } from '../points/point-photos.service.ts';
 import { toPoint } from '../points/points.service.ts';
 
 export type PartnersService = ReturnType<typeof createPartnersService>;
 type PartnerInput = { name: string; commission: number; userEmail?: string | null };
-type PointInput = Omit<typeof points.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+type PointInput = Omit<typeof points.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'photos'>;
 
 /** Back-office partners (pickup point operators) and their points. */
-export function createPartnersService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos: PointPhotosService }) {
+  const { db, clock, pointPhotos } = deps;
 
-  async function linkedUserId(dbOrTx: DbOrTx, email: string | null | undefined): Promise<string | null> {
+  async function audit(tx: DbOrTx, actor: UserPrincipal, action: string, entityId: string, data: unknown) {
+    await tx
+      .insert(auditLog)
+      .values({ actorUserId: actor.userId, action, entity: 'partner', entityId, data });
+  }
+
+  /**
+   * The account a partner is linked to works in the CRM as PARTNER (sees the orders of the partner's points).
+   * Staff accounts are refused: silently turning an ADMIN into a PARTNER would lock them out of the CRM.
+   */
+  async function linkedUserId(tx: DbOrTx, email: string | null | undefined): Promise<string | null> {
     if (!email) return null;
-    const [user] = await dbOrTx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [user] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, email));
     if (!user) throw new AppError('VALIDATION_ERROR', MESSAGES.partnerUserNotFound);
-    // The linked account works in the CRM as PARTNER.
-    await dbOrTx.update(users).set({ role: 'PARTNER' }).where(eq(users.id, user.id));
+    if (user.role === 'ADMIN' || user.role === 'MANAGER') {
+      throw new AppError('CONFLICT', MESSAGES.partnerUserIsStaff);
+    }
+    if (user.role !== 'PARTNER') {
+      await tx.update(users).set({ role: 'PARTNER', updatedAt: clock.now() }).where(eq(users.id, user.id));
+    }
     return user.id;
+  }
+
+  /** An account no partner links to any more goes back to USER (a PARTNER without points has nothing to see). */
+  async function releaseUser(tx: DbOrTx, userId: string): Promise<void> {
+    const [stillLinked] = await tx
+      .select({ id: partners.id })
+      .from(partners)
+      .where(eq(partners.userId, userId))
+      .limit(1);
+    if (stillLinked) return;
+    await tx
+      .update(users)
+      .set({ role: 'USER', updatedAt: clock.now() })
+      .where(and(eq(users.id, userId), eq(users.role, 'PARTNER')));
+  }
+
+  async function assertPartnerExists(partnerId: string | null | undefined): Promise<void> {
+    if (!partnerId) return;
+    const [row] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId));
+    if (!row) throw notFound(MESSAGES.partnerNotFound);
   }
 
   async function listPartners(): Promise<Partner[]> {
@@ -46,33 +85,39 @@ export function createPartnersService(deps: { db: Db; clock: Clock }) {
 
   return {
     listPartners,
-    async createPartner(input: PartnerInput): Promise<Partner> {
+    async createPartner(actor: UserPrincipal, input: PartnerInput): Promise<Partner> {
       const id = await db.transaction(async (tx) => {
+        const userId = await linkedUserId(tx, input.userEmail);
         const [row] = await tx
           .insert(partners)
-          .values({
-            name: input.name,
-            commission: input.commission,
-            userId: await linkedUserId(tx, input.userEmail),
-          })
+          .values({ name: input.name, commission: input.commission, userId })
           .returning();
+        await audit(tx, actor, 'partner.create', row!.id, { ...input, userId });
         return row!.id;
       });
       return (await listPartners()).find((partner) => partner.id === id)!;
     },
-    async updatePartner(input: PartnerInput & { id: string }): Promise<Partner> {
+    /** `userEmail`: absent keeps the linked account, null unlinks it, an e-mail links that account instead. */
+    async updatePartner(actor: UserPrincipal, input: PartnerInput & { id: string }): Promise<Partner> {
       await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(partners)
-          .set({
-            name: input.name,
-            commission: input.commission,
-            ...(input.userEmail !== undefined ? { userId: await linkedUserId(tx, input.userEmail) } : {}),
-            updatedAt: clock.now(),
-          })
+        const [current] = await tx
+          .select({ userId: partners.userId })
+          .from(partners)
           .where(eq(partners.id, input.id))
-          .returning({ id: partners.id });
-        if (rows.length === 0) throw notFound(MESSAGES.partnerNotFound);
+          .for('update');
+        if (!current) throw notFound(MESSAGES.partnerNotFound);
+        const userId =
+          input.userEmail === undefined ? current.userId : await linkedUserId(tx, input.userEmail);
+        await tx
+          .update(partners)
+          .set({ name: input.name, commission: input.commission, userId, updatedAt: clock.now() })
+          .where(eq(partners.id, input.id));
+        if (current.userId && current.userId !== userId) await releaseUser(tx, current.userId);
+        await audit(tx, actor, 'partner.update', input.id, {
+          ...input,
+          userId,
+          previousUserId: current.userId,
+        });
       });
       return (await listPartners()).find((partner) => partner.id === input.id)!;
     },
@@ -86,10 +131,12 @@ export function createPartnersService(deps: { db: Db; clock: Clock }) {
       return rows.map(toPoint);
     },
     async createPoint(input: PointInput): Promise<Point> {
+      await assertPartnerExists(input.partnerId);
       const [row] = await db.insert(points).values(input).returning();
       return toPoint(row!);
     },
     async updatePoint(id: string, input: PointInput): Promise<Point> {
+      await assertPartnerExists(input.partnerId);
       const [row] = await db
         .update(points)
         .set({ ...input, updatedAt: clock.now() })
@@ -112,8 +159,12 @@ export function createPartnersService(deps: { db: Db; clock: Clock }) {
     async deletePoint(id: string): Promise<void> {
       const [used] = await db.select({ value: count() }).from(orders).where(eq(orders.pickupPointId, id));
       if ((used?.value ?? 0) > 0) throw new AppError('CONFLICT', MESSAGES.pointInUse);
-      const rows = await db.delete(points).where(eq(points.id, id)).returning({ id: points.id });
+      const rows = await db
+        .delete(points)
+        .where(eq(points.id, id))
+        .returning({ id: points.id, photos: points.photos });
       if (rows.length === 0) throw notFound(MESSAGES.unknownPoint);
+      await pointPhotos.discardFiles(rows[0]!.photos);
     },
   };
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderStatusHistory, orders, payments } from '../../db/schema/index.ts';
+import type { JobResult, Jobs } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payment.ts';
@@ -23,16 +24,19 @@ export type TestPaymentView = {
 
 /** A pending payment link is reused for this long instead of creating another. */
 const REUSE_PENDING_MS = 30 * 60 * 1000;
+/** Pending payments older than this have expired at the provider and are no longer asked about. */
+const RECONCILE_DAYS = 7;
 
 export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
   mail: MailService;
   notifications: NotificationsService;
+  jobs: Jobs;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
 }) {
-  const { db, provider, mail, notifications, config, clock } = deps;
+  const { db, provider, mail, notifications, jobs, config, clock } = deps;
 
   /** Marks the order paid exactly once, whatever the number of confirmations; e-mail and notification follow. */
   async function settle(paymentId: string, outcome: 'succeeded' | 'canceled'): Promise<void> {
@@ -64,6 +68,10 @@ export function createPaymentsService(deps: {
           createdAt: now,
         });
       }
+      // A paid courier order gets its delivery booked with the provider (create-delivery job, retried).
+      if (order.deliveryType === 'COURIER') {
+        await jobs.send(tx, 'order-processing', { name: 'create-delivery', orderId: order.id });
+      }
       if (order.userId) {
         await notifications.create(tx, {
           userId: order.userId,
@@ -83,6 +91,26 @@ export function createPaymentsService(deps: {
           `Заказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
       });
     });
+  }
+
+  /** The webhook's logic: the payment's state is read back from the provider and settled once. */
+  async function reread(providerPaymentId: string): Promise<'succeeded' | 'canceled' | null> {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider.kind), eq(payments.providerPaymentId, providerPaymentId)));
+    if (!payment || payment.status !== 'pending') return null;
+    const actual = await provider.getPayment(providerPaymentId);
+    if (!actual) return null;
+    if (actual.status === 'succeeded' && actual.paid && actual.amount === payment.amount) {
+      await settle(payment.id, 'succeeded');
+      return 'succeeded';
+    }
+    if (actual.status === 'canceled') {
+      await settle(payment.id, 'canceled');
+      return 'canceled';
+    }
+    return null;
   }
 
   return {
@@ -137,18 +165,51 @@ export function createPaymentsService(deps: {
 
     /** YooKassa notification: only its payment id is used; the state is read back from the API. */
     async handleYooKassaNotification(providerPaymentId: string): Promise<void> {
-      const [payment] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, 'yookassa'), eq(payments.providerPaymentId, providerPaymentId)));
-      if (!payment || payment.status !== 'pending') return;
-      const actual = await provider.getPayment(providerPaymentId);
-      if (!actual) return;
-      if (actual.status === 'succeeded' && actual.paid && actual.amount === payment.amount) {
-        await settle(payment.id, 'succeeded');
-      } else if (actual.status === 'canceled') {
-        await settle(payment.id, 'canceled');
+      if (provider.kind !== 'yookassa') return;
+      await reread(providerPaymentId);
+    },
+
+    /**
+     * `check-new-paid-orders`: asks the provider about payments still pending (created in the last 7 days; older
+     * ones have expired at the provider) in case a notification never arrived.
+     */
+    async reconcilePending(): Promise<JobResult> {
+      if (provider.kind === 'test') {
+        return { summary: 'Пропущено: платёжная система не подключена (тестовая оплата)', skipped: true };
       }
+      const since = new Date(clock.now().getTime() - RECONCILE_DAYS * 24 * 3600 * 1000);
+      const pending = await db
+        .select({ id: payments.providerPaymentId })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'pending'),
+            eq(payments.provider, provider.kind),
+            gt(payments.createdAt, since),
+            isNotNull(payments.providerPaymentId),
+          ),
+        );
+      let paid = 0;
+      let canceled = 0;
+      const errors: string[] = [];
+      for (const { id } of pending) {
+        try {
+          const outcome = await reread(id!);
+          if (outcome === 'succeeded') paid += 1;
+          if (outcome === 'canceled') canceled += 1;
+        } catch (error) {
+          errors.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+      // Every payment failing means the provider is down: fail the run so it retries.
+      if (errors.length > 0 && errors.length === pending.length) throw new Error(errors[0]);
+      return {
+        summary: `Проверено оплат: ${pending.length}, оплачено: ${paid}, отменено: ${canceled}${errors.length ? `, ошибок: ${errors.length}` : ''}`,
+        checked: pending.length,
+        paid,
+        canceled,
+        errors: errors.length,
+      };
     },
 
     async getTestPayment(paymentId: string): Promise<TestPaymentView> {
@@ -174,15 +235,6 @@ export function createPaymentsService(deps: {
       if (view.status === 'pending')
         await settle(paymentId, decision === 'confirm' ? 'succeeded' : 'canceled');
       return this.getTestPayment(paymentId);
-    },
-
-    /** For reconciliation (issue 6): pending provider payments of unpaid orders. */
-    async pendingPaymentIds(): Promise<string[]> {
-      const rows = await db
-        .select({ id: payments.providerPaymentId })
-        .from(payments)
-        .where(and(eq(payments.status, 'pending'), ne(payments.provider, 'test')));
-      return rows.map((row) => row.id).filter((id): id is string => Boolean(id));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Point } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, POINT_PHOTO_URL_PREFIX } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { points } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -21,7 +21,8 @@ export function toPoint(row: PointRow): Point {
     description: row.description,
     email: row.email,
     phone: row.phone,
-    photos: row.photos,
+    // Stored as file names; answered as the public URLs that serve them.
+    photos: row.photos.map((name) => `${POINT_PHOTO_URL_PREFIX}${name}`),
     isActive: row.isActive,
     type: row.type,
     metro: row.metro,

@@ -7,6 +7,7 @@ import {
   createWebPushSender,
   generateVapidKeys,
   type PushSender,
+  type PushTarget,
   type VapidKeys,
 } from '../../providers/push.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
@@ -15,6 +16,8 @@ export type PushService = ReturnType<typeof createPushService>;
 export type PushDelivery = { delivered: number; failed: number; removed: number };
 
 const VAPID_SETTING = 'vapid_keys';
+/** Requests to push services in flight at once during a broadcast. */
+const PUSH_CONCURRENCY = 8;
 
 export function createPushService(deps: {
   db: Db;
@@ -79,6 +82,33 @@ export function createPushService(deps: {
           target: pushSubscriptions.endpoint,
           set: { userId: actor.userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
         });
+    },
+
+    /**
+     * Sends one message to the given browser subscriptions, a few at a time; expired subscriptions (404/410)
+     * are removed. Answers how many were delivered, failed and removed.
+     */
+    async sendToSubscriptions(
+      targets: Array<PushTarget & { id: string }>,
+      message: { title: string; body: string; url: string; tag?: string },
+    ): Promise<PushDelivery> {
+      const result: PushDelivery = { delivered: 0, failed: 0, removed: 0 };
+      const push = await getSender();
+      const payload = JSON.stringify(message);
+      let next = 0;
+      const worker = async () => {
+        while (next < targets.length) {
+          const target = targets[next++]!;
+          const outcome = await push.send(target, payload);
+          if (outcome.status === 'delivered') result.delivered += 1;
+          else if (outcome.status === 'gone') {
+            result.removed += 1;
+            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
+          } else result.failed += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, targets.length) }, worker));
+      return result;
     },
 
     /** Sends raw messages to users' browsers; expired subscriptions (404/410) are removed. */

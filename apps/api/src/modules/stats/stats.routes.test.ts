@@ -7,10 +7,16 @@ import type {
 } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
-import { TRANSLATOR_COST_PERCENT } from './stats.service.ts';
+import { IN_PROGRESS_STATUSES, PAYMENT_FEE_PERCENT, TRANSLATOR_COST_PERCENT } from './stats.service.ts';
 
 // A period in the future no seeded order reaches: 11–12 March 2031 in Moscow.
 let now = new Date('2031-03-11T07:00:00Z');
+
+/** Rubles → kopecks and back, as the report rounds: every cost per order, in whole kopecks. */
+const k = (rubles: number) => Math.round(rubles * 100);
+const r = (kopecks: number) => kopecks / 100;
+/** A percentage of a ruble amount, in whole kopecks. */
+const share = (rubles: number, percent: number) => Math.round((k(rubles) * percent) / 100);
 
 describe('unit economics', () => {
   let ctx: TestContext;
@@ -19,9 +25,15 @@ describe('unit economics', () => {
   let params: FormParamsResponse;
   let passport: { id: string; name: string; price: number };
   let diploma: { id: string; name: string; price: number };
-  const amounts = new Map<string, number>();
+  let pointId: string;
+  let partnerCommission: number;
 
-  const createOrder = async (lines: Array<[{ id: string }, number]>, at: string) => {
+  type Delivery = 'ELECTRONIC' | 'PICKUP_POINT' | 'COURIER';
+  const createOrder = async (
+    lines: Array<[{ id: string }, number]>,
+    at: string,
+    delivery: Delivery = 'ELECTRONIC',
+  ) => {
     now = new Date(at);
     const response = await ctx.app.inject({
       method: 'POST',
@@ -33,13 +45,24 @@ describe('unit economics', () => {
         documentsWithQuantity: lines.map(([document, quantity]) => ({ documentId: document.id, quantity })),
         originalLanguage: 'ru',
         targetLanguage: 'en',
-        deliveryId: params.deliveries.find((item) => item.type === 'ELECTRONIC')!.id,
+        deliveryId: params.deliveries.find((item) => item.type === delivery)!.id,
+        ...(delivery === 'PICKUP_POINT' ? { pickupPointId: pointId } : {}),
+        ...(delivery === 'COURIER' ? { address: 'Москва, ул. Тверская, д. 1' } : {}),
       },
     });
     expect(response.statusCode).toBe(201);
-    const order = response.json<OrderSummary>();
-    amounts.set(order.id, order.amount);
-    return order;
+    return response.json<OrderSummary>();
+  };
+  const pay = async (order: OrderSummary) => {
+    const link = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${order.id}/create-payment-link`,
+      payload: { email: 'lavrov@example.ru' },
+    });
+    expect(link.statusCode).toBe(200);
+    const { paymentId } = link.json<{ paymentId: string }>();
+    const confirm = await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/confirm` });
+    expect(confirm.statusCode).toBe(200);
   };
   const move = async (order: OrderSummary, ...statuses: string[]) => {
     for (const status of statuses) {
@@ -62,10 +85,27 @@ describe('unit economics', () => {
     expect(response.statusCode).toBe(200);
     return response.json<UnitEconomicsResponse>();
   };
+  const orderList = async (query: string) => {
+    const items: StaffOrderListItem[] = [];
+    let cursor: string | undefined;
+    do {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/order?${query}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        headers: manager,
+      });
+      expect(response.statusCode).toBe(200);
+      const page = response.json<{ items: StaffOrderListItem[]; nextCursor?: string }>();
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  };
 
-  let completedA: OrderSummary;
-  let completedB: OrderSummary;
+  let paidOnline: OrderSummary;
   let inProgress: OrderSummary;
+  let courier: OrderSummary;
+  let atPoint: OrderSummary;
 
   beforeAll(async () => {
     ctx = await createTestContext({ clock: { now: () => now } });
@@ -76,25 +116,35 @@ describe('unit economics', () => {
     ).json<FormParamsResponse>();
     passport = params.documents.find((item) => item.type === 'passport')!;
     diploma = params.documents.find((item) => item.type === 'diploma')!;
+    const point = await ctx.database.sql.executeSql(
+      `select p.id, pa.commission::float8 as commission
+         from points p join partners pa on pa.id = p.partner_id
+        where p.is_active order by p.name limit 1`,
+      [],
+    );
+    ({ id: pointId, commission: partnerCommission } = point.rows[0] as { id: string; commission: number });
+    expect(partnerCommission).toBeGreaterThan(0);
 
-    // 11 March (Moscow): a completed order with an other-document cost, one in progress, one new, one canceled,
-    // and a completed one that is then deleted.
-    completedA = await createOrder(
+    // 11 March (Moscow): paid online and completed, with an other-document cost; paid at a partner's pickup
+    // point and still in work; new and unpaid; canceled; completed and then deleted.
+    paidOnline = await createOrder(
       [
         [passport, 2],
         [diploma, 1],
       ],
       '2031-03-11T07:00:00Z',
     );
-    await complete(completedA);
+    await pay(paidOnline);
+    await complete(paidOnline);
     const other = await ctx.app.inject({
       method: 'PATCH',
       url: '/api/order/other-document-amount',
       headers: manager,
-      payload: { orderId: completedA.id, otherPrice: 1000, otherCost: 300.5 },
+      payload: { orderId: paidOnline.id, otherPrice: 1000, otherCost: 300.5 },
     });
     expect(other.statusCode).toBe(200);
-    inProgress = await createOrder([[diploma, 1]], '2031-03-11T08:00:00Z');
+    inProgress = await createOrder([[diploma, 1]], '2031-03-11T08:00:00Z', 'PICKUP_POINT');
+    await pay(inProgress);
     await move(inProgress, 'IN_PROGRESS');
     await createOrder([[passport, 5]], '2031-03-11T09:00:00Z');
     await move(await createOrder([[passport, 3]], '2031-03-11T09:30:00Z'), 'CANCELED');
@@ -107,78 +157,171 @@ describe('unit economics', () => {
       payload: { id: deleted.id },
     });
     expect(removal.statusCode).toBe(200);
-    // 12 March, 23:59 in Moscow: still inside the period.
-    completedB = await createOrder([[passport, 1]], '2031-03-12T20:59:00Z');
-    await complete(completedB);
+    // 12 March: a courier order paid by invoice (no online payment) and, at 23:59 Moscow time, a paid order
+    // picked up at the partner's point.
+    courier = await createOrder([[passport, 1]], '2031-03-12T10:00:00Z', 'COURIER');
+    await complete(courier);
+    atPoint = await createOrder([[diploma, 2]], '2031-03-12T20:59:00Z', 'PICKUP_POINT');
+    await pay(atPoint);
+    await complete(atPoint);
     // Just outside on both sides: 13 March 00:00 and 10 March 23:59 in Moscow.
     await complete(await createOrder([[diploma, 3]], '2031-03-12T21:00:00Z'));
     await complete(await createOrder([[diploma, 2]], '2031-03-10T20:59:00Z'));
   });
   afterAll(() => ctx.close());
 
-  it('counts completed orders of the Moscow days of the period, exactly', async () => {
+  it('counts completed orders of the Moscow days of the period with every cost, exactly', async () => {
     const result = await report('startDate=2031-03-11&endDate=2031-03-12&includeInProgress=false');
-    const revenue = amounts.get(completedA.id)! + amounts.get(completedB.id)!;
-    const documentLines = passport.price * 3 + diploma.price;
-    const translators = Math.round(documentLines * TRANSLATOR_COST_PERCENT) / 100;
-    const costs = 300.5 + translators;
+    const translators = (lines: number) => share(lines, TRANSLATOR_COST_PERCENT);
+    const fee = (order: OrderSummary) => share(order.amount, PAYMENT_FEE_PERCENT);
+    const day11 = {
+      revenue: k(paidOnline.amount),
+      costs:
+        k(300.5) +
+        translators(passport.price * 2 + diploma.price) +
+        k(paidOnline.priceBreakdown.deliveryPrice) +
+        fee(paidOnline),
+    };
+    const day12 = {
+      revenue: k(courier.amount) + k(atPoint.amount),
+      costs:
+        translators(passport.price) +
+        translators(diploma.price * 2) +
+        k(courier.priceBreakdown.deliveryPrice) +
+        share(atPoint.amount, partnerCommission) +
+        fee(atPoint),
+    };
+    expect(courier.priceBreakdown.deliveryPrice).toBeGreaterThan(0);
+    const revenue = day11.revenue + day12.revenue;
+    const costs = day11.costs + day12.costs;
     expect(result).toMatchObject({
       period: { startDate: '2031-03-11', endDate: '2031-03-12' },
       includeInProgress: false,
-      orders: 2,
-      revenue,
-      averageCheck: Math.round((revenue / 2) * 100) / 100,
-      costs,
-      costBreakdown: { otherDocuments: 300.5, translators },
-      grossProfit: Math.round((revenue - costs) * 100) / 100,
+      orders: 3,
+      revenue: r(revenue),
+      averageCheck: r(Math.round(revenue / 3)),
+      costs: r(costs),
+      costBreakdown: {
+        otherDocuments: 300.5,
+        translators: r(
+          translators(passport.price * 2 + diploma.price) +
+            translators(passport.price) +
+            translators(diploma.price * 2),
+        ),
+        delivery: courier.priceBreakdown.deliveryPrice,
+        partnerCommission: r(share(atPoint.amount, partnerCommission)),
+        paymentFees: r(fee(paidOnline) + fee(atPoint)),
+      },
+      grossProfit: r(revenue - costs),
       marginPercent: Math.round(((revenue - costs) / revenue) * 10_000) / 100,
+      rates: { translatorCostPercent: TRANSLATOR_COST_PERCENT, paymentFeePercent: PAYMENT_FEE_PERCENT },
       byDay: [
-        { date: '2031-03-11', orders: 1, revenue: amounts.get(completedA.id)! },
-        { date: '2031-03-12', orders: 1, revenue: amounts.get(completedB.id)! },
+        {
+          date: '2031-03-11',
+          orders: 1,
+          revenue: r(day11.revenue),
+          costs: r(day11.costs),
+          grossProfit: r(day11.revenue - day11.costs),
+        },
+        {
+          date: '2031-03-12',
+          orders: 2,
+          revenue: r(day12.revenue),
+          costs: r(day12.costs),
+          grossProfit: r(day12.revenue - day12.costs),
+        },
       ],
     });
-    expect(result.byDocument).toEqual([
-      ...[
-        { name: passport.name, quantity: 3, revenue: passport.price * 3 },
-        { name: diploma.name, quantity: 1, revenue: diploma.price },
-      ].sort((a, b) => b.revenue - a.revenue),
-    ]);
+    const parts = Object.values(result.costBreakdown).reduce((total, value) => total + k(value), 0);
+    expect(parts).toBe(k(result.costs));
+
+    const documentRow = (document: typeof passport, quantity: number, orders: number) => {
+      const lineRevenue = k(document.price * quantity);
+      const lineCosts = translators(document.price * quantity);
+      return {
+        key: document.id,
+        name: document.name,
+        orders,
+        quantity,
+        revenue: r(lineRevenue),
+        costs: r(lineCosts),
+        grossProfit: r(lineRevenue - lineCosts),
+        marginPercent: Math.round(((lineRevenue - lineCosts) / lineRevenue) * 10_000) / 100,
+      };
+    };
+    expect(result.byDocument).toEqual(
+      [documentRow(passport, 3, 2), documentRow(diploma, 3, 2)].sort(
+        (a, b) => b.revenue - a.revenue || a.key.localeCompare(b.key),
+      ),
+    );
     expect(result.assumptions.join(' ')).toContain(`${TRANSLATOR_COST_PERCENT} %`);
   });
 
-  it('adds paid orders still in work when asked to', async () => {
+  it('adds orders still in work when asked to', async () => {
     const result = await report('startDate=2031-03-11&endDate=2031-03-11&includeInProgress=true');
     expect(result.orders).toBe(2);
-    expect(result.revenue).toBe(amounts.get(completedA.id)! + amounts.get(inProgress.id)!);
-    expect(result.byDay).toEqual([{ date: '2031-03-11', orders: 2, revenue: result.revenue }]);
-    expect(result.byDocument.find((row) => row.name === diploma.name)).toEqual({
-      name: diploma.name,
+    expect(result.revenue).toBe(r(k(paidOnline.amount) + k(inProgress.amount)));
+    expect(result.byDay).toEqual([
+      expect.objectContaining({ date: '2031-03-11', orders: 2, revenue: result.revenue }),
+    ]);
+    expect(result.costBreakdown.partnerCommission).toBe(r(share(inProgress.amount, partnerCommission)));
+    expect(result.byDocument.find((row) => row.name === diploma.name)).toMatchObject({
+      orders: 2,
       quantity: 2,
       revenue: diploma.price * 2,
     });
   });
 
-  it('reconciles with the order list for the same period and statuses', async () => {
-    const result = await report('startDate=2031-03-11&endDate=2031-03-12');
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/order?dateFrom=2031-03-11&dateTo=2031-03-12&status=COMPLETED&limit=100',
-      headers: manager,
-    });
-    const items = list.json<{ items: StaffOrderListItem[] }>().items;
-    expect(items).toHaveLength(result.orders);
-    expect(Math.round(items.reduce((total, item) => total + item.amount, 0) * 100) / 100).toBe(
-      result.revenue,
-    );
+  it('reconciles with the order list for the same period: counts, revenue, days and documents', async () => {
+    for (const [includeInProgress, statuses] of [
+      [false, ['COMPLETED']],
+      [true, ['COMPLETED', ...IN_PROGRESS_STATUSES]],
+    ] as const) {
+      const result = await report(
+        `startDate=2031-03-10&endDate=2031-03-13&includeInProgress=${String(includeInProgress)}`,
+      );
+      const items = await orderList(`dateFrom=2031-03-10&dateTo=2031-03-13&status=${statuses.join(',')}`);
+      expect(items.length).toBe(result.orders);
+      expect(r(items.reduce((total, item) => total + k(item.amount), 0))).toBe(result.revenue);
+      // The canceled, the new and the deleted orders of the period are in neither.
+      const everything = await orderList('dateFrom=2031-03-10&dateTo=2031-03-13');
+      expect(everything.length).toBeGreaterThan(items.length);
+
+      for (const day of result.byDay) {
+        const ofDay = await orderList(`dateFrom=${day.date}&dateTo=${day.date}&status=${statuses.join(',')}`);
+        expect([day.date, ofDay.length]).toEqual([day.date, day.orders]);
+        expect(r(ofDay.reduce((total, item) => total + k(item.amount), 0))).toBe(day.revenue);
+      }
+      const quantities = new Map<string, number>();
+      for (const item of items)
+        for (const document of item.documents)
+          quantities.set(document.name, (quantities.get(document.name) ?? 0) + document.quantity);
+      expect(new Map(result.byDocument.map((row) => [row.name, row.quantity]))).toEqual(quantities);
+      expect(result.byDay.map((day) => day.date)).toEqual([
+        '2031-03-10',
+        '2031-03-11',
+        '2031-03-12',
+        '2031-03-13',
+      ]);
+      expect(r(result.byDay.reduce((total, day) => total + k(day.grossProfit), 0))).toBe(result.grossProfit);
+    }
   });
 
-  it('reports empty days as zeros and refuses a reversed or malformed period', async () => {
+  it('reports empty days as zeros and refuses a reversed or malformed period, and MANAGER', async () => {
     const empty = await report('startDate=2031-04-01&endDate=2031-04-03');
-    expect(empty).toMatchObject({ orders: 0, revenue: 0, averageCheck: 0, costs: 0, marginPercent: 0 });
+    expect(empty).toMatchObject({
+      orders: 0,
+      revenue: 0,
+      averageCheck: 0,
+      costs: 0,
+      marginPercent: 0,
+      byDocument: [],
+    });
     expect(empty.byDay.map((day) => day.date)).toEqual(['2031-04-01', '2031-04-02', '2031-04-03']);
     for (const [query, message] of [
       ['startDate=2031-03-12&endDate=2031-03-11', MESSAGES.periodInvalid],
       ['startDate=2031-03-40&endDate=2031-04-11', MESSAGES.dateInvalid],
+      ['startDate=2031-03-01', MESSAGES.dateInvalid],
       ['startDate=2020-01-01&endDate=2031-01-01', MESSAGES.periodTooLong],
     ] as const) {
       const response = await ctx.app.inject({

@@ -49,6 +49,20 @@ describe('HTTP surface', () => {
     expect(api.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });
   });
 
+  it('tells the browser to preload the form parameters with the order steps only', async () => {
+    for (const url of ['/order', '/order/step-1', '/order/step-2?x=1', '/order/step-3']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.headers.link).toBe(
+        '</api/order/form-params>; rel=preload; as=fetch; crossorigin=use-credentials',
+      );
+    }
+    for (const url of ['/', '/crm/home', '/order/abc/success', '/order/step-10', '/orders']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.link).toBeUndefined();
+    }
+  });
+
   it('serves the service worker and caches hashed assets for a year', async () => {
     const sw = await ctx.app.inject({ method: 'GET', url: '/service-worker.js' });
     expect(sw.statusCode).toBe(200);

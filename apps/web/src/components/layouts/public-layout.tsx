@@ -1,25 +1,26 @@
-import { AppShell, Container, Group } from '@mantine/core';
+import { Container, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { SupportWidget } from '@/features/support-widget/components/support-widget';
 import { BrandLink } from './brand-link';
+import classes from './public-layout.module.css';
 
 /** Simple header + content for public pages (order steps, info pages). */
 export function PublicLayout() {
   return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header>
+    <>
+      <header className={classes.header}>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between">
             <BrandLink to="/order/step-1" />
           </Group>
         </Container>
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className={classes.main}>
         <Container size="lg" py="md">
           <Outlet />
         </Container>
-      </AppShell.Main>
+      </main>
       <SupportWidget />
-    </AppShell>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { CRM_ROLES, PartnerProfileSchema, RoleSchema, type PartnerProfile, type Role } from '@app/contracts';
+import { CRM_ROLES, PARTNER_STATUSES, PARTNER_TYPES, type PartnerProfile, type Role } from '@app/contracts';
 import type { Area } from '@/lib/area';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage, type StorageKey } from '@/lib/storage';
 import { normalizeToken } from './token';
@@ -60,7 +60,7 @@ export function getCrmRole(): Role | null {
     removeStorage(STORAGE_KEYS.crmRole);
     return null;
   }
-  return RoleSchema.parse(stored);
+  return stored;
 }
 
 export function setCrmRole(role: Role): void {
@@ -68,12 +68,36 @@ export function setCrmRole(role: Role): void {
   notify('crm');
 }
 
+const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+/**
+ * The shape of PartnerProfileSchema, checked by hand so that zod stays out of the first load of every page
+ * (credentials.test.ts compares it with the schema).
+ */
+export function isPartnerProfile(value: unknown): value is PartnerProfile {
+  if (typeof value !== 'object' || value === null) return false;
+  const partner = value as Record<string, unknown>;
+  return (
+    typeof partner.id === 'string' &&
+    typeof partner.name === 'string' &&
+    typeof partner.email === 'string' &&
+    isStringOrNull(partner.phone) &&
+    isStringOrNull(partner.company) &&
+    isStringOrNull(partner.website) &&
+    isStringOrNull(partner.description) &&
+    (PARTNER_TYPES as readonly unknown[]).includes(partner.type) &&
+    (PARTNER_STATUSES as readonly unknown[]).includes(partner.status) &&
+    typeof partner.commission === 'number' &&
+    Number.isFinite(partner.commission)
+  );
+}
+
 export function getPartnerData(): PartnerProfile | null {
   const raw = readStorage(STORAGE_KEYS.partnerData);
   if (!raw) return null;
   try {
-    const parsed = PartnerProfileSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isPartnerProfile(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -32,6 +32,7 @@ import {
   type FormValues,
   type TabDefinition,
 } from '../model/tabs';
+import { ConfirmModal } from '@/components/confirm-modal';
 
 function cellText(field: FieldDefinition, value: unknown): string {
   if (field.kind === 'checkbox') return value === true ? 'Да' : 'Нет';
@@ -205,33 +206,27 @@ function SettingsTab({ tab }: { tab: TabDefinition }) {
           </form>
         ) : null}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Удалить?" centered>
-        <Stack>
+      <ConfirmModal
+        opened={toDelete !== null}
+        title="Удалить?"
+        message={
           <Text>
             {`«${String(toDelete?.name ?? toDelete?.code ?? '')}» больше не будет предлагаться в форме заказа. Существующие заказы сохранят свои строки.`}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Отмена
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                toDelete &&
-                remove.mutate(toDelete, {
-                  onSuccess: () => {
-                    showSuccessToast('Удалено');
-                    setToDelete(null);
-                  },
-                })
-              }
-            >
-              Удалить
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        }
+        confirmLabel="Удалить"
+        isLoading={remove.isPending}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete, {
+            onSuccess: () => {
+              showSuccessToast('Удалено');
+              setToDelete(null);
+            },
+          })
+        }
+        onClose={() => setToDelete(null)}
+      />
     </Stack>
   );
 }

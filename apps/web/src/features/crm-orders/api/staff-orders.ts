@@ -1,4 +1,4 @@
-import type { OrderDetail, StaffOrderListItem } from '@app/contracts';
+import type { ActExchangeResponse, OrderDetail, StaffOrderListItem } from '@app/contracts';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
@@ -103,6 +103,13 @@ export function useChangeOrderAmount(orderId: string) {
 export function useChangeOtherDocumentAmount(orderId: string) {
   return useOrderMutation(orderId, (body: { otherPrice: number | null; otherCost: number | null }) =>
     api.patch('/order/other-document-amount', { orderId, ...body }, { area: 'crm' }),
+  );
+}
+
+/** Organizations: the signed act came back (or the mark was set by mistake and is removed). */
+export function useMarkActExchanged(orderId: string) {
+  return useOrderMutation(orderId, (exchanged: boolean) =>
+    api.patch<ActExchangeResponse>('/order/act-exchanged', { orderId, exchanged }, { area: 'crm' }),
   );
 }
 

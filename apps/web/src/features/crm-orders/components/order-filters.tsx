@@ -1,6 +1,7 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type DeliveryType, type PayerType } from '@app/contracts';
 import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useOrderFilterOptions } from '../api/order-filter-options';
 import {
   DELIVERY_LABELS,
   EMPTY_FILTERS,
@@ -37,6 +38,59 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (search:
         </Button>
       </Group>
     </form>
+  );
+}
+
+/**
+ * Partner, then its pickup point. Without a partner the point list holds every point grouped by partner (a
+ * shared link may carry a point alone); choosing another partner drops a point that is not theirs.
+ */
+function PartnerPointFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+  const options = useOrderFilterOptions();
+  const partners = options.data?.partners ?? [];
+  const partner = partners.find((item) => item.id === value.partnerId) ?? null;
+  const pointLabel = (point: { name: string; isActive: boolean }) =>
+    point.isActive ? point.name : `${point.name} (отключён)`;
+  const pointOptions = partner
+    ? partner.points.map((point) => ({ value: point.id, label: pointLabel(point) }))
+    : partners
+        .filter((item) => item.points.length > 0)
+        .map((item) => ({
+          group: item.name,
+          items: item.points.map((point) => ({ value: point.id, label: pointLabel(point) })),
+        }));
+  const choosePartner = (partnerId: string | null) => {
+    const chosen = partners.find((item) => item.id === partnerId);
+    const keepsPoint = chosen?.points.some((point) => point.id === value.pointId) ?? false;
+    onChange({ ...value, partnerId, pointId: keepsPoint ? value.pointId : null });
+  };
+  return (
+    <>
+      <Select
+        label="Партнёр"
+        placeholder="Все"
+        data={partners.map((item) => ({ value: item.id, label: item.name }))}
+        value={value.partnerId}
+        onChange={choosePartner}
+        clearable
+        searchable
+        nothingFoundMessage="Не найдено"
+        disabled={options.isPending}
+        w={200}
+      />
+      <Select
+        label="Пункт выдачи"
+        placeholder={partner && partner.points.length === 0 ? 'У партнёра нет пунктов' : 'Все'}
+        data={pointOptions}
+        value={value.pointId}
+        onChange={(pointId) => onChange({ ...value, pointId })}
+        clearable
+        searchable
+        nothingFoundMessage="Не найдено"
+        disabled={options.isPending || (partner !== null && partner.points.length === 0)}
+        w={220}
+      />
+    </>
   );
 }
 
@@ -97,6 +151,7 @@ export function OrderFilters({ value, onChange }: { value: Filters; onChange: (n
         clearable
         w={150}
       />
+      <PartnerPointFilters value={value} onChange={onChange} />
       <Button variant="subtle" onClick={() => onChange(EMPTY_FILTERS)}>
         Сбросить
       </Button>

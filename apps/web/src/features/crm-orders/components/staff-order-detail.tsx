@@ -35,6 +35,8 @@ import {
   useStaffOrderDetail,
 } from '../api/staff-orders';
 import { PAYER_TYPE_LABELS } from '../model/filters';
+import { ActExchangeControl } from './act-exchange-control';
+import { OrderNotes } from './order-notes';
 import { OrderStatusControl } from './order-status-control';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -266,6 +268,14 @@ export function StaffOrderDetail() {
                 <Field label="Адрес организации">{data.organization.address}</Field>
               </>
             ) : null}
+            {data.organization && data.staff ? (
+              <div>
+                <Text size="xs" c="dimmed" mb={4}>
+                  Акт выполненных работ
+                </Text>
+                <ActExchangeControl orderId={data.id} actExchangedAt={data.staff.actExchangedAt} />
+              </div>
+            ) : null}
           </Stack>
         </Section>
         <Section title="Заказ">
@@ -332,7 +342,14 @@ export function StaffOrderDetail() {
           <Table.Tbody>
             {data.priceBreakdown.lines.map((line, index) => (
               <Table.Tr key={`${line.kind}-${line.refId ?? index}-${index}`}>
-                <Table.Td>{line.name}</Table.Td>
+                <Table.Td>
+                  {line.name}
+                  {line.tariffName ? (
+                    <Text size="xs" c="dimmed">
+                      Тариф «{line.tariffName}»
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td>{formatRub(line.unitPrice)}</Table.Td>
                 <Table.Td>{line.quantity}</Table.Td>
                 <Table.Td>{formatRub(line.total)}</Table.Td>
@@ -402,6 +419,12 @@ export function StaffOrderDetail() {
           </Table.Tbody>
         </Table>
       </Section>
+
+      {data.staff ? (
+        <Section title="Внутренние заметки">
+          <OrderNotes orderId={data.id} />
+        </Section>
+      ) : null}
     </Stack>
   );
 }

@@ -22,6 +22,12 @@ const ORDER = {
   pickupPointId: null,
 };
 
+const PARTNER_A = '10000000-0000-4000-8000-00000000000a';
+const PARTNER_B = '10000000-0000-4000-8000-00000000000b';
+const POINT_A1 = '20000000-0000-4000-8000-0000000000a1';
+const POINT_A2 = '20000000-0000-4000-8000-0000000000a2';
+const POINT_B1 = '20000000-0000-4000-8000-0000000000b1';
+
 describe('staff orders page', () => {
   beforeEach(() => {
     window.localStorage.setItem(STORAGE_KEYS.crmToken, 'aaa.bbb.ccc');
@@ -60,4 +66,64 @@ describe('staff orders page', () => {
     });
     await waitFor(() => expect(calls.at(-1)!.get('search')).toBe('+79161112201'));
   });
+
+  it('filters by partner, then by one of its pickup points, through the URL', async () => {
+    const calls: URLSearchParams[] = [];
+    mockApi((url) => {
+      if (url.pathname === '/api/order') {
+        calls.push(url.searchParams);
+        return { items: [ORDER], nextCursor: null };
+      }
+      if (url.pathname === '/api/order/filter-options') {
+        return {
+          partners: [
+            {
+              id: PARTNER_A,
+              name: 'ПВЗ-Сервис',
+              points: [
+                { id: POINT_A1, name: 'ПВЗ «Таганская»', isActive: true },
+                { id: POINT_A2, name: 'ПВЗ «Белорусская»', isActive: false },
+              ],
+            },
+            {
+              id: PARTNER_B,
+              name: 'Второй партнёр',
+              points: [{ id: POINT_B1, name: 'ПВЗ «Сокол»', isActive: true }],
+            },
+          ],
+        };
+      }
+      return undefined;
+    });
+    const path = '/crm/orders';
+    const { router } = renderInCabinet(<StaffOrdersPage />, {
+      routes: [{ path, element: <StaffOrdersPage /> }],
+      path: `${path}?partnerId=${PARTNER_A}`,
+    });
+    expect(await screen.findByText('Анна Ковалёва')).toBeInTheDocument();
+    expect(calls[0]!.get('partnerId')).toBe(PARTNER_A);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Партнёр' })).toHaveValue('ПВЗ-Сервис'));
+
+    // Only the chosen partner's points are offered; an inactive one is marked.
+    fireEvent.click(screen.getByRole('combobox', { name: 'Пункт выдачи' }));
+    expect(await screen.findByRole('option', { name: 'ПВЗ «Белорусская» (отключён)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'ПВЗ «Сокол»' })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'ПВЗ «Таганская»' }));
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(params.get('partnerId')).toBe(PARTNER_A);
+      expect(params.get('pointId')).toBe(POINT_A1);
+    });
+    await waitFor(() => expect(calls.at(-1)!.get('pointId')).toBe(POINT_A1));
+
+    // Another partner drops the point that is not theirs.
+    fireEvent.click(screen.getByRole('combobox', { name: 'Партнёр' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Второй партнёр' }));
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(params.get('partnerId')).toBe(PARTNER_B);
+      expect(params.get('pointId')).toBeNull();
+    });
+    // Mantine's comboboxes are slow in jsdom on a busy machine.
+  }, 20_000);
 });

@@ -16,6 +16,8 @@ describe('staff order filters ↔ URL', () => {
       payerType: 'ORGANIZATION',
       deliveryType: 'COURIER',
       isPaid: 'false',
+      partnerId: '6f1c2d3e-4a5b-4c6d-8e7f-901234567890',
+      pointId: '0a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d',
       search: '+79161112201',
     };
     const query = filtersToSearchParams(filters).toString();
@@ -26,7 +28,11 @@ describe('staff order filters ↔ URL', () => {
   it('leaves empty filters out and drops unknown values', () => {
     expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('');
     expect(
-      parseFilters(new URLSearchParams('status=NEW,BOGUS&payerType=X&dateFrom=yesterday&isPaid=maybe')),
+      parseFilters(
+        new URLSearchParams(
+          'status=NEW,BOGUS&payerType=X&dateFrom=yesterday&isPaid=maybe&partnerId=1&pointId=x',
+        ),
+      ),
     ).toEqual({ ...EMPTY_FILTERS, status: ['NEW'] });
   });
 

@@ -17,6 +17,9 @@ export type OrderFilters = {
   payerType: PayerType | null;
   deliveryType: DeliveryType | null;
   isPaid: 'true' | 'false' | null;
+  /** Orders to the pickup points of this back-office partner. */
+  partnerId: string | null;
+  pointId: string | null;
   search: string;
 };
 
@@ -27,10 +30,13 @@ export const EMPTY_FILTERS: OrderFilters = {
   payerType: null,
   deliveryType: null,
   isPaid: null,
+  partnerId: null,
+  pointId: null,
   search: '',
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | null {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -38,6 +44,10 @@ function pick<T extends string>(values: readonly T[], value: string | null): T |
 
 function date(value: string | null): string | null {
   return value && ISO_DATE.test(value) ? value : null;
+}
+
+function uuid(value: string | null): string | null {
+  return value && UUID.test(value) ? value.toLowerCase() : null;
 }
 
 /** Unknown or malformed parameters are dropped, so a hand-edited link never breaks the list. */
@@ -53,6 +63,8 @@ export function parseFilters(params: URLSearchParams): OrderFilters {
     payerType: pick(PAYER_TYPES, params.get('payerType')),
     deliveryType: pick(DELIVERY_TYPES, params.get('deliveryType')),
     isPaid: pick(['true', 'false'] as const, params.get('isPaid')),
+    partnerId: uuid(params.get('partnerId')),
+    pointId: uuid(params.get('pointId')),
     search: (params.get('search') ?? '').slice(0, 200),
   };
 }
@@ -66,6 +78,8 @@ export function filtersToQuery(filters: OrderFilters): Record<string, string> {
   if (filters.payerType) query.payerType = filters.payerType;
   if (filters.deliveryType) query.deliveryType = filters.deliveryType;
   if (filters.isPaid) query.isPaid = filters.isPaid;
+  if (filters.partnerId) query.partnerId = filters.partnerId;
+  if (filters.pointId) query.pointId = filters.pointId;
   const search = filters.search.trim();
   if (search) query.search = search;
   return query;

@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   Select,
   Stack,
   Table,
@@ -25,6 +24,7 @@ import {
   useRefuseAccess,
   useUsers,
 } from '../api/users';
+import { ConfirmModal } from '@/components/confirm-modal';
 
 export const ROLE_LABELS: Record<Role, string> = {
   USER: 'Клиент',
@@ -129,7 +129,9 @@ function AccessRequests() {
 
 /** /crm/users (ADMIN): users by role and search, role change, deletion, CRM access requests. */
 export function UsersPage() {
-  const myId = useSession().user?.id ?? null;
+  const session = useSession();
+  // After a reload the session holds the profile (restored from the token), not the sign-in answer's user.
+  const myId = session.profile?.id ?? session.user?.id ?? null;
   const [role, setRole] = useState<Role | null>(null);
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
@@ -244,38 +246,27 @@ export function UsersPage() {
           Показать ещё
         </Button>
       ) : null}
-      <Modal
+      <ConfirmModal
         opened={toDelete !== null}
-        onClose={() => setToDelete(null)}
         title="Удалить пользователя?"
-        centered
-      >
-        <Stack>
+        message={
           <Text>
             {toDelete ? `${toDelete.email ?? fullName(toDelete)} потеряет доступ к сервису.` : null}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Отмена
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                toDelete &&
-                remove.mutate(toDelete.id, {
-                  onSuccess: () => {
-                    showSuccessToast('Пользователь удалён');
-                    setToDelete(null);
-                  },
-                })
-              }
-            >
-              Удалить
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        }
+        confirmLabel="Удалить"
+        isLoading={remove.isPending}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              showSuccessToast('Пользователь удалён');
+              setToDelete(null);
+            },
+          })
+        }
+        onClose={() => setToDelete(null)}
+      />
     </Stack>
   );
 }

@@ -5,6 +5,10 @@ import { formatRub } from '@/lib/format';
 
 type Props = {
   document: DocumentType;
+  /** Price of one copy under the language pair's tariff (the live summary's line; else the catalogue price). */
+  unitPrice: number;
+  /** The tariff that priced it, if any. */
+  tariffName: string | null;
   quantity: number;
   assurances: Assurance[];
   selectedAssuranceIds: readonly string[];
@@ -17,9 +21,9 @@ type Props = {
 const clampQuantity = (value: number) =>
   Math.min(ORDER_LIMITS.maxQuantity, Math.max(1, Math.round(Number.isFinite(value) ? value : 1)));
 
-/** A chosen document: quantity stepper (1–100), its assurances with prices, remove. */
+/** A chosen document: its price under the language pair's tariff, quantity stepper (1–100), assurances, remove. */
 export function DocumentCard(props: Props) {
-  const { document, quantity } = props;
+  const { document, quantity, tariffName } = props;
   return (
     <Card
       withBorder
@@ -32,9 +36,14 @@ export function DocumentCard(props: Props) {
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
           <Text fw={600}>{document.name}</Text>
-          <Text size="sm" c="gray.7">
-            {formatRub(document.price)} за документ
+          <Text size="sm" c="gray.7" data-testid="document-unit-price">
+            {formatRub(props.unitPrice)} за документ
           </Text>
+          {tariffName ? (
+            <Text size="xs" c="gray.7" data-testid="document-tariff">
+              Тариф «{tariffName}»
+            </Text>
+          ) : null}
         </div>
         <ActionIcon
           variant="subtle"

@@ -18,6 +18,11 @@ export function FormParamsGate({ children }: { children: ReactNode }) {
       </Alert>
     );
   }
+  return <FormSkeleton />;
+}
+
+/** The form's place while its data or its code is on the way. */
+export function FormSkeleton() {
   return (
     <Stack gap="sm" aria-busy="true" aria-label="Загружаем форму заказа">
       <Skeleton height={24} width="60%" />

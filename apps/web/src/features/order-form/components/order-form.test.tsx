@@ -1,9 +1,16 @@
-import { calculatePrice, MESSAGES, type FormParamsResponse, type OrderSummary } from '@app/contracts';
+import {
+  addWorkingDays,
+  calculatePrice,
+  MESSAGES,
+  moscowDate,
+  type FormParamsResponse,
+  type OrderSummary,
+} from '@app/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { configureApiClient } from '@/lib/api-client';
 import { formatRub } from '@/lib/format';
@@ -11,6 +18,7 @@ import { STORAGE_KEYS } from '@/lib/storage';
 import { formParamsQueryOptions } from '../api/form-params';
 import { OrderDraftContext } from '../hooks/use-order-draft';
 import { createEmptyDraft, type OrderDraft } from '../model/draft';
+import { loadDeferredModel } from '../model/deferred-model';
 import { createOrderDraftStore, type OrderDraftStore } from '../model/draft-store';
 import { OrderStep1 } from './order-step1';
 import { OrderStep2 } from './order-step2';
@@ -37,6 +45,7 @@ const PARAMS: FormParamsResponse = {
   ],
   offices: [],
   calendar: { nonWorkingDays: [], workingWeekendDays: [] },
+  tariffs: [],
 };
 
 function draftWith(patch: (draft: OrderDraft) => void): OrderDraft {
@@ -63,9 +72,14 @@ function storeWith(draft: OrderDraft): OrderDraftStore {
   return createOrderDraftStore();
 }
 
-function renderPage(element: ReactElement, store: OrderDraftStore, path = '/order/step-1') {
+function renderPage(
+  element: ReactElement,
+  store: OrderDraftStore,
+  path = '/order/step-1',
+  params: FormParamsResponse = PARAMS,
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(formParamsQueryOptions.queryKey, PARAMS);
+  queryClient.setQueryData(formParamsQueryOptions.queryKey, params);
   queryClient.setQueryData(
     ['order', 'points', 'active'],
     [
@@ -119,6 +133,11 @@ if (!('fonts' in document)) {
 }
 
 describe('order form', () => {
+  // Step 1's fields and the pricing code are lazy chunks (decision 013); loaded once here, as a browser has them
+  // cached, so that a slow first transform does not outlast the queries' timeouts.
+  beforeAll(async () => {
+    await Promise.all([import('./step1-form'), loadDeferredModel()]);
+  });
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     fetchMock.mockReset();
@@ -136,14 +155,64 @@ describe('order form', () => {
       discountPercent: 0,
     });
     expect(expected.total).toBe(12_899.97);
-    expect((await screen.findByTestId('bottom-bar-total')).textContent).toBe(formatRub(expected.total));
+    const total = await screen.findByTestId('bottom-bar-total');
+    // The pricing code and the fields arrive after the first paint (decision 013).
+    await waitFor(() => expect(total.textContent).toBe(formatRub(expected.total)));
     fireEvent.click(screen.getByRole('button', { name: /Итого/ }));
     const summary = screen.getByTestId('price-summary').textContent;
     expect(summary).toContain(`Диплом × 3${formatRub(7499.97)}`);
     expect(summary).toContain(`Нотариальное заверение — Паспорт × 2${formatRub(2400)}`);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Увеличить количество: Паспорт' }));
-    expect(screen.getByTestId('bottom-bar-total').textContent).toBe(formatRub(expected.total + 1500 + 1200));
+    fireEvent.click(await screen.findByRole('button', { name: 'Увеличить количество: Паспорт' }));
+    expect(total.textContent).toBe(formatRub(expected.total + 1500 + 1200));
+  });
+
+  it('prices with the tariff of the chosen language pair at once and moves the ready date', async () => {
+    const params: FormParamsResponse = {
+      ...PARAMS,
+      languages: [...PARAMS.languages, { code: 'de', name: 'Немецкий' }],
+      tariffs: [
+        {
+          id: '66666666-6666-4666-8666-666666666666',
+          name: 'Паспорт на немецкий',
+          originalLanguage: null,
+          targetLanguage: 'de',
+          documentTypeId: PASSPORT,
+          pricePercent: 150,
+          surcharge: 100,
+          extraDays: 2,
+          sortOrder: 0,
+        },
+      ],
+    };
+    const store = storeWith(draftWith(() => undefined));
+    renderPage(<OrderStep1 />, store, '/order/step-1', params);
+    const total = await screen.findByTestId('bottom-bar-total');
+    // The pricing code arrives after the first paint (model/deferred-model.ts).
+    await waitFor(() => expect(total.textContent).toBe(formatRub(12_899.97)));
+    expect(screen.queryByTestId('document-tariff')).toBeNull();
+    const readyDate = (days: number) =>
+      addWorkingDays(moscowDate(new Date()), days, { nonWorkingDays: new Set() });
+    fireEvent.click(screen.getByRole('button', { name: /Итого/ }));
+    expect(screen.getByTestId('summary-ready-date').querySelector('time')).toHaveAttribute(
+      'datetime',
+      readyDate(2),
+    );
+
+    act(() => store.update((draft) => ({ ...draft, step1: { ...draft.step1, targetLanguage: 'de' } })));
+    // Passport: 1 500 × 150 % + 100 = 2 350 ₽ × 2; the diploma and the assurance keep their prices.
+    expect(total.textContent).toBe(formatRub(4700 + 7499.97 + 2400));
+    const passport = await screen.findByRole('region', { name: 'Паспорт' });
+    expect(within(passport).getByTestId('document-unit-price').textContent).toBe(
+      `${formatRub(2350)} за документ`,
+    );
+    expect(passport).toHaveTextContent('Тариф «Паспорт на немецкий»');
+    expect(screen.getByTestId('price-summary')).toHaveTextContent('Тариф «Паспорт на немецкий»');
+    // Passport 1 day + notarization 1 + tariff 2 = 4 working days.
+    expect(screen.getByTestId('summary-ready-date').querySelector('time')).toHaveAttribute(
+      'datetime',
+      readyDate(4),
+    );
   });
 
   it('shows the INN error next to the INN field, from the contract schema', async () => {

@@ -1,13 +1,30 @@
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
+import { showErrorToast } from '@/lib/notify';
 import { useOrderDraft } from '../hooks/use-order-draft';
+import { useDeferredModel } from '../hooks/use-deferred-model';
 import { useStepErrors } from '../hooks/use-step-errors';
-import { validateStep1 } from '../model/validation';
-import { FormParamsGate } from './form-params-gate';
+import { loadDeferredModel } from '../model/deferred-model';
+import { FormParamsGate, FormSkeleton } from './form-params-gate';
 import { DESKTOP_QUERY, OrderStepLayout } from './order-step-layout';
-import { DOCUMENT_PICKER_ID, Step1Form } from './step1-form';
+import { DOCUMENT_PICKER_ID } from './step1-ids';
+
+/**
+ * The fields (searchable selects with their popover code, uploads, promo) are a chunk of their own: the step's
+ * frame paints first, and the fields' code arrives while the form parameters are loading (decision 013).
+ */
+let step1FormModule: Promise<typeof import('./step1-form')> | null = null;
+function loadStep1Form() {
+  step1FormModule ??= import('./step1-form').catch((error: unknown) => {
+    step1FormModule = null;
+    throw error;
+  });
+  return step1FormModule;
+}
+const Step1Form = lazy(() => loadStep1Form().then((module) => ({ default: module.Step1Form })));
 
 function focusDocumentPicker() {
   const input = document.getElementById(DOCUMENT_PICKER_ID);
@@ -20,7 +37,12 @@ function focusDocumentPicker() {
 export function OrderStep1() {
   const navigate = useNavigate();
   const draft = useOrderDraft();
-  const { errors, check } = useStepErrors(() => validateStep1(draft.step1));
+  // The validators arrive just after the first paint; nothing is checked before 'Далее', which awaits them.
+  const model = useDeferredModel();
+  useEffect(() => {
+    loadStep1Form().catch(() => undefined);
+  }, []);
+  const { errors, check } = useStepErrors(() => model?.validateStep1(draft.step1) ?? {});
   const hasDocuments = draft.step1.documentsWithQuantity.length > 0;
   const isDesktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
   // The support widget moves up by the strip's 48 px while it is on screen.
@@ -31,7 +53,9 @@ export function OrderStep1() {
       title="Что переводим"
       nextLabel="Далее"
       onNext={() => {
-        if (check()) void navigate('/order/step-2');
+        loadDeferredModel().then((loaded) => {
+          if (check(() => loaded.validateStep1(draft.step1))) void navigate('/order/step-2');
+        }, showErrorToast);
       }}
       bottomStrip={
         hasDocuments ? (
@@ -49,7 +73,9 @@ export function OrderStep1() {
       }
     >
       <FormParamsGate>
-        <Step1Form errors={errors} />
+        <Suspense fallback={<FormSkeleton />}>
+          <Step1Form errors={errors} />
+        </Suspense>
       </FormParamsGate>
     </OrderStepLayout>
   );

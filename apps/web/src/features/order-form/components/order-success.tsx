@@ -1,11 +1,10 @@
 import { Alert, Button, Card, List, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatRub } from '@/lib/format';
+import { formatReadyDate, formatRub } from '@/lib/format';
 import { useCreatePaymentLink } from '../api/payments';
 import { useOrderDraftStore } from '../hooks/use-order-draft';
 import { readCreatedOrder, readSubmittedDraftKey } from '../model/success-storage';
-import { formatReadyDate } from '../model/summary';
 
 const NEXT_STEPS = [
   { title: 'Оплата', text: 'Оплатите заказ картой или через СБП — это займёт минуту.' },

@@ -1,6 +1,6 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
-import { formatRub } from '@/lib/format';
-import { formatReadyDate, type OrderSummaryView } from '../model/summary';
+import { formatReadyDate, formatRub } from '@/lib/format';
+import type { OrderSummaryView } from '../model/summary';
 
 const KIND_LABEL = { document: '', assurance: '', delivery: 'Доставка: ', discount: '' } as const;
 
@@ -22,11 +22,18 @@ export function PriceSummary({ summary }: { summary: OrderSummaryView | null }) 
             wrap="nowrap"
             gap="xs"
           >
-            <Text size="sm" c={line.kind === 'discount' ? 'green.9' : undefined}>
-              {KIND_LABEL[line.kind]}
-              {line.name}
-              {line.quantity > 1 ? ` × ${line.quantity}` : ''}
-            </Text>
+            <div>
+              <Text size="sm" c={line.kind === 'discount' ? 'green.9' : undefined}>
+                {KIND_LABEL[line.kind]}
+                {line.name}
+                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+              </Text>
+              {line.tariffName ? (
+                <Text size="xs" c="gray.7">
+                  Тариф «{line.tariffName}»
+                </Text>
+              ) : null}
+            </div>
             <Text
               size="sm"
               fw={500}

@@ -4,14 +4,14 @@ import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { useFormParams } from '../api/form-params';
 import { useFileUploads } from '../hooks/use-file-uploads';
 import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
+import { useOrderSummary } from '../hooks/use-order-summary';
 import { usePromo } from '../hooks/use-promo';
 import type { FieldErrors } from '../model/draft-store';
-import { pickError } from '../model/validation';
+import { pickError } from '../model/field-errors';
 import { DocumentCard } from './document-card';
 import { FileUpload } from './file-upload';
 import { PromoField } from './promo-field';
-
-export const DOCUMENT_PICKER_ID = 'order-document-picker';
+import { DOCUMENT_PICKER_ID } from './step1-ids';
 
 /** Step 1 fields: documents with quantities and assurances, languages, promo code, files. */
 export function Step1Form({ errors }: { errors: FieldErrors }) {
@@ -21,6 +21,13 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
   const step = draft.step1;
   const promo = usePromo(step.promoCode);
   const uploads = useFileUploads();
+  // Each card shows its document's price as the live summary has it (under the language pair's tariff).
+  const summary = useOrderSummary();
+  const documentLines = new Map(
+    (summary?.breakdown.lines ?? [])
+      .filter((line) => line.kind === 'document')
+      .map((line) => [line.refId, line] as const),
+  );
   const [pickerValue, setPickerValue] = useState<string | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
   // The support widget hides while the document list is open (it would cover the options on a phone).
@@ -62,6 +69,8 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
               <DocumentCard
                 key={item.documentId}
                 document={document}
+                unitPrice={documentLines.get(document.id)?.unitPrice ?? document.price}
+                tariffName={documentLines.get(document.id)?.tariffName ?? null}
                 quantity={item.quantity}
                 assurances={params.assurances}
                 selectedAssuranceIds={step.documentsAssurances

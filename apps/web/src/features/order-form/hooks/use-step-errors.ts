@@ -12,10 +12,10 @@ export function useStepErrors(validate: () => FieldErrors) {
   const errors: FieldErrors = { ...serverErrors, ...(isTouched ? validate() : {}) };
   return {
     errors,
-    /** Marks the step as attempted; answers whether it is valid. */
-    check: () => {
+    /** Marks the step as attempted; answers whether it is valid (`now`: validators loaded after render). */
+    check: (now: () => FieldErrors = validate) => {
       setTouched(true);
-      return Object.keys(validate()).length === 0;
+      return Object.keys(now()).length === 0;
     },
   };
 }

@@ -16,8 +16,9 @@ export type OrderSummaryView = {
 };
 
 /**
- * The live summary is the server's own price rule (`calculatePrice`) over the draft: documents × quantity,
- * assurances × quantity, the chosen delivery at its form-settings price, the confirmed promo discount.
+ * The live summary is the server's own price rule (`calculatePrice`) over the draft: documents × quantity at
+ * the price of the tariff matching the language pair, assurances × quantity, the chosen delivery at its
+ * form-settings price, the confirmed promo discount; the ready date adds the tariffs' extra days.
  */
 export function buildOrderSummary(
   params: FormParamsResponse,
@@ -29,6 +30,9 @@ export function buildOrderSummary(
   const input = {
     documentsWithQuantity: draft.step1.documentsWithQuantity,
     documentsAssurances: draft.step1.documentsAssurances,
+    // The language pair picks the tariffs (/crm/tariffs) exactly as the server does.
+    originalLanguage: draft.step1.originalLanguage,
+    targetLanguage: draft.step1.targetLanguage,
   };
   const breakdown = calculatePrice(params, {
     ...input,
@@ -46,15 +50,4 @@ export function buildOrderSummary(
         })
       : null;
   return { breakdown, readyDate, hasDelivery: delivery !== null };
-}
-
-/** 'пн, 24 ноября' style date for a YYYY-MM-DD day (no time zone shift: the day is already Moscow's). */
-export function formatReadyDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  return new Intl.DateTimeFormat('ru-RU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(date);
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { nextCronRun, parseCron } from './cron.ts';
+import { SCHEDULE_TIMEZONE, SCHEDULES } from './schedules.ts';
+
+describe('nextCronRun', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('finds the next step of an every-5-minutes cron', () => {
+    expect(nextCronRun('*/5 * * * *', 'UTC', at('2025-03-10T10:02:30Z'))?.toISOString()).toBe(
+      '2025-03-10T10:05:00.000Z',
+    );
+    // Strictly after: a run exactly now is not "next".
+    expect(nextCronRun('*/5 * * * *', 'UTC', at('2025-03-10T10:05:00Z'))?.toISOString()).toBe(
+      '2025-03-10T10:10:00.000Z',
+    );
+  });
+
+  it('applies the time zone (Moscow is UTC+3)', () => {
+    // 10:00 Moscow = 07:00 UTC; at 08:00 UTC (11:00 Moscow) the next 10-20 hourly run is 12:00 Moscow.
+    expect(nextCronRun('0 10-20 * * *', SCHEDULE_TIMEZONE, at('2025-03-10T08:00:00Z'))?.toISOString()).toBe(
+      '2025-03-10T09:00:00.000Z',
+    );
+    // After 20:00 Moscow it is 10:00 Moscow the next day.
+    expect(nextCronRun('0 10-20 * * *', SCHEDULE_TIMEZONE, at('2025-03-10T17:30:00Z'))?.toISOString()).toBe(
+      '2025-03-11T07:00:00.000Z',
+    );
+  });
+
+  it('skips to the next weekday for a Monday-to-Friday cron', () => {
+    // 2025-03-14 is a Friday: after its 11:00 run the next one is Monday the 17th.
+    expect(nextCronRun('0 11 * * 1-5', SCHEDULE_TIMEZONE, at('2025-03-14T09:00:00Z'))?.toISOString()).toBe(
+      '2025-03-17T08:00:00.000Z',
+    );
+  });
+
+  it('matches day-of-month or day-of-week when both are restricted, and Sunday as 7', () => {
+    // 1st of the month or Sunday; 2025-03-10 is a Monday → Sunday 16th comes first.
+    expect(nextCronRun('0 0 1 * 7', 'UTC', at('2025-03-10T00:00:00Z'))?.toISOString()).toBe(
+      '2025-03-16T00:00:00.000Z',
+    );
+    expect(nextCronRun('0 0 29 2 *', 'UTC', at('2025-03-01T00:00:00Z'))).toBeNull();
+  });
+
+  it('rejects malformed expressions', () => {
+    expect(() => parseCron('* * *')).toThrow();
+    expect(() => parseCron('61 * * * *')).toThrow();
+    expect(nextCronRun('every minute', 'UTC', new Date())).toBeNull();
+  });
+
+  it('has a valid cron for every schedule', () => {
+    for (const schedule of SCHEDULES) {
+      expect(nextCronRun(schedule.cron, SCHEDULE_TIMEZONE, new Date()), schedule.name).not.toBeNull();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Next run of a five-field cron expression (minute hour day-of-month month day-of-week) in a time zone, for the
+ * monitoring screens. pg-boss runs the schedules itself; this only answers "when next".
+ * Supports numbers, `*`, ranges `a-b`, steps `*\/n` and `a-b/n`, lists `a,b`; day-of-week 0-7 (0 and 7 = Sunday).
+ */
+type CronFields = {
+  minutes: Set<number>;
+  hours: Set<number>;
+  days: Set<number>;
+  months: Set<number>;
+  weekdays: Set<number>;
+  anyDay: boolean;
+  anyWeekday: boolean;
+};
+
+const RANGES: Array<[min: number, max: number]> = [
+  [0, 59],
+  [0, 23],
+  [1, 31],
+  [1, 12],
+  [0, 7],
+];
+
+function parseField(field: string, [min, max]: [number, number]): Set<number> {
+  const values = new Set<number>();
+  for (const part of field.split(',')) {
+    const match = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(part);
+    if (!match) throw new Error(`Invalid cron field "${field}"`);
+    const step = match[4] ? Number(match[4]) : 1;
+    let from = min;
+    let to = max;
+    if (match[1] !== '*') {
+      from = Number(match[2]);
+      to = match[3] !== undefined ? Number(match[3]) : match[4] ? max : from;
+    }
+    if (step < 1 || from < min || to > max || from > to) throw new Error(`Invalid cron field "${field}"`);
+    for (let value = from; value <= to; value += step) values.add(value);
+  }
+  return values;
+}
+
+export function parseCron(expression: string): CronFields {
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== 5) throw new Error(`Cron "${expression}" must have five fields`);
+  const [minutes, hours, days, months, weekdays] = fields.map((field, index) =>
+    parseField(field, RANGES[index]!),
+  ) as [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
+  if (weekdays.has(7)) weekdays.add(0);
+  return {
+    minutes,
+    hours,
+    days,
+    months,
+    weekdays,
+    anyDay: fields[2] === '*',
+    anyWeekday: fields[4] === '*',
+  };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+function localParts(date: Date, timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
+  return {
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAYS[parts.weekday ?? 'Sun'] ?? 0,
+  };
+}
+
+const MINUTE = 60_000;
+
+/** The first run strictly after `after`, or null when the cron is invalid or never fires within a year. */
+export function nextCronRun(expression: string, timeZone: string, after: Date): Date | null {
+  let fields: CronFields;
+  try {
+    fields = parseCron(expression);
+  } catch {
+    return null;
+  }
+  let time = Math.floor(after.getTime() / MINUTE) * MINUTE + MINUTE;
+  const limit = after.getTime() + 366 * 24 * 60 * MINUTE;
+  while (time <= limit) {
+    const local = localParts(new Date(time), timeZone);
+    const dayMatches =
+      fields.anyDay || fields.anyWeekday
+        ? fields.days.has(local.day) && fields.weekdays.has(local.weekday)
+        : fields.days.has(local.day) || fields.weekdays.has(local.weekday);
+    if (!fields.months.has(local.month) || !dayMatches) {
+      time += ((23 - local.hour) * 60 + (60 - local.minute)) * MINUTE;
+    } else if (!fields.hours.has(local.hour)) {
+      time += (60 - local.minute) * MINUTE;
+    } else if (!fields.minutes.has(local.minute)) {
+      time += MINUTE;
+    } else {
+      return new Date(time);
+    }
+  }
+  return null;
+}

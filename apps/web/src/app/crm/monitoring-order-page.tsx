@@ -1,0 +1,3 @@
+import { OrderMonitoringPage } from '@/features/crm-monitoring/components/order-monitoring-page';
+
+export { OrderMonitoringPage as Component };

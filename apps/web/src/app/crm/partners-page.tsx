@@ -1,0 +1,3 @@
+import { PartnersPage } from '@/features/crm-partners/components/partners-page';
+
+export { PartnersPage as Component };

@@ -1,0 +1,3 @@
+import { PushNotificationsPage } from '@/features/crm-push/components/push-notifications-page';
+
+export { PushNotificationsPage as Component };

@@ -1,0 +1,7 @@
+// Chart and date-picker styles and the Russian calendar belong to this lazy chunk only.
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ru';
+import { StatsPage } from '@/features/crm-stats/components/stats-page';
+
+export { StatsPage as Component };

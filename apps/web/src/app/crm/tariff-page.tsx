@@ -1,0 +1,3 @@
+import { TariffPage } from '@/features/crm-tariffs/components/tariff-page';
+
+export { TariffPage as Component };

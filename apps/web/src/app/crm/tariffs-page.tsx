@@ -1,0 +1,3 @@
+import { TariffsPage } from '@/features/crm-tariffs/components/tariffs-page';
+
+export { TariffsPage as Component };

@@ -1,0 +1,250 @@
+import { MESSAGES, type CronJob, type CronQueueInfo } from '@app/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatDateTime } from '@/lib/format';
+import { showSuccessToast } from '@/lib/notify';
+import { useClearCron, useCronInfo, useInitializeCron } from '../api/monitoring';
+import { getJobLabel, getQueueLabel } from '../model/labels';
+import { ConfirmModal } from '@/components/confirm-modal';
+
+const QUEUE_STATS: ReadonlyArray<{ key: keyof CronQueueInfo & string; label: string }> = [
+  { key: 'repeatableJobs', label: 'Периодических' },
+  { key: 'waiting', label: 'Ожидают' },
+  { key: 'active', label: 'Выполняются' },
+  { key: 'completed', label: 'Выполнено за 24\u00a0ч' },
+  { key: 'failed', label: 'Ошибки за 24\u00a0ч' },
+  { key: 'delayed', label: 'Отложены' },
+];
+
+function LastRun({ job }: { job: CronJob }) {
+  if (!job.lastRunAt) {
+    return (
+      <Text size="sm" c="dimmed">
+        Ещё не запускалась
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6}>
+      <Text size="sm">{formatDateTime(job.lastRunAt)}</Text>
+      <Badge size="sm" variant="light" color={job.lastRunState === 'failed' ? 'red' : 'teal'}>
+        {job.lastRunState === 'failed' ? 'Ошибка' : 'Выполнена'}
+      </Badge>
+    </Group>
+  );
+}
+
+function QueueCard({ queue }: { queue: CronQueueInfo }) {
+  const isPhone = useMediaQuery('(max-width: 640px)');
+  return (
+    <Card withBorder data-testid="cron-queue" aria-label={`Очередь ${queue.name}`}>
+      <Stack gap="sm">
+        <Group gap="xs" align="baseline">
+          <Title order={2} size="h4">
+            {getQueueLabel(queue.name)}
+          </Title>
+          <Text size="sm" c="dimmed" ff="monospace">
+            {queue.name}
+          </Text>
+        </Group>
+        {queue.error ? (
+          <Alert color="red" title={MESSAGES.queueLoadError}>
+            {queue.error}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs">
+          {QUEUE_STATS.map((stat) => {
+            const value = Number(queue[stat.key]);
+            return (
+              <div key={stat.key} aria-label={`${stat.label}: ${value}`}>
+                <Text size="xs" c="dimmed">
+                  {stat.label}
+                </Text>
+                <Text fw={700} c={stat.key === 'failed' && value > 0 ? 'red' : undefined}>
+                  {value}
+                </Text>
+              </div>
+            );
+          })}
+        </SimpleGrid>
+        {queue.jobs.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Периодических задач в этой очереди нет
+          </Text>
+        ) : isPhone ? (
+          <Stack gap="xs" data-testid="cron-jobs">
+            {queue.jobs.map((job) => (
+              <Card key={job.id} withBorder padding="sm" data-testid="cron-job">
+                <Text size="sm" fw={500}>
+                  {getJobLabel(job.name)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {job.description}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {job.name}
+                </Text>
+                <Text size="sm" mt={6}>
+                  Расписание: <Code>{job.cron}</Code> ({job.timezone})
+                </Text>
+                <Text size="sm">Следующий запуск: {job.next ? formatDateTime(job.next) : '—'}</Text>
+                <Group gap={6}>
+                  <Text size="sm">Последний запуск:</Text>
+                  <LastRun job={job} />
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="xs" data-testid="cron-jobs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Задача</Table.Th>
+                  <Table.Th>Расписание</Table.Th>
+                  <Table.Th>Следующий запуск</Table.Th>
+                  <Table.Th>Последний запуск</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {queue.jobs.map((job) => (
+                  <Table.Tr key={job.id} data-testid="cron-job">
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {getJobLabel(job.name)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {job.description}
+                      </Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {job.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {job.cron}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {job.timezone}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{job.next ? formatDateTime(job.next) : '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <LastRun job={job} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /crm/monitoring/cron (ADMIN): schedules per queue, (re)initialize, clear all, refresh, auto-refresh (spec 2). */
+export function CronTab() {
+  const [isAutoRefresh, setIsAutoRefresh] = useState(true);
+  const [isConfirmingClear, setIsConfirmingClear] = useState(false);
+  const info = useCronInfo(isAutoRefresh);
+  const initialize = useInitializeCron();
+  const clear = useClearCron();
+  const queues = info.data ?? [];
+  const scheduled = queues.reduce((sum, queue) => sum + queue.jobs.length, 0);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          <Button
+            loading={initialize.isPending}
+            onClick={() =>
+              initialize.mutate(undefined, { onSuccess: (answer) => showSuccessToast(answer.message) })
+            }
+          >
+            Инициализировать
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            disabled={scheduled === 0}
+            onClick={() => setIsConfirmingClear(true)}
+          >
+            Очистить все
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={info.isFetching}
+            onClick={() => void info.refetch()}
+          >
+            Обновить
+          </Button>
+        </Group>
+        <Checkbox
+          label="Автообновление (30 с)"
+          checked={isAutoRefresh}
+          onChange={(event) => setIsAutoRefresh(event.currentTarget.checked)}
+        />
+      </Group>
+      {info.dataUpdatedAt ? (
+        <Text size="sm" c="dimmed">
+          Периодических задач: {scheduled} · обновлено {formatDateTime(info.dataUpdatedAt)}
+        </Text>
+      ) : null}
+      {info.isPending ? (
+        <Loader aria-label="Загрузка периодических задач" />
+      ) : info.isError ? (
+        <Alert color="red" title={MESSAGES.queueLoadError}>
+          {info.error.message}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          {scheduled === 0 ? (
+            <Alert color="yellow" title="Периодические задачи не настроены">
+              Нажмите «Инициализировать», чтобы создать расписания заново.
+            </Alert>
+          ) : null}
+          {queues.map((queue) => (
+            <QueueCard key={queue.name} queue={queue} />
+          ))}
+        </Stack>
+      )}
+      <ConfirmModal
+        opened={isConfirmingClear}
+        title="Очистить все периодические задачи?"
+        message="Все расписания будут удалены, и периодические задачи перестанут запускаться, пока их не инициализируют снова."
+        confirmLabel="Очистить все"
+        isLoading={clear.isPending}
+        onConfirm={() =>
+          clear.mutate(undefined, {
+            onSuccess: (answer) => {
+              showSuccessToast(answer.message);
+              setIsConfirmingClear(false);
+            },
+          })
+        }
+        onClose={() => setIsConfirmingClear(false)}
+      />
+    </Stack>
+  );
+}

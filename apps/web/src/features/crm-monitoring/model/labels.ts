@@ -1,0 +1,53 @@
+import type { QueueJobState } from '@app/contracts';
+
+/** Russian names of the job kinds (spec 3); an unknown name is shown as is. */
+const JOB_LABELS: Record<string, string> = {
+  'change-status': 'Смена статуса заказа',
+  'send-email': 'Отправка письма',
+  'create-delivery': 'Создание курьерской доставки',
+  'check-new-paid-orders': 'Проверка новых оплат',
+  'send-payment-reminders': 'Напоминания об оплате',
+  'send-act-exchange-reminders': 'Напоминания об обмене актами',
+  'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
+  'check-yandex-delivery-statuses': 'Проверка статусов доставки',
+};
+
+export function getJobLabel(name: string): string {
+  return JOB_LABELS[name] ?? name;
+}
+
+const QUEUE_LABELS: Record<string, string> = {
+  'order-processing': 'Обработка заказов',
+  'notification-tasks': 'Уведомления',
+  'sync-tasks': 'Синхронизация',
+};
+
+export function getQueueLabel(queue: string): string {
+  return QUEUE_LABELS[queue] ?? queue;
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  email_sent: 'Отправка письма',
+  delivery_created: 'Создание доставки',
+};
+
+export function getEventLabel(type: string): string {
+  return EVENT_LABELS[type] ?? type;
+}
+
+/** The five counters of the automation tab (spec 2), in the spec's order. */
+export const QUEUE_COUNTERS: ReadonlyArray<{ state: QueueJobState; label: string; modalTitle: string }> = [
+  { state: 'waiting', label: 'Ожидают', modalTitle: 'Задачи в ожидании' },
+  { state: 'active', label: 'Выполняются', modalTitle: 'Выполняющиеся задачи' },
+  { state: 'completed', label: 'Выполнено за 24\u00a0ч', modalTitle: 'Выполненные задачи за 24 часа' },
+  { state: 'failed', label: 'Ошибки за 24\u00a0ч', modalTitle: 'Задачи с ошибкой за 24 часа' },
+  { state: 'delayed', label: 'Отложены', modalTitle: 'Отложенные задачи' },
+];
+
+/** How the order travels; the monitoring page shows it because courier orders carry a delivery job. */
+export const DELIVERY_TYPE_LABELS: Record<string, string> = {
+  PICKUP_POINT: 'Пункт выдачи',
+  OFFICE: 'Офис',
+  COURIER: 'Курьер',
+  ELECTRONIC: 'Электронно',
+};

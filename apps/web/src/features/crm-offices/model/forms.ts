@@ -1,0 +1,49 @@
+import { OfficeInputSchema, type AdminOffice, type OfficeInput } from '@app/contracts';
+import { validateWithSchema } from '@/lib/forms';
+
+type NumberField = number | string;
+
+export type OfficeFormValues = {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  schedule: string;
+  lat: NumberField;
+  lon: NumberField;
+  isActive: boolean;
+};
+
+const trimmedOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
+const toNumberOrNull = (value: NumberField): number | null =>
+  typeof value === 'number' ? value : value.trim() === '' ? null : Number(value.replace(',', '.'));
+
+export function toOfficeFormValues(office: AdminOffice | null): OfficeFormValues {
+  return {
+    name: office?.name ?? '',
+    address: office?.address ?? '',
+    phone: office?.phone ?? '',
+    email: office?.email ?? '',
+    schedule: office?.schedule ?? '',
+    lat: office?.lat ?? '',
+    lon: office?.lon ?? '',
+    isActive: office?.isActive ?? true,
+  };
+}
+
+export function toOfficeRequest(values: OfficeFormValues): OfficeInput {
+  return {
+    name: values.name.trim(),
+    address: values.address.trim(),
+    phone: trimmedOrNull(values.phone),
+    email: trimmedOrNull(values.email),
+    schedule: trimmedOrNull(values.schedule),
+    lat: toNumberOrNull(values.lat),
+    lon: toNumberOrNull(values.lon),
+    isActive: values.isActive,
+  };
+}
+
+/** The contract schema validates the form, so the browser and the server refuse the same input. */
+export const validateOfficeForm = (values: OfficeFormValues) =>
+  validateWithSchema(OfficeInputSchema)(toOfficeRequest(values));

@@ -1,0 +1,215 @@
+import type { Point } from '@app/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Button,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { showSuccessToast } from '@/lib/notify';
+import { useDeletePoint, usePartnerPoints, usePartners, useSetPointActive } from '../api/partners';
+import { POINT_TYPES } from '../model/forms';
+import { PointFormModal } from './point-form-modal';
+import { ConfirmModal } from '@/components/confirm-modal';
+
+function MetroLabel({ point }: { point: Point }) {
+  if (!point.metro) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Box
+        w={10}
+        h={10}
+        style={{
+          borderRadius: '50%',
+          background: point.metroColor ?? 'var(--mantine-color-gray-5)',
+          flexShrink: 0,
+        }}
+        aria-hidden
+      />
+      <Text size="xs" c="dimmed">
+        м. {point.metro}
+      </Text>
+    </Group>
+  );
+}
+
+const typeLabel = (type: string) => POINT_TYPES.find((item) => item.value === type)?.label ?? type;
+
+/** /crm/partner/{partnerId}/points (ADMIN): the partner's pickup points, their photos and availability. */
+export function PartnerPointsPage({ partnerId }: { partnerId: string }) {
+  const partners = usePartners();
+  const points = usePartnerPoints(partnerId);
+  const setActive = useSetPointActive(partnerId);
+  const remove = useDeletePoint(partnerId);
+  const [editing, setEditing] = useState<{ pointId: string | null } | null>(null);
+  const [toDelete, setToDelete] = useState<Point | null>(null);
+  const partner = partners.data?.items.find((item) => item.id === partnerId);
+  const items = points.data?.items ?? [];
+  // The open point comes from the list, so new photos show as soon as the list is refetched.
+  const editedPoint = editing?.pointId ? (items.find((item) => item.id === editing.pointId) ?? null) : null;
+
+  if (partners.isSuccess && !partner) {
+    return (
+      <Stack>
+        <Alert color="red" title="Партнёр не найден">
+          Возможно, ссылка устарела.
+        </Alert>
+        <Anchor component={Link} to="/crm/partner">
+          ← Ко всем партнёрам
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/crm/partner">
+          Партнёры
+        </Anchor>
+        <Text>{partner?.name ?? '…'}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Пункты выдачи
+          </Title>
+          {partner ? (
+            <Text c="dimmed" size="sm">
+              {partner.name} · комиссия {partner.commission.toLocaleString('ru-RU')} %
+            </Text>
+          ) : null}
+        </div>
+        <Button onClick={() => setEditing({ pointId: null })}>Добавить пункт</Button>
+      </Group>
+      {points.isPending ? (
+        <Loader aria-label="Загрузка" />
+      ) : points.isError ? (
+        <Alert color="red">Не удалось загрузить пункты выдачи</Alert>
+      ) : items.length === 0 ? (
+        <Text c="dimmed">У партнёра пока нет пунктов выдачи.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table data-testid="points-table" verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={72}>Фото</Table.Th>
+                <Table.Th>Пункт</Table.Th>
+                <Table.Th>Адрес</Table.Th>
+                <Table.Th>График</Table.Th>
+                <Table.Th>Активен</Table.Th>
+                <Table.Th aria-label="Действия" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((point) => (
+                <Table.Tr key={point.id} data-testid="point-row" opacity={point.isActive ? 1 : 0.6}>
+                  <Table.Td>
+                    {point.photos[0] ? (
+                      <Image
+                        src={point.photos[0]}
+                        alt=""
+                        w={56}
+                        h={42}
+                        radius="sm"
+                        fit="cover"
+                        loading="lazy"
+                      />
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        нет
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fw={500} size="sm">
+                      {point.name}
+                    </Text>
+                    <MetroLabel point={point} />
+                    <Badge size="xs" variant="light" color="gray" mt={4}>
+                      {typeLabel(point.type)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{point.address}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{point.schedule ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      checked={point.isActive}
+                      aria-label={`Пункт «${point.name}» активен`}
+                      disabled={setActive.isPending && setActive.variables?.id === point.id}
+                      onChange={(event) => {
+                        const isActive = event.currentTarget.checked;
+                        setActive.mutate(
+                          { id: point.id, isActive },
+                          {
+                            onSuccess: () =>
+                              showSuccessToast(
+                                isActive ? 'Пункт снова в форме заказа' : 'Пункт скрыт из формы заказа',
+                              ),
+                          },
+                        );
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      <Button size="xs" variant="light" onClick={() => setEditing({ pointId: point.id })}>
+                        Изменить
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(point)}>
+                        Удалить
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <PointFormModal
+        opened={editing !== null}
+        point={editedPoint}
+        partnerId={partnerId}
+        onSaved={(saved, isNew) => (isNew ? setEditing({ pointId: saved.id }) : setEditing(null))}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmModal
+        opened={toDelete !== null}
+        title="Удалить пункт выдачи?"
+        message={
+          <Text size="sm">
+            {`«${toDelete?.name ?? ''}» и его фотографии будут удалены. Если пункт указан в заказах, удалить его нельзя — отключите его переключателем «Активен».`}
+          </Text>
+        }
+        confirmLabel="Удалить"
+        isLoading={remove.isPending}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              showSuccessToast('Пункт удалён');
+              setToDelete(null);
+            },
+          })
+        }
+        onClose={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

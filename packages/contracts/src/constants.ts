@@ -1,0 +1,51 @@
+// Plain values without zod — enumerations and limits. The browser's first load needs some of them (roles for
+// the route guards, order limits on step 1) and must not pull zod in with them (decision 013): a bundle
+// splits by file, so a constant next to a schema drags the schema and zod along. Schemas and types that
+// use these values live in enums.ts, order.ts, ...
+
+export const ROLES = ['USER', 'ADMIN', 'MANAGER', 'PARTNER'] as const;
+/** Roles that may enter the back office (CRM context). */
+export const CRM_ROLES = ['ADMIN', 'MANAGER', 'PARTNER'] as const satisfies ReadonlyArray<
+  (typeof ROLES)[number]
+>;
+/** Roles with the full back-office view (CRM route guard). */
+export const STAFF_ROLES = ['ADMIN', 'MANAGER'] as const satisfies ReadonlyArray<(typeof ROLES)[number]>;
+export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] as const;
+
+export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BLOCKED'] as const;
+
+export const PAYER_TYPES = ['INDIVIDUAL', 'ORGANIZATION'] as const;
+
+export const DELIVERY_TYPES = ['PICKUP_POINT', 'OFFICE', 'COURIER', 'ELECTRONIC'] as const;
+
+export const ORDER_STATUSES = [
+  'NEW',
+  'PAID',
+  'IN_PROGRESS',
+  'READY',
+  'DELIVERING',
+  'COMPLETED',
+  'CANCELED',
+] as const;
+
+export const QUEUE_NAMES = ['order-processing', 'notification-tasks', 'sync-tasks'] as const;
+
+export const JOB_NAMES = ['change-status', 'send-email', 'create-delivery'] as const;
+
+export const CRON_JOB_NAMES = [
+  'check-new-paid-orders',
+  'send-payment-reminders',
+  'send-act-exchange-reminders',
+  'sync-yandex-pickup-points',
+  'check-yandex-delivery-statuses',
+] as const;
+
+export const CRM_ACCESS_REQUEST_STATUSES = ['PENDING', 'GRANTED', 'REFUSED'] as const;
+
+export const ORDER_LIMITS = {
+  maxDocuments: 20,
+  maxQuantity: 100,
+  maxFiles: 20,
+  maxFileBytes: 20 * 1024 * 1024,
+  maxOrderFilesBytes: 60 * 1024 * 1024,
+} as const;

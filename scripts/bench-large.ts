@@ -1,0 +1,351 @@
+/**
+ * Scale benchmark on the database `npm run seed:large` fills (1,000,000 orders over two years).
+ * Run with `npm run bench:large`. Env: BENCH_LARGE_DATABASE_URL (else DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/bench_large), BENCH_LARGE_REQUESTS (200 per list scenario),
+ * BENCH_LARGE_STATS_REQUESTS (50), BENCH_LARGE_EXPLAIN (true), BENCH_LARGE_ONLY (run only the scenarios whose name
+ * contains this text, e.g. `BENCH_LARGE_ONLY="unit economics"`; the keyset check runs with the deep-page scenario).
+ *
+ * The API runs as a child process on that database (workers off, so no scheduled job touches the data) and is
+ * called over HTTP as ADMIN, one request at a time: the figures are latencies, not throughput. Then the very
+ * statements each endpoint runs — captured from the service's own query builder through Drizzle's logger, not
+ * written again here — are shown with EXPLAIN (ANALYZE, BUFFERS).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { StaffOrderListQuerySchema, UnitEconomicsQuerySchema } from '@app/contracts';
+import { openPostgres } from '../apps/api/src/db/client.ts';
+import { systemClock } from '../apps/api/src/lib/clock.ts';
+import { createOrdersStaffService } from '../apps/api/src/modules/orders/orders-staff.service.ts';
+import { createStatsService } from '../apps/api/src/modules/stats/stats.service.ts';
+
+const DATABASE_URL =
+  process.env.BENCH_LARGE_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/bench_large';
+const REQUESTS = Number(process.env.BENCH_LARGE_REQUESTS ?? 200);
+const STATS_REQUESTS = Number(process.env.BENCH_LARGE_STATS_REQUESTS ?? 50);
+const WARMUP = 10;
+const EXPLAIN = process.env.BENCH_LARGE_EXPLAIN !== 'false';
+const ONLY = process.env.BENCH_LARGE_ONLY?.toLowerCase();
+const ADMIN = { login: 'admin@demo.local', password: 'admin-demo-pass' };
+
+type Scenario = {
+  name: string;
+  /** p95 target in ms. */
+  target: number;
+  requests: number;
+  /** The path of request i (varied so the cache does not answer the same question 200 times). */
+  path(i: number): string;
+  /** A wrong answer fails the scenario whatever its speed. */
+  check(body: unknown, i: number): string | null;
+};
+
+type Result = { name: string; requests: number; p50: number; p95: number; max: number; target: number };
+
+const cleanups: Array<() => Promise<void>> = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startApi(port: number): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL,
+      DEMO_DATA: 'false',
+      WORKERS: 'off',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(() => stopChild(child));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with code ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ok) return base;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('API did not answer GET /api/health within 120 s');
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+
+/** Moscow calendar date (UTC+3 all year) of an instant, plus some days. */
+const moscowDate = (at: Date, plusDays = 0) =>
+  new Date(at.getTime() + 3 * 3_600_000 + plusDays * 86_400_000).toISOString().slice(0, 10);
+
+type ListBody = { items: Array<Record<string, unknown>>; nextCursor?: string };
+
+async function main(): Promise<number> {
+  // JIT off, as on the API's own connections (decision 012), so the plans below are the ones it runs.
+  const client = new pg.Client({ connectionString: DATABASE_URL, options: '-c jit=off' });
+  await client.connect();
+  cleanups.push(() => client.end());
+  const marker = await client
+    .query<{ value: { total: number; finishedAt?: string } }>(
+      `SELECT value FROM app_settings WHERE key = 'large_seed'`,
+    )
+    .catch(() => ({ rows: [] }));
+  const seeded = marker.rows[0]?.value;
+  if (!seeded?.finishedAt) {
+    console.error(`${DATABASE_URL} is not seeded: run \`npm run seed:large\` first`);
+    return 2;
+  }
+  const { rows: counts } = await client.query<{ orders: string; newest: Date }>(
+    `SELECT count(*)::text AS orders, max(created_at) AS newest FROM orders WHERE deleted_at IS NULL`,
+  );
+  const newest = counts[0]!.newest;
+  console.log(`database: ${new URL(DATABASE_URL).pathname.slice(1)}, ${counts[0]!.orders} live orders`);
+
+  const api = await startApi(await freePort());
+  const login = await fetch(`${api}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (login.status !== 200) throw new Error(`ADMIN sign-in answered ${login.status}`);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const get = async (path: string) => {
+    const response = await fetch(api + path, { headers });
+    const body: unknown = await response.json();
+    if (response.status !== 200)
+      throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+
+  // Inputs drawn from the data: phones of 200 random orders (typed as a manager would), the cursor of row 5,000.
+  const { rows: sampled } = await client.query<{ phone_number: string; name: string }>(
+    `SELECT phone_number, name FROM orders TABLESAMPLE SYSTEM (1) REPEATABLE (42)
+     WHERE deleted_at IS NULL LIMIT $1`,
+    [Math.max(REQUESTS, WARMUP)],
+  );
+  // Names as a manager types them: the surname alone, or the surname and the first name's beginning.
+  const names = sampled.map(({ name }, i) => {
+    const [first = '', last = ''] = name.split(' ');
+    return i % 2 === 0 ? last : `${last} ${first.slice(0, 3)}`;
+  });
+  const phones = sampled.map((row) => {
+    const d = row.phone_number.slice(2);
+    return `8 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}`;
+  });
+  const { rows: deepRows } = await client.query<{ created_at: Date; id: string }>(
+    `SELECT created_at, id FROM orders WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC
+     OFFSET 4999 LIMIT 1`,
+  );
+  const deepCursor = `${deepRows[0]!.created_at.toISOString()}|${deepRows[0]!.id}`;
+  // A 30-day window somewhere in the two years, a different one per request.
+  const windowOf = (i: number) => {
+    const from = moscowDate(newest, -30 - ((i * 7) % 660));
+    return { from, to: moscowDate(new Date(`${from}T12:00:00Z`), 29) };
+  };
+  const yearEnd = moscowDate(newest);
+  const yearStart = (i: number) => moscowDate(newest, -364 - (i % 5));
+
+  const nonEmpty = (body: unknown) => ((body as ListBody).items.length > 0 ? null : 'empty page');
+  const allScenarios: Scenario[] = [
+    {
+      name: 'first page',
+      target: 50,
+      requests: REQUESTS,
+      path: () => '/api/order?limit=20',
+      check: (body) =>
+        (body as ListBody).items.length === 20 && (body as ListBody).nextCursor ? null : 'no full page',
+    },
+    {
+      name: 'filtered page (status + dates + payer)',
+      target: 50,
+      requests: REQUESTS,
+      path: (i) => {
+        const { from, to } = windowOf(i);
+        return `/api/order?limit=20&status=COMPLETED,CANCELED&payerType=ORGANIZATION&dateFrom=${from}&dateTo=${to}`;
+      },
+      check: (body) =>
+        (body as ListBody).items.every(
+          (item) =>
+            item.payerType === 'ORGANIZATION' && ['COMPLETED', 'CANCELED'].includes(String(item.status)),
+        ) && (body as ListBody).items.length > 0
+          ? null
+          : 'rows outside the filter or none',
+    },
+    {
+      name: 'search by phone',
+      target: 50,
+      requests: REQUESTS,
+      path: (i) => `/api/order?limit=20&search=${encodeURIComponent(phones[i % phones.length]!)}`,
+      check: (body, i) => {
+        const digits = phones[i % phones.length]!.replace(/\D/g, '').slice(-10);
+        const items = (body as ListBody).items;
+        return items.length > 0 && items.every((item) => String(item.phoneNumber).endsWith(digits))
+          ? null
+          : 'phone not found';
+      },
+    },
+    {
+      name: 'page 5,000 rows deep',
+      target: 50,
+      requests: REQUESTS,
+      path: () => `/api/order?limit=20&cursor=${encodeURIComponent(deepCursor)}`,
+      check: nonEmpty,
+    },
+    {
+      name: 'search by name',
+      target: 50,
+      requests: REQUESTS,
+      path: (i) => `/api/order?limit=20&search=${encodeURIComponent(names[i % names.length]!)}`,
+      check: nonEmpty,
+    },
+    {
+      name: 'unit economics, one year',
+      target: 500,
+      requests: STATS_REQUESTS,
+      path: (i) => `/api/admin/stats/unit-economics?startDate=${yearStart(i)}&endDate=${yearEnd}`,
+      check: (body) => ((body as { orders: number }).orders > 100_000 ? null : 'too few orders counted'),
+    },
+  ];
+  const scenarios = ONLY ? allScenarios.filter((s) => s.name.toLowerCase().includes(ONLY)) : allScenarios;
+  if (scenarios.length === 0) throw new Error(`no scenario name contains "${ONLY}"`);
+
+  // Keyset sanity: following the cursor page by page reaches exactly the row the database puts at 5,000.
+  let cursor: string | undefined = deepCursor;
+  const checkKeyset = scenarios.some((s) => s.name.startsWith('page 5,000'));
+  if (checkKeyset) cursor = undefined;
+  for (let page = 0; checkKeyset && page < 250; page += 1) {
+    const body = (await get(
+      `/api/order?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    )) as ListBody;
+    cursor = body.nextCursor;
+  }
+  const keysetOk = cursor === deepCursor;
+  if (checkKeyset)
+    console.log(
+      `${keysetOk ? 'PASS' : 'FAIL'}: 250 pages of 20 followed by cursor end at row 5,000 of ORDER BY created_at DESC, id DESC`,
+    );
+
+  const results: Result[] = [];
+  const problems: string[] = keysetOk ? [] : ['keyset cursor drifted'];
+  for (const scenario of scenarios) {
+    for (let i = 0; i < WARMUP; i += 1) await get(scenario.path(i));
+    const times: number[] = [];
+    for (let i = 0; i < scenario.requests; i += 1) {
+      const started = performance.now();
+      const body = await get(scenario.path(i));
+      times.push(performance.now() - started);
+      const problem = scenario.check(body, i);
+      if (problem) problems.push(`${scenario.name}: ${problem} (${scenario.path(i)})`);
+    }
+    times.sort((a, b) => a - b);
+    const result = {
+      name: scenario.name,
+      requests: scenario.requests,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      max: times.at(-1) ?? 0,
+      target: scenario.target,
+    };
+    results.push(result);
+    console.log(`${result.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
+  }
+
+  const header = ['scenario', 'requests', 'p50 ms', 'p95 ms', 'max ms', 'target p95', 'verdict'];
+  const cells = results.map((r) => [
+    r.name,
+    String(r.requests),
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.max.toFixed(1),
+    `< ${r.target} ms`,
+    r.p95 < r.target ? 'PASS' : 'FAIL',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!)));
+  console.log(`\n${line(header).join('  ')}`);
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c).join('  '));
+  for (const problem of problems.slice(0, 10)) console.error(`wrong answer: ${problem}`);
+
+  if (EXPLAIN) await explainAll(client, scenarios);
+  const failed = results.some((r) => r.p95 >= r.target) || problems.length > 0;
+  return failed ? 1 : 0;
+}
+
+/** Runs each scenario's first request through the real services, capturing and explaining every statement. */
+async function explainAll(client: pg.Client, scenarios: Scenario[]) {
+  const captured: Array<{ sql: string; params: unknown[] }> = [];
+  const database = await openPostgres(DATABASE_URL, {
+    max: 4,
+    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+  });
+  cleanups.push(() => database.close());
+  const orders = createOrdersStaffService({ db: database.db, clock: systemClock });
+  const stats = createStatsService({ db: database.db });
+  for (const scenario of scenarios) {
+    const url = new URL(scenario.path(0), 'http://bench');
+    const query = Object.fromEntries(url.searchParams);
+    captured.length = 0;
+    if (url.pathname === '/api/order') await orders.list(StaffOrderListQuerySchema.parse(query));
+    else await stats.unitEconomics(UnitEconomicsQuerySchema.parse(query));
+    console.log(`\n=== ${scenario.name}: GET ${url.pathname}${url.search}`);
+    // One transaction per scenario, rolled back: a service's `set_config(…, true)` (EXPLAIN ANALYZE runs it)
+    // then applies to the statements after it, as in the service's own transaction.
+    await client.query('BEGIN');
+    for (const statement of captured.splice(0)) {
+      if (/^(begin|commit|rollback)\b/i.test(statement.sql)) continue;
+      console.log(`\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}`);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
+        statement.params,
+      );
+      for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+    }
+    await client.query('ROLLBACK');
+  }
+}
+
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: cleaning up');
+  void runCleanups().finally(() => process.exit(130));
+});
+
+async function runCleanups() {
+  for (const step of cleanups.splice(0).reverse()) {
+    await step().catch((error: unknown) => console.error('cleanup failed:', error));
+  }
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error('bench:large failed:', error instanceof Error ? error.message : error);
+} finally {
+  await runCleanups();
+}
+process.exit(exitCode);
