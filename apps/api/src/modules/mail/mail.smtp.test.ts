@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { OrderMonitoring, OrderSummary } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 type Received = { from: string; to: string[]; raw: string };
@@ -113,5 +114,65 @@ describe('mail over SMTP', () => {
     });
     expect(sent.error).toBeNull();
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("an order's e-mail: the order monitoring view shows each failure while SMTP is down, then one sent", async () => {
+    const port = await freePort();
+    ctx = await createTestContext({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+      workers: true,
+      retry: { retryLimit: 20, retryDelay: 1, retryBackoff: false },
+    });
+    const manager = await ctx.staffAuth(...DEMO.manager);
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
+      documents: Array<{ id: string }>;
+      deliveries: Array<{ id: string; type: string }>;
+    }>();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        name: 'Почта Вернулась',
+        phoneNumber: '+79160000077',
+        email: 'smtp.back@example.ru',
+        documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+        originalLanguage: 'ru',
+        targetLanguage: 'en',
+        deliveryId: params.deliveries.find((delivery) => delivery.type === 'ELECTRONIC')!.id,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const order = created.json<OrderSummary>();
+    const view = async () => {
+      const response = await ctx!.app.inject({
+        method: 'GET',
+        url: `/api/admin/order-monitoring/order/${order.id}`,
+        headers: manager,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: OrderMonitoring }>().data;
+    };
+
+    const failing = await waitFor(async () => {
+      const data = await view();
+      const failures = data.events.filter((event) => event.type === 'email_sent' && !event.isSuccess);
+      return failures.length >= 2 ? failures : undefined;
+    });
+    expect(failing[0]!.error).toMatch(/ECONNREFUSED|connect/i);
+
+    const smtp = await startSmtp(port);
+    servers.push(smtp.server);
+    const sent = await waitFor(async () => {
+      const data = await view();
+      return data.events.find((event) => event.type === 'email_sent' && event.isSuccess);
+    });
+    expect(sent.error).toBeNull();
+    // Give a second delivery the chance to happen: the job must not send the confirmation twice.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const toCustomer = smtp.received.filter((mail) => mail.to.includes('smtp.back@example.ru'));
+    expect(toCustomer).toHaveLength(1);
+    expect(
+      (await view()).events.filter((event) => event.isSuccess && event.type === 'email_sent'),
+    ).toHaveLength(1);
   });
 });
