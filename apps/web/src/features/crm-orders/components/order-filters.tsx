@@ -1,5 +1,6 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type DeliveryType, type PayerType } from '@app/contracts';
-import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useOrderFilterOptions } from '../api/order-filter-options';
 import {
@@ -94,15 +95,56 @@ function PartnerPointFilters({ value, onChange }: { value: Filters; onChange: (n
   );
 }
 
-/** Filters and search of the staff order list; every change goes straight to the URL through onChange. */
-export function OrderFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+/** How many filters besides the search are set (shown on the phone's "Фильтры" button). */
+export function countActiveFilters(value: Filters): number {
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap" data-testid="order-filters">
-      <SearchForm
-        key={value.search}
-        initial={value.search}
-        onSearch={(search) => onChange({ ...value, search })}
-      />
+    (value.status.length > 0 ? 1 : 0) +
+    [
+      value.dateFrom,
+      value.dateTo,
+      value.payerType,
+      value.deliveryType,
+      value.isPaid,
+      value.partnerId,
+      value.pointId,
+    ].filter((item) => item !== null).length
+  );
+}
+
+/**
+ * Filters and search of the staff order list; every change goes straight to the URL through onChange. On a phone
+ * the search stays and the filters fold behind a button, so the list itself is on the first screen.
+ */
+export function OrderFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+  const isPhone = useMediaQuery('(max-width: 40em)') ?? false;
+  const [isExpanded, setExpanded] = useState(false);
+  const active = countActiveFilters(value);
+  return (
+    <Stack gap="xs" data-testid="order-filters">
+      <Group align="flex-end" gap="xs">
+        <SearchForm
+          key={value.search}
+          initial={value.search}
+          onSearch={(search) => onChange({ ...value, search })}
+        />
+        {isPhone ? (
+          <Button
+            variant={active > 0 ? 'light' : 'default'}
+            aria-expanded={isExpanded}
+            onClick={() => setExpanded((current) => !current)}
+          >
+            {active > 0 ? `Фильтры (${active})` : 'Фильтры'}
+          </Button>
+        ) : null}
+      </Group>
+      {isPhone && !isExpanded ? null : <FilterFields value={value} onChange={onChange} />}
+    </Stack>
+  );
+}
+
+function FilterFields({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
       <MultiSelect
         label="Статус"
         placeholder={value.status.length ? undefined : 'Все'}
