@@ -17,6 +17,13 @@ export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BLOCKED'] as
 export const PAYER_TYPES = ['INDIVIDUAL', 'ORGANIZATION'] as const;
 
 export const DELIVERY_TYPES = ['PICKUP_POINT', 'OFFICE', 'COURIER', 'ELECTRONIC'] as const;
+/** How a delivery type reads in Russian, wherever the UI names one. */
+export const DELIVERY_TYPE_LABELS = {
+  PICKUP_POINT: 'Пункт выдачи',
+  OFFICE: 'Офис',
+  COURIER: 'Курьер',
+  ELECTRONIC: 'Электронно',
+} as const satisfies Record<(typeof DELIVERY_TYPES)[number], string>;
 
 export const ORDER_STATUSES = [
   'NEW',

@@ -22,6 +22,79 @@ import type { FormSettingsAdminService } from './form-settings-admin.service.ts'
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 const SUCCESS = { success: true as const };
 
+type UserPrincipal = ReturnType<typeof requireUser>;
+type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * One catalogue group of the order form (document, assurance, delivery): list, create, update and delete at
+ * /api/form-settings/{group}, ADMIN only; delete keeps the row so old orders keep their lines.
+ */
+function catalogueGroupRoutes<
+  Item extends z.ZodType,
+  Input extends z.ZodType,
+  Update extends z.ZodType<{ id: string }>,
+>(
+  app: RoutesApp,
+  group: {
+    path: string;
+    item: Item;
+    input: Input;
+    update: Update;
+    titles: { list: string; create: string; update: string; remove: string };
+    list: () => Promise<z.infer<Item>[]>;
+    create: (actor: UserPrincipal, input: z.infer<Input>) => Promise<z.infer<Item>>;
+    change: (actor: UserPrincipal, input: z.infer<Update>) => Promise<z.infer<Item>>;
+    remove: (actor: UserPrincipal, id: string) => Promise<unknown>;
+  },
+) {
+  const tags = ['form settings (back office)'];
+  const config = { access: ADMIN_ONLY };
+  const url = `/api/form-settings/${group.path}`;
+  // Fastify sees the schemas as plain zod types (it cannot resolve reply types of a generic schema); they still
+  // validate the body and check and serialize the answer, and the group's functions stay typed by them.
+  const item: z.ZodType = group.item;
+  const input: z.ZodType = group.input;
+  const update: z.ZodType = group.update;
+  app.get(
+    url,
+    { config, schema: { tags, summary: group.titles.list, response: { 200: items(item) } } },
+    async () => ({ items: await group.list() }),
+  );
+  app.post(
+    url,
+    {
+      config,
+      schema: { tags, summary: group.titles.create, body: input, response: { 201: item } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await group.create(requireUser(request), request.body as z.infer<Input>)),
+  );
+  app.put(
+    url,
+    {
+      config,
+      schema: { tags, summary: group.titles.update, body: update, response: { 200: item } },
+    },
+    async (request) => group.change(requireUser(request), request.body as z.infer<Update>),
+  );
+  app.delete(
+    url,
+    {
+      config,
+      schema: {
+        tags,
+        summary: group.titles.remove,
+        body: DeleteByIdRequestSchema,
+        response: { 200: SuccessResponseSchema },
+      },
+    },
+    async (request) => {
+      await group.remove(requireUser(request), request.body.id);
+      return SUCCESS;
+    },
+  );
+}
+
 /** /crm/form-settings: the order form's catalogue and promo codes (ADMIN). */
 export const formSettingsAdminRoutes: FastifyPluginAsyncZod<{ admin: FormSettingsAdminService }> = async (
   app,
@@ -31,158 +104,54 @@ export const formSettingsAdminRoutes: FastifyPluginAsyncZod<{ admin: FormSetting
   const { admin } = opts;
   const config = { access: ADMIN_ONLY };
 
-  // ---- documents ----
-  app.get(
-    '/api/form-settings/document',
-    {
-      config,
-      schema: { tags, summary: 'Документы формы заказа', response: { 200: items(AdminDocumentTypeSchema) } },
+  catalogueGroupRoutes(app, {
+    path: 'document',
+    item: AdminDocumentTypeSchema,
+    input: DocumentTypeInputSchema,
+    update: UpdateDocumentTypeRequestSchema,
+    titles: {
+      list: 'Документы формы заказа',
+      create: 'Добавить документ',
+      update: 'Изменить документ',
+      remove: 'Удалить документ (заказы сохраняют свои строки)',
     },
-    async () => ({ items: await admin.listDocuments() }),
-  );
-  app.post(
-    '/api/form-settings/document',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Добавить документ',
-        body: DocumentTypeInputSchema,
-        response: { 201: AdminDocumentTypeSchema },
-      },
+    list: () => admin.listDocuments(),
+    create: (actor, input) => admin.createDocument(actor, input),
+    change: (actor, input) => admin.updateDocument(actor, input),
+    remove: (actor, id) => admin.removeDocument(actor, id),
+  });
+  catalogueGroupRoutes(app, {
+    path: 'assurance',
+    item: AdminAssuranceSchema,
+    input: AssuranceInputSchema,
+    update: UpdateAssuranceRequestSchema,
+    titles: {
+      list: 'Заверения',
+      create: 'Добавить заверение',
+      update: 'Изменить заверение',
+      remove: 'Удалить заверение',
     },
-    async (request, reply) =>
-      reply.status(201).send(await admin.createDocument(requireUser(request), request.body)),
-  );
-  app.put(
-    '/api/form-settings/document',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Изменить документ',
-        body: UpdateDocumentTypeRequestSchema,
-        response: { 200: AdminDocumentTypeSchema },
-      },
+    list: () => admin.listAssurances(),
+    create: (actor, input) => admin.createAssurance(actor, input),
+    change: (actor, input) => admin.updateAssurance(actor, input),
+    remove: (actor, id) => admin.removeAssurance(actor, id),
+  });
+  catalogueGroupRoutes(app, {
+    path: 'delivery',
+    item: AdminDeliverySchema,
+    input: DeliveryInputSchema,
+    update: UpdateDeliveryRequestSchema,
+    titles: {
+      list: 'Способы доставки',
+      create: 'Добавить способ доставки',
+      update: 'Изменить способ доставки',
+      remove: 'Удалить способ доставки',
     },
-    async (request) => admin.updateDocument(requireUser(request), request.body),
-  );
-  app.delete(
-    '/api/form-settings/document',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Удалить документ (заказы сохраняют свои строки)',
-        body: DeleteByIdRequestSchema,
-        response: { 200: SuccessResponseSchema },
-      },
-    },
-    async (request) => {
-      await admin.removeDocument(requireUser(request), request.body.id);
-      return SUCCESS;
-    },
-  );
-
-  // ---- assurances ----
-  app.get(
-    '/api/form-settings/assurance',
-    { config, schema: { tags, summary: 'Заверения', response: { 200: items(AdminAssuranceSchema) } } },
-    async () => ({ items: await admin.listAssurances() }),
-  );
-  app.post(
-    '/api/form-settings/assurance',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Добавить заверение',
-        body: AssuranceInputSchema,
-        response: { 201: AdminAssuranceSchema },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await admin.createAssurance(requireUser(request), request.body)),
-  );
-  app.put(
-    '/api/form-settings/assurance',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Изменить заверение',
-        body: UpdateAssuranceRequestSchema,
-        response: { 200: AdminAssuranceSchema },
-      },
-    },
-    async (request) => admin.updateAssurance(requireUser(request), request.body),
-  );
-  app.delete(
-    '/api/form-settings/assurance',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Удалить заверение',
-        body: DeleteByIdRequestSchema,
-        response: { 200: SuccessResponseSchema },
-      },
-    },
-    async (request) => {
-      await admin.removeAssurance(requireUser(request), request.body.id);
-      return SUCCESS;
-    },
-  );
-
-  // ---- deliveries ----
-  app.get(
-    '/api/form-settings/delivery',
-    { config, schema: { tags, summary: 'Способы доставки', response: { 200: items(AdminDeliverySchema) } } },
-    async () => ({ items: await admin.listDeliveries() }),
-  );
-  app.post(
-    '/api/form-settings/delivery',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Добавить способ доставки',
-        body: DeliveryInputSchema,
-        response: { 201: AdminDeliverySchema },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await admin.createDelivery(requireUser(request), request.body)),
-  );
-  app.put(
-    '/api/form-settings/delivery',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Изменить способ доставки',
-        body: UpdateDeliveryRequestSchema,
-        response: { 200: AdminDeliverySchema },
-      },
-    },
-    async (request) => admin.updateDelivery(requireUser(request), request.body),
-  );
-  app.delete(
-    '/api/form-settings/delivery',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Удалить способ доставки',
-        body: DeleteByIdRequestSchema,
-        response: { 200: SuccessResponseSchema },
-      },
-    },
-    async (request) => {
-      await admin.removeDelivery(requireUser(request), request.body.id);
-      return SUCCESS;
-    },
-  );
+    list: () => admin.listDeliveries(),
+    create: (actor, input) => admin.createDelivery(actor, input),
+    change: (actor, input) => admin.updateDelivery(actor, input),
+    remove: (actor, id) => admin.removeDelivery(actor, id),
+  });
 
   // ---- promo codes (the public check stays GET /api/form-settings/promocode/validate in orders.routes.ts) ----
   app.get(

@@ -1,4 +1,4 @@
-import { MESSAGES, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
+import { DELIVERY_TYPE_LABELS, MESSAGES, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -22,7 +22,6 @@ import { formatDate, formatDateTime, formatRub } from '@/lib/format';
 import { showErrorToast } from '@/lib/notify';
 import { downloadOrderFile, useCreatePaymentLink, useOrderDetail } from '../api/orders';
 import {
-  DELIVERY_TYPE_LABELS,
   describeCourierAddress,
   describeLanguages,
   formatFileSize,

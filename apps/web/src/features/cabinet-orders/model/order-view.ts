@@ -55,13 +55,6 @@ export const STATUS_COLORS: Record<OrderStatus, string> = {
   CANCELED: 'gray',
 };
 
-export const DELIVERY_TYPE_LABELS: Record<OrderDetail['delivery']['type'], string> = {
-  PICKUP_POINT: 'Пункт выдачи',
-  OFFICE: 'Офис',
-  COURIER: 'Курьер',
-  ELECTRONIC: 'Электронно',
-};
-
 /** Courier address with the optional parts that are filled in. */
 export function describeCourierAddress(delivery: OrderDetail['delivery']): string {
   const parts = [

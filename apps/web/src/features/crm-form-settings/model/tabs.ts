@@ -1,5 +1,4 @@
-import { DELIVERY_TYPES } from '@app/contracts';
-import { DELIVERY_LABELS } from '@/features/crm-orders/model/filters';
+import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES } from '@app/contracts';
 
 export type FieldKind = 'text' | 'number' | 'select' | 'checkbox' | 'datetime';
 export type FieldDefinition = {
@@ -66,7 +65,7 @@ export const FORM_SETTINGS_TABS: TabDefinition[] = [
         kind: 'select',
         required: true,
         inTable: true,
-        options: DELIVERY_TYPES.map((value) => ({ value, label: DELIVERY_LABELS[value] })),
+        options: DELIVERY_TYPES.map((value) => ({ value, label: DELIVERY_TYPE_LABELS[value] })),
       },
       { key: 'price', label: 'Цена, ₽', kind: 'number', required: true, inTable: true, format: 'rub' },
       { key: 'description', label: 'Описание', kind: 'text' },

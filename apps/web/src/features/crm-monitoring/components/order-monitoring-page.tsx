@@ -20,7 +20,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import { useCancelOrderJobs, useOrderMonitoring } from '../api/monitoring';
-import { DELIVERY_TYPE_LABELS, getEventLabel } from '../model/labels';
+import { deliveryTypeLabel, getEventLabel } from '../model/labels';
 import { isCancellable } from '../model/task-status';
 import { canManageJobs } from '../model/tabs';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -154,7 +154,7 @@ export function OrderMonitoringPage() {
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
           <Field label="Статус">{statusLabel(order.status)}</Field>
           <Field label="Оплата">{order.isPaid ? 'Оплачен' : 'Не оплачен'}</Field>
-          <Field label="Доставка">{DELIVERY_TYPE_LABELS[order.deliveryType] ?? order.deliveryType}</Field>
+          <Field label="Доставка">{deliveryTypeLabel(order.deliveryType)}</Field>
           <Field label="Курьерская доставка">
             {order.externalDeliveryId
               ? `${order.externalDeliveryId}${order.externalDeliveryStatus ? ` · ${order.externalDeliveryStatus}` : ''}`

@@ -1,4 +1,4 @@
-import type { QueueJobState } from '@app/contracts';
+import { DELIVERY_TYPE_LABELS, type QueueJobState } from '@app/contracts';
 
 /** Russian names of the job kinds (spec 3); an unknown name is shown as is. */
 const JOB_LABELS: Record<string, string> = {
@@ -45,9 +45,8 @@ export const QUEUE_COUNTERS: ReadonlyArray<{ state: QueueJobState; label: string
 ];
 
 /** How the order travels; the monitoring page shows it because courier orders carry a delivery job. */
-export const DELIVERY_TYPE_LABELS: Record<string, string> = {
-  PICKUP_POINT: 'Пункт выдачи',
-  OFFICE: 'Офис',
-  COURIER: 'Курьер',
-  ELECTRONIC: 'Электронно',
-};
+
+/** The delivery type of an order as the monitoring view receives it (a plain string). */
+export function deliveryTypeLabel(type: string): string {
+  return (DELIVERY_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}

@@ -1,18 +1,19 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type DeliveryType, type PayerType } from '@app/contracts';
+import {
+  DELIVERY_TYPE_LABELS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type DeliveryType,
+  type PayerType,
+} from '@app/contracts';
 import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useOrderFilterOptions } from '../api/order-filter-options';
-import {
-  DELIVERY_LABELS,
-  EMPTY_FILTERS,
-  PAYER_TYPE_LABELS,
-  type OrderFilters as Filters,
-} from '../model/filters';
+import { EMPTY_FILTERS, PAYER_TYPE_LABELS, type OrderFilters as Filters } from '../model/filters';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }));
 const PAYER_OPTIONS = Object.entries(PAYER_TYPE_LABELS).map(([value, label]) => ({ value, label }));
-const DELIVERY_OPTIONS = Object.entries(DELIVERY_LABELS).map(([value, label]) => ({ value, label }));
+const DELIVERY_OPTIONS = Object.entries(DELIVERY_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const PAID_OPTIONS = [
   { value: 'true', label: 'Оплачен' },
   { value: 'false', label: 'Не оплачен' },

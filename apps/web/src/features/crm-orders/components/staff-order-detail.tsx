@@ -1,4 +1,4 @@
-import { MESSAGES, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
+import { DELIVERY_TYPE_LABELS, MESSAGES, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -17,11 +17,7 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OrderStatusBadge, PaidBadge } from '@/features/cabinet-orders/components/order-status-badge';
-import {
-  DELIVERY_TYPE_LABELS,
-  describeCourierAddress,
-  formatFileSize,
-} from '@/features/cabinet-orders/model/order-view';
+import { describeCourierAddress, formatFileSize } from '@/features/cabinet-orders/model/order-view';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatRub } from '@/lib/format';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';

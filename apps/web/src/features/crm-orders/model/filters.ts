@@ -102,10 +102,3 @@ export const PAYER_TYPE_LABELS: Record<PayerType, string> = {
   INDIVIDUAL: 'Физическое лицо',
   ORGANIZATION: 'Организация',
 };
-
-export const DELIVERY_LABELS: Record<DeliveryType, string> = {
-  PICKUP_POINT: 'Пункт выдачи',
-  OFFICE: 'Офис',
-  COURIER: 'Курьер',
-  ELECTRONIC: 'Электронно',
-};
