@@ -36,6 +36,8 @@ type Scenario = {
   name: string;
   /** p95 target in ms. */
   target: number;
+  /** Measured for information, not a target of the issue: shown as 'slow' and never fails the run. */
+  extra?: boolean;
   requests: number;
   /** The path of request i (varied so the cache does not answer the same question 200 times). */
   path(i: number): string;
@@ -43,7 +45,15 @@ type Scenario = {
   check(body: unknown, i: number): string | null;
 };
 
-type Result = { name: string; requests: number; p50: number; p95: number; max: number; target: number };
+type Result = {
+  name: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  max: number;
+  target: number;
+  extra: boolean;
+};
 
 const cleanups: Array<() => Promise<void>> = [];
 
@@ -216,8 +226,9 @@ async function main(): Promise<number> {
       check: nonEmpty,
     },
     {
-      name: 'search by name',
+      name: 'search by name (extra)',
       target: 50,
+      extra: true,
       requests: REQUESTS,
       path: (i) => `/api/order?limit=20&search=${encodeURIComponent(names[i % names.length]!)}`,
       check: nonEmpty,
@@ -226,7 +237,8 @@ async function main(): Promise<number> {
       name: 'unit economics, one year',
       target: 500,
       requests: STATS_REQUESTS,
-      path: (i) => `/api/admin/stats/unit-economics?startDate=${yearStart(i)}&endDate=${yearEnd}`,
+      path: (i) =>
+        `/api/admin/stats/unit-economics?startDate=${yearStart(i)}&endDate=${yearEnd}${i % 2 ? '&includeInProgress=true' : ''}`,
       check: (body) => ((body as { orders: number }).orders > 100_000 ? null : 'too few orders counted'),
     },
   ];
@@ -269,6 +281,7 @@ async function main(): Promise<number> {
       p95: percentile(times, 0.95),
       max: times.at(-1) ?? 0,
       target: scenario.target,
+      extra: scenario.extra ?? false,
     };
     results.push(result);
     console.log(`${result.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
@@ -282,7 +295,7 @@ async function main(): Promise<number> {
     r.p95.toFixed(1),
     r.max.toFixed(1),
     `< ${r.target} ms`,
-    r.p95 < r.target ? 'PASS' : 'FAIL',
+    r.p95 < r.target ? 'PASS' : r.extra ? 'slow' : 'FAIL',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!)));
@@ -292,7 +305,7 @@ async function main(): Promise<number> {
   for (const problem of problems.slice(0, 10)) console.error(`wrong answer: ${problem}`);
 
   if (EXPLAIN) await explainAll(client, scenarios);
-  const failed = results.some((r) => r.p95 >= r.target) || problems.length > 0;
+  const failed = results.some((r) => !r.extra && r.p95 >= r.target) || problems.length > 0;
   return failed ? 1 : 0;
 }
 

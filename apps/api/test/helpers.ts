@@ -170,3 +170,17 @@ export async function createTestContext(
   };
   return ctx;
 }
+
+/** Pays an order through the embedded test payment page, as a customer confirming there would. */
+export async function payOnTestPage(ctx: TestContext, order: { id: string }, email: string): Promise<void> {
+  const link = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/order/${order.id}/create-payment-link`,
+    payload: { email },
+  });
+  if (link.statusCode !== 200) throw new Error(`payment link: ${link.statusCode} ${link.body}`);
+  const { paymentId } = link.json<{ paymentId: string }>();
+  const paid = await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/confirm` });
+  if (paid.statusCode !== 200 || paid.json<{ status: string }>().status !== 'succeeded')
+    throw new Error(`test payment: ${paid.statusCode} ${paid.body}`);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '@app/contracts';
-import { createTestContext, type TestContext } from '#test/helpers.ts';
+import { createTestContext, payOnTestPage, type TestContext } from '#test/helpers.ts';
 import { startFakeYandexDelivery } from '#test/fakes/yandex-delivery.ts';
 import { startFakeYooKassa } from '#test/fakes/yookassa.ts';
 import { createJobHandlers } from '../../container.ts';
@@ -37,17 +37,6 @@ async function createOrder(
   });
   expect(response.statusCode).toBe(201);
   return response.json<OrderSummary>();
-}
-
-async function payOnTestPage(ctx: TestContext, order: OrderSummary, email: string) {
-  const link = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/order/${order.id}/create-payment-link`,
-    payload: { email },
-  });
-  const { paymentId } = link.json<{ paymentId: string }>();
-  const paid = await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/confirm` });
-  expect(paid.json()).toMatchObject({ status: 'succeeded' });
 }
 
 async function rows<T>(ctx: TestContext, text: string, values: unknown[] = []): Promise<T[]> {

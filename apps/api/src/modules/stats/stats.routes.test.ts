@@ -6,13 +6,13 @@ import type {
   UnitEconomicsResponse,
 } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
-import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { createTestContext, DEMO, payOnTestPage, type TestContext } from '#test/helpers.ts';
 import { IN_PROGRESS_STATUSES, PAYMENT_FEE_PERCENT, TRANSLATOR_COST_PERCENT } from './stats.service.ts';
 
 // A period in the future no seeded order reaches: 11–12 March 2031 in Moscow.
 let now = new Date('2031-03-11T07:00:00Z');
 
-/** Rubles → kopecks and back, as the report rounds: every cost per order, in whole kopecks. */
+/** Rubles → kopecks and back, as the report rounds: in whole kopecks (one order per day and point here). */
 const k = (rubles: number) => Math.round(rubles * 100);
 const r = (kopecks: number) => kopecks / 100;
 /** A percentage of a ruble amount, in whole kopecks. */
@@ -53,17 +53,7 @@ describe('unit economics', () => {
     expect(response.statusCode).toBe(201);
     return response.json<OrderSummary>();
   };
-  const pay = async (order: OrderSummary) => {
-    const link = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/order/${order.id}/create-payment-link`,
-      payload: { email: 'lavrov@example.ru' },
-    });
-    expect(link.statusCode).toBe(200);
-    const { paymentId } = link.json<{ paymentId: string }>();
-    const confirm = await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/confirm` });
-    expect(confirm.statusCode).toBe(200);
-  };
+  const pay = (order: OrderSummary) => payOnTestPage(ctx, order, 'lavrov@example.ru');
   const move = async (order: OrderSummary, ...statuses: string[]) => {
     for (const status of statuses) {
       const response = await ctx.app.inject({

@@ -1,7 +1,13 @@
-import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStatus, UnitEconomicsQuery, UnitEconomicsResponse } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { documentTypes, orderLines, orders, partners, points } from '../../db/schema/index.ts';
+import {
+  documentTypes,
+  orderLineStatsDaily,
+  orderStatsDaily,
+  partners,
+  points,
+} from '../../db/schema/index.ts';
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
@@ -22,13 +28,6 @@ export const TRANSLATOR_COST_PERCENT = 40;
  */
 export const PAYMENT_FEE_PERCENT = 3.5;
 
-/** Moscow midnight of an ISO date, plus some days (Moscow has no daylight saving time since 2014). */
-const moscowMidnight = (isoDate: string, plusDays = 0) => {
-  const date = new Date(`${isoDate}T00:00:00+03:00`);
-  date.setUTCDate(date.getUTCDate() + plusDays);
-  return date;
-};
-
 /** SQL sums arrive as numeric text; every money figure below is whole kopecks (no floating-point drift). */
 const kopecks = (value: string | number | null | undefined) => Math.round(Number(value ?? 0));
 const toRubles = (value: number) => value / 100;
@@ -41,97 +40,77 @@ export function createStatsService(deps: { db: Db }) {
   return {
     /**
      * Unit economics of orders created in the period (Moscow days, inclusive; the same dates as the order
-     * list's dateFrom/dateTo, so the two reconcile). All grouping happens in the database; each cost is
-     * rounded per order (translators: per line), so the days and the document types add up to the totals exactly.
+     * list's dateFrom/dateTo, so the two reconcile), read from the daily rollups the database keeps (decision 016).
      */
     async unitEconomics(query: UnitEconomicsQuery): Promise<UnitEconomicsResponse> {
       const statuses = query.includeInProgress
         ? [...REVENUE_STATUSES, ...IN_PROGRESS_STATUSES]
         : [...REVENUE_STATUSES];
-      const counted: SQL[] = [
-        isNull(orders.deletedAt),
-        inArray(orders.status, statuses),
-        gte(orders.createdAt, moscowMidnight(query.startDate)),
-        lt(orders.createdAt, moscowMidnight(query.endDate, 1)),
-      ];
       const translatorRate = sql`${TRANSLATOR_COST_PERCENT}::numeric`;
       const feeRate = sql`${PAYMENT_FEE_PERCENT}::numeric`;
-      // The Moscow calendar day of an order (UTC+3, the offset of the period bounds above), as one row of the
-      // period's day series: joining the series gives the planner ~365 groups instead of one per order, so it
-      // aggregates in parallel workers, in memory, instead of sorting half a million rows (decision 012).
-      // 'Etc/GMT-3' is UTC+3 (POSIX names invert the sign): the same fixed offset as moscowMidnight, so every
-      // counted order finds its day in the series; for Moscow it equals 'Europe/Moscow' since 2014.
-      const periodDays = sql`generate_series(${moscowMidnight(query.startDate).toISOString()}::timestamptz, ${moscowMidnight(query.endDate).toISOString()}::timestamptz, interval '24 hours') as period_day(day)`;
-      const periodDay = sql`period_day.day`;
-      const onPeriodDay = sql`${periodDay} = date_trunc('day', ${orders.createdAt}, 'Etc/GMT-3')`;
-      const day = sql<string>`to_char(${periodDay} at time zone 'Etc/GMT-3', 'YYYY-MM-DD')`;
+      const inOrderPeriod = and(
+        inArray(orderStatsDaily.status, statuses),
+        between(orderStatsDaily.day, query.startDate, query.endDate),
+      );
+      const inLinePeriod = and(
+        inArray(orderLineStatsDaily.status, statuses),
+        between(orderLineStatsDaily.day, query.startDate, query.endDate),
+      );
+
+      // The daily rollups (decision 016) hold plain sums per Moscow day of creation — a year is a few thousand
+      // rows. Rates apply here: commission per day and pickup point (the partner's current %), the payment fee
+      // per day, the translators per day and document type; each rounded to the kopeck once, so the days and the
+      // document types add up to the totals exactly.
+      const byPoint = db
+        .select({
+          day: orderStatsDaily.day,
+          pointId: orderStatsDaily.pickupPointId,
+          orders: sql<number>`sum(${orderStatsDaily.orders})`.as('orders'),
+          amount: sql<string>`sum(${orderStatsDaily.amount})`.as('amount'),
+          paidAmount: sql<string>`sum(${orderStatsDaily.paidAmount})`.as('paid_amount'),
+          otherCost: sql<string>`sum(${orderStatsDaily.otherCost})`.as('other_cost'),
+          deliveryPrice: sql<string>`sum(${orderStatsDaily.deliveryPrice})`.as('delivery_price'),
+        })
+        .from(orderStatsDaily)
+        .where(inOrderPeriod)
+        .groupBy(orderStatsDaily.day, orderStatsDaily.pickupPointId)
+        .as('by_point');
       const pointCommissions = db
         .select({ pointId: sql`${points.id}`.as('point_id'), commission: partners.commission })
         .from(points)
         .innerJoin(partners, eq(partners.id, points.partnerId))
         .as('point_commission');
 
-      // Two passes over the period, concurrently on two connections: orders by day, and document lines by day
-      // and document type. An order lies on one day only, so the line groups add up to both the days and the
-      // document types. Each runs in its own transaction with planner settings for this report only: hash
-      // joins and aggregation in memory, joins in the written order (index-only scans, then the day series).
-      const reportSettings = sql`select set_config('work_mem', '64MB', true), set_config('enable_mergejoin', 'off', true), set_config('join_collapse_limit', '1', true)`;
       const [orderRows, lineRows] = await Promise.all([
-        db.transaction(async (tx) => {
-          await tx.execute(reportSettings);
-          return tx
-            .select({
-              date: day,
-              orders: sql<number>`count(*)::int`,
-              revenue: sql<string>`(sum(${orders.amount}) * 100)::text`,
-              otherDocuments: sql<string>`(coalesce(sum(${orders.otherCost}), 0) * 100)::text`,
-              delivery: sql<string>`(sum(${orders.deliveryPrice}) * 100)::text`,
-              // rubles × percent = kopecks; one rounding per order
-              partnerCommission: sql<string>`coalesce(sum(round(${orders.amount} * ${pointCommissions.commission})), 0)::text`,
-              paymentFees: sql<string>`coalesce(sum(round(${orders.amount} * ${feeRate})) filter (where ${orders.isPaid}), 0)::text`,
-            })
-            .from(orders)
-            .leftJoin(pointCommissions, eq(pointCommissions.pointId, orders.pickupPointId))
-            .innerJoin(periodDays, onPeriodDay)
-            .where(and(...counted))
-            .groupBy(periodDay);
-        }),
-        db.transaction(async (tx) => {
-          await tx.execute(reportSettings);
-          // Lines grouped by the raw columns first (cheap to hash), document names joined to the few groups.
-          const lines = tx
-            .select({
-              day: sql<Date>`${periodDay}`.as('day'),
-              refId: orderLines.refId,
-              name: orderLines.name,
-              // A document appears once per order (the contract refuses duplicates): lines = orders.
-              orders: sql<number>`count(*)`.as('orders'),
-              quantity: sql<number>`sum(${orderLines.quantity})`.as('quantity'),
-              total: sql<string>`sum(${orderLines.total})`.as('total'),
-              // one rounding per line
-              translators: sql<string>`sum(round(${orderLines.total} * ${translatorRate}))`.as('translators'),
-            })
-            .from(orderLines)
-            .innerJoin(orders, eq(orders.id, orderLines.orderId))
-            .innerJoin(periodDays, onPeriodDay)
-            .where(and(eq(orderLines.kind, 'document'), ...counted))
-            .groupBy(periodDay, orderLines.refId, orderLines.name)
-            .as('lines');
-          const documentKey = sql<string>`coalesce(${lines.refId}::text, ${lines.name})`;
-          return tx
-            .select({
-              date: sql<string>`to_char(${lines.day} at time zone 'Etc/GMT-3', 'YYYY-MM-DD')`,
-              key: documentKey,
-              name: sql<string>`coalesce(max(${documentTypes.name}), max(${lines.name}))`,
-              orders: sql<number>`sum(${lines.orders})::int`,
-              quantity: sql<number>`sum(${lines.quantity})::int`,
-              revenue: sql<string>`(sum(${lines.total}) * 100)::text`,
-              translators: sql<string>`sum(${lines.translators})::text`,
-            })
-            .from(lines)
-            .leftJoin(documentTypes, eq(documentTypes.id, lines.refId))
-            .groupBy(lines.day, documentKey);
-        }),
+        db
+          .select({
+            date: byPoint.day,
+            orders: sql<number>`sum(${byPoint.orders})::int`,
+            revenue: sql<string>`(sum(${byPoint.amount}) * 100)::text`,
+            otherDocuments: sql<string>`(sum(${byPoint.otherCost}) * 100)::text`,
+            delivery: sql<string>`(sum(${byPoint.deliveryPrice}) * 100)::text`,
+            // rubles × percent = kopecks
+            partnerCommission: sql<string>`coalesce(sum(round(${byPoint.amount} * ${pointCommissions.commission})), 0)::text`,
+            paymentFees: sql<string>`round(sum(${byPoint.paidAmount}) * ${feeRate})::text`,
+          })
+          .from(byPoint)
+          .leftJoin(pointCommissions, eq(pointCommissions.pointId, byPoint.pointId))
+          .groupBy(byPoint.day),
+        db
+          .select({
+            date: orderLineStatsDaily.day,
+            key: orderLineStatsDaily.documentKey,
+            name: sql<string>`coalesce(max(${documentTypes.name}), ${orderLineStatsDaily.documentKey})`,
+            orders: sql<number>`sum(${orderLineStatsDaily.lines})::int`,
+            quantity: sql<number>`sum(${orderLineStatsDaily.quantity})::int`,
+            revenue: sql<string>`(sum(${orderLineStatsDaily.total}) * 100)::text`,
+            translators: sql<string>`round(sum(${orderLineStatsDaily.total}) * ${translatorRate})::text`,
+          })
+          .from(orderLineStatsDaily)
+          .leftJoin(documentTypes, sql`${documentTypes.id}::text = ${orderLineStatsDaily.documentKey}`)
+          .where(inLinePeriod)
+          .groupBy(orderLineStatsDaily.day, orderLineStatsDaily.documentKey)
+          .having(sql`sum(${orderLineStatsDaily.lines}) <> 0`),
       ]);
 
       const translatorsByDay = new Map<string, number>();
