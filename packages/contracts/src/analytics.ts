@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const shortText = (max = 200) => z.string().trim().max(max);
 const optionalText = (max = 200) => shortText(max).nullable().optional();

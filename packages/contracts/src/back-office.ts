@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { EmailSchema, listResponse, PhoneSchema } from './common.ts';
 import { DeliveryTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';

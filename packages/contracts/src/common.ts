@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ERROR_CODES, MESSAGES } from './messages.ts';
 
 export const ErrorBodySchema = z.object({

@@ -1,10 +1,4 @@
-import { z } from 'zod';
-// The Russian locale alone: `z.locales` would pull every language into the browser bundle.
-import ru from 'zod/v4/locales/ru.js';
-
-// Default zod messages (missing field, wrong type, ...) in Russian, on the server and in the browser alike.
-z.config(ru());
-
+// zod, with its Russian locale, comes from ./zod.ts through the schema modules that use it.
 export * from './constants.ts';
 export * from './enums.ts';
 export * from './messages.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const MAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MESSAGES } from './messages.ts';
 
 /** What a monitoring search box accepts: an order number (digits; '№' or '#' in front tolerated) or its UUID. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MESSAGES } from './messages.ts';
 
 // ---- internal notes on an order (staff only; never in the customer's or the partner's view) ----

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { EmailSchema } from './common.ts';
 import { PartnerStatusSchema, PartnerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';

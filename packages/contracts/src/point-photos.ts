@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Pickup point photos (POST /api/point/photo/{id}): what is accepted and what is stored. */

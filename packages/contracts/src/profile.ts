@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { EmailSchema, PhoneSchema } from './common.ts';
 import { RoleSchema } from './enums.ts';
 import { isValidInn, isValidKpp } from './inn.ts';

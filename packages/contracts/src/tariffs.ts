@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Bounds of a price rule (/crm/tariffs); the catalogue stays small enough to ship whole to the order form. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRub, formatWorkingDays } from './format';
+import {
+  describeCourierAddress,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatReadyDate,
+  formatRub,
+  formatWorkingDays,
+} from './format';
 
 const NBSP = '\u00A0';
 
@@ -21,6 +29,39 @@ describe('formatRub', () => {
 
   it('returns an empty string for non-finite numbers', () => {
     expect(formatRub(Number.NaN)).toBe('');
+  });
+
+  it('equals ru-RU number formatting (grouped from 1 000) for amounts in kopecks', () => {
+    const intl = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const reference = (amount: number) => {
+      const [integer = '', fraction = ''] = intl.format(Math.abs(amount)).replace(/\s/g, '').split(',');
+      const sign = amount < 0 && Math.round(Math.abs(amount) * 100) > 0 ? '-' : '';
+      return `${sign}${integer.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)},${fraction}${NBSP}₽`;
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const amounts = [0.01, 0.1, 0.99, 1, 9.99, 999.99, 1000, 9999.99, 10_000, 123_456.78, 9_999_999.99];
+    for (let i = 0; i < 2000; i += 1) amounts.push(Math.round(random() * 10 ** (1 + (i % 9))) / 100);
+    for (const amount of [...amounts, ...amounts.map((value) => -value), 0.1 + 0.2, 1499.999]) {
+      expect(formatRub(amount), String(amount)).toBe(reference(amount));
+    }
+  });
+});
+
+describe('formatReadyDate', () => {
+  it('spells the day as ru-RU does (weekday short, day, month long) for every day of two years', () => {
+    const intl = new Intl.DateTimeFormat('ru-RU', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      expect(formatReadyDate(iso), iso).toBe(intl.format(new Date(`${iso}T12:00:00Z`)));
+    }
+    expect(formatReadyDate('2026-11-23')).toBe('пн, 23 ноября');
+    expect(formatReadyDate('not a date')).toBe('');
   });
 });
 
@@ -56,5 +97,28 @@ describe('formatWorkingDays', () => {
       '25 рабочих дней',
       '101 рабочий день',
     ]);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('uses bytes, kilobytes and megabytes with a decimal comma, no trailing zero', () => {
+    expect(formatFileSize(512)).toBe('512 Б');
+    expect(formatFileSize(350 * 1024)).toBe('350 КБ');
+    expect(formatFileSize(1.24 * 1024 * 1024)).toBe('1,2 МБ');
+    expect(formatFileSize(2 * 1024 * 1024)).toBe('2 МБ');
+    expect(formatFileSize(20 * 1024 * 1024 - 1)).toBe('20 МБ');
+  });
+});
+
+describe('describeCourierAddress', () => {
+  it('joins the parts that are filled in', () => {
+    const delivery = {
+      address: 'Москва, ул. Тверская, д. 1',
+      apartment: '12',
+      entrance: null,
+      floor: '3',
+      intercom: null,
+    } as unknown as Parameters<typeof describeCourierAddress>[0];
+    expect(describeCourierAddress(delivery)).toBe('Москва, ул. Тверская, д. 1, кв./офис 12, этаж 3');
   });
 });
