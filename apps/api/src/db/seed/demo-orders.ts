@@ -58,16 +58,15 @@ const PLANS: Plan[] = [
 ];
 
 export async function seedDemoOrders(tx: Tx, customer: typeof users.$inferSelect): Promise<void> {
-  const [documentRows, assuranceRows, deliveryRows, [point], tariffRows] = await Promise.all([
-    tx.select().from(documentTypes),
-    tx.select().from(assurances),
-    tx.select().from(deliveries),
-    tx.select().from(points).limit(1),
-    tx
-      .select()
-      .from(tariffs)
-      .where(and(eq(tariffs.isActive, true), isNull(tariffs.deletedAt))),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const documentRows = await tx.select().from(documentTypes);
+  const assuranceRows = await tx.select().from(assurances);
+  const deliveryRows = await tx.select().from(deliveries);
+  const [point] = await tx.select().from(points).limit(1);
+  const tariffRows = await tx
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.isActive, true), isNull(tariffs.deletedAt)));
   for (const plan of PLANS) {
     const createdAt = new Date(Date.now() - plan.daysAgo * 24 * 60 * 60 * 1000);
     const documentsWithQuantity = plan.documents.map(([type, quantity]) => ({

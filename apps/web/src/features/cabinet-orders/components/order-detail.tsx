@@ -18,17 +18,12 @@ import { IconDownload, IconFileSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime, formatRub } from '@/lib/format';
+import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
+import { describeCourierAddress, formatDate, formatDateTime, formatFileSize, formatRub } from '@/lib/format';
 import { showErrorToast } from '@/lib/notify';
 import { downloadOrderFile, useCreatePaymentLink, useOrderDetail } from '../api/orders';
-import {
-  describeCourierAddress,
-  describeLanguages,
-  formatFileSize,
-  groupDocumentLines,
-} from '../model/order-view';
+import { describeLanguages, groupDocumentLines } from '../model/order-view';
 import { CancelOrderModal } from './cancel-order-modal';
-import { OrderStatusBadge, PaidBadge } from './order-status-badge';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDate, formatRub } from '@/lib/format';
 import { useMyOrders } from '../api/orders';
 import { describeDocuments, describeLanguages } from '../model/order-view';
-import { OrderStatusBadge, PaidBadge } from './order-status-badge';
+import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
 
 export const NEW_ORDER_PATH = '/order?reset=true';
 

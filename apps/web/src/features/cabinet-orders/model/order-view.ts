@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderListItem, OrderStatus, PriceLine } from '@app/contracts';
+import type { OrderListItem, PriceLine } from '@app/contracts';
 
 export type OrderDocumentView = {
   name: string;
@@ -43,32 +43,4 @@ export function describeDocuments(documents: OrderListItem['documents']): string
 
 export function describeLanguages(order: Pick<OrderListItem, 'originalLanguage' | 'targetLanguage'>): string {
   return `${order.originalLanguage.toUpperCase()} → ${order.targetLanguage.toUpperCase()}`;
-}
-
-export const STATUS_COLORS: Record<OrderStatus, string> = {
-  NEW: 'blue',
-  PAID: 'teal',
-  IN_PROGRESS: 'indigo',
-  READY: 'lime',
-  DELIVERING: 'cyan',
-  COMPLETED: 'green',
-  CANCELED: 'gray',
-};
-
-/** Courier address with the optional parts that are filled in. */
-export function describeCourierAddress(delivery: OrderDetail['delivery']): string {
-  const parts = [
-    delivery.address,
-    delivery.apartment ? `кв./офис ${delivery.apartment}` : null,
-    delivery.entrance ? `подъезд ${delivery.entrance}` : null,
-    delivery.floor ? `этаж ${delivery.floor}` : null,
-    delivery.intercom ? `домофон ${delivery.intercom}` : null,
-  ];
-  return parts.filter(Boolean).join(', ');
-}
-
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} МБ`;
 }

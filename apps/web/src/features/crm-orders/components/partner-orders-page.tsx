@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { OrderStatusBadge } from '@/features/cabinet-orders/components/order-status-badge';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { formatDate, formatRub } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import { useMarkHandedOver, usePartnerOrders } from '../api/staff-orders';

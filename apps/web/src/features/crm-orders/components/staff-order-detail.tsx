@@ -16,10 +16,9 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { OrderStatusBadge, PaidBadge } from '@/features/cabinet-orders/components/order-status-badge';
-import { describeCourierAddress, formatFileSize } from '@/features/cabinet-orders/model/order-view';
+import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
 import { isApiError } from '@/lib/api-client';
-import { formatDate, formatDateTime, formatRub } from '@/lib/format';
+import { describeCourierAddress, formatDate, formatDateTime, formatFileSize, formatRub } from '@/lib/format';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { getCrmRole } from '@/lib/session/credentials';
 import {

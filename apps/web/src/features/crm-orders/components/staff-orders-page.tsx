@@ -2,7 +2,7 @@ import type { StaffOrderListItem } from '@app/contracts';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { OrderStatusBadge, PaidBadge } from '@/features/cabinet-orders/components/order-status-badge';
+import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
 import { useRouteTitle } from '@/components/route-handle';
 import { formatDate, formatRub } from '@/lib/format';
 import { showErrorToast } from '@/lib/notify';

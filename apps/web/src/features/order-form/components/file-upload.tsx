@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useRef, useState, type DragEvent } from 'react';
 import type { UploadedFile } from '../model/draft';
-import { ACCEPT_ATTRIBUTE, formatFileSize } from '../model/files';
+import { formatFileSize } from '@/lib/format';
+import { ACCEPT_ATTRIBUTE } from '../model/files';
 import type { PendingUpload } from '../hooks/use-file-uploads';
 import classes from './file-upload.module.css';
 

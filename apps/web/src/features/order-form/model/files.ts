@@ -32,11 +32,3 @@ export function getFileError(file: { name: string; size: number }, otherFilesByt
   if (otherFilesBytes + file.size > ORDER_LIMITS.maxOrderFilesBytes) return MESSAGES.filesTooLarge;
   return null;
 }
-
-/** '1,2 МБ', '350 КБ' */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) {
-    return `${(bytes / (1024 * 1024)).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`;
-  }
-  return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
-}

@@ -1,7 +1,17 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@app/contracts';
 import { Badge } from '@mantine/core';
-import { STATUS_COLORS } from '../model/order-view';
 
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  NEW: 'blue',
+  PAID: 'teal',
+  IN_PROGRESS: 'indigo',
+  READY: 'lime',
+  DELIVERING: 'cyan',
+  COMPLETED: 'green',
+  CANCELED: 'gray',
+};
+
+/** An order's status as a coloured badge: the customer's cabinet and the back office alike. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" data-testid="order-status">
