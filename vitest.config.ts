@@ -18,11 +18,17 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Each file builds its own app on its own database copy, and API modules keep no state between files, so
+    // the files of a worker share one module graph instead of re-importing the API for every file (−25 % time).
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
+    // Vitest's default is cores − 1 (one worker on a 2-core machine), but API tests wait on the database half
+    // the time: two workers finish the run ≈ 30 % sooner here.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -16,6 +16,8 @@ test('ADMIN creates a partner, adds a point with a photo, then takes the point o
   page,
   request,
 }) => {
+  // Two forms, an upload and a few lists: under the full parallel run on two cores this takes 20–30 s.
+  test.setTimeout(60_000);
   await signInStaff(page, request, 'ADMIN');
   const partnerName = `ПВЗ Тест ${unique()}`;
   const pointName = `Пункт на Соколе ${unique()}`;
@@ -58,7 +60,9 @@ test('ADMIN creates a partner, adds a point with a photo, then takes the point o
     .setInputFiles({ name: 'vhod.png', mimeType: 'image/png', buffer: png });
   const photo = page.getByTestId('point-photos').getByRole('img', { name: `Фото 1 пункта «${pointName}»` });
   await expect(photo).toBeVisible();
-  // The stored photo really loads (a WebP served by the API), not just an <img> tag.
+  // The stored photo really loads (a WebP served by the API), not just an <img> tag. The tile is lazy-loaded,
+  // so bring it into view first, as a user scrolling the window would.
+  await photo.scrollIntoViewIfNeeded();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
