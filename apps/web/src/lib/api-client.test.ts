@@ -158,6 +158,29 @@ describe('api client', () => {
     );
   });
 
+  it("on a CRM page a cabinet 401 only clears the cabinet token; the CRM's own 401 decides the sign-in page", async () => {
+    vi.useFakeTimers();
+    window.history.replaceState(null, '', '/crm/marketing');
+    localStorage.setItem(STORAGE_KEYS.crmToken, JWT);
+    localStorage.setItem(STORAGE_KEYS.cabinetToken, JWT);
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'x' })),
+    );
+
+    // The staff member's cabinet profile answers first (the same revoked token).
+    await expect(api.get('/profile', { area: 'cabinet' })).rejects.toThrow('x');
+    vi.advanceTimersByTime(1000);
+    expect(localStorage.getItem(STORAGE_KEYS.cabinetToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.crmToken)).toBe(JWT);
+    expect(navigate).not.toHaveBeenCalled();
+
+    await expect(api.get('/admin/stats')).rejects.toThrow('x');
+    vi.advanceTimersByTime(300);
+    expect(localStorage.getItem(STORAGE_KEYS.crmToken)).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/crm/marketing')}`);
+  });
+
   it('stays on a sign-in page: a cabinet 401 on /login does not send a staff user to /cabinet-login', async () => {
     vi.useFakeTimers();
     window.history.replaceState(null, '', '/login?redirect=%2Fcrm%2Fhome');

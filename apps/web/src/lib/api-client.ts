@@ -1,5 +1,5 @@
 import { ERROR_CODES, formatMessage, MESSAGES, type ErrorBody, type ErrorCode } from '@app/contracts';
-import { buildLoginRedirect, getAreaByPath, LOGIN_PATH_BY_AREA, type Area } from './area';
+import { buildLoginRedirect, getAreaByPath, getCurrentArea, LOGIN_PATH_BY_AREA, type Area } from './area';
 import { clearCredentials, getToken } from './session/credentials';
 
 /**
@@ -94,7 +94,9 @@ let redirectTimer: ReturnType<typeof setTimeout> | null = null;
 
 function handleUnauthorized(area: Area): void {
   clearCredentials(area);
-  if (redirectTimer) return;
+  // Only the page's own area leads to a sign-in page: a CRM page also asks for the staff member's cabinet
+  // profile, and whichever 401 answered first used to decide between /login and /cabinet-login.
+  if (area !== getCurrentArea() || redirectTimer) return;
   redirectTimer = setTimeout(() => {
     redirectTimer = null;
     const { pathname, search } = window.location;
