@@ -38,7 +38,7 @@ function StepIndicator({ step }: { step: number }) {
             aria-current={index + 1 === step ? 'step' : undefined}
           >
             <span className={classes.stepNumber}>{index + 1}</span>
-            <span>{label}</span>
+            <span className={classes.stepLabel}>{label}</span>
           </li>
         ))}
       </ol>
@@ -59,7 +59,8 @@ export function OrderStepLayout(props: Props) {
   const actions = (
     <Group gap="sm" wrap="nowrap" justify="flex-end">
       {props.backTo ? (
-        <Button component={Link} to={props.backTo} variant="default" size="md">
+        // Never squeezed by the full-width main button: on a 320 px phone both labels stay whole.
+        <Button component={Link} to={props.backTo} variant="default" size="md" px="md" flex="none">
           Назад
         </Button>
       ) : null}
@@ -69,6 +70,8 @@ export function OrderStepLayout(props: Props) {
         loading={props.isNextLoading}
         disabled={props.isNextDisabled}
         fullWidth={!isDesktop}
+        // A full-width button needs no wide side padding; the longest label ('Оформить заказ') then fits 320 px.
+        px={isDesktop ? undefined : 'sm'}
       >
         {props.nextLabel}
       </Button>
