@@ -211,7 +211,11 @@ export type DeleteOfficeResponse = z.infer<typeof DeleteOfficeResponseSchema>;
 
 // ---- holidays (work calendar) ----
 
-const isoDateField = z.iso.date({ message: MESSAGES.dateInvalid });
+/** A missing or empty date is asked for ('Укажите дату'); anything else that is not YYYY-MM-DD is a wrong format. */
+const isoDateField = z.iso.date({
+  error: (issue) =>
+    issue.input === undefined || issue.input === '' ? MESSAGES.dateRequired : MESSAGES.dateInvalid,
+});
 
 export const HolidayListQuerySchema = z.object({
   year: z.coerce

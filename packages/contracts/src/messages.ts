@@ -147,6 +147,7 @@ export const MESSAGES = {
   officeAddressRequired: 'Укажите адрес офиса',
   latitudeInvalid: 'Широта — число от -90 до 90',
   longitudeInvalid: 'Долгота — число от -180 до 180',
+  dateRequired: 'Укажите дату',
   dateInvalid: 'Укажите дату в формате ГГГГ-ММ-ДД',
   yearInvalid: 'Год — от 2000 до 2100',
   holidayNotFound: 'Этого дня нет в календаре',

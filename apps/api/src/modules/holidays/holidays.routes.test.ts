@@ -123,6 +123,8 @@ describe('holidays (back office)', () => {
   it('refuses bad input with Russian messages; MANAGER may not edit', async () => {
     for (const [payload, message] of [
       [{ date: '05.03.2026', name: 'День' }, MESSAGES.dateInvalid],
+      [{ date: '', name: 'День' }, MESSAGES.dateRequired],
+      [{ name: 'День' }, MESSAGES.dateRequired],
       [{ date: '2026-03-05', name: '' }, MESSAGES.itemNameRequired],
     ] as const) {
       const response = await ctx.app.inject({

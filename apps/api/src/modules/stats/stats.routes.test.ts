@@ -311,7 +311,7 @@ describe('unit economics', () => {
     for (const [query, message] of [
       ['startDate=2031-03-12&endDate=2031-03-11', MESSAGES.periodInvalid],
       ['startDate=2031-03-40&endDate=2031-04-11', MESSAGES.dateInvalid],
-      ['startDate=2031-03-01', MESSAGES.dateInvalid],
+      ['startDate=2031-03-01', MESSAGES.dateRequired],
       ['startDate=2020-01-01&endDate=2031-01-01', MESSAGES.periodTooLong],
     ] as const) {
       const response = await ctx.app.inject({
