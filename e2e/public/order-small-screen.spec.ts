@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll } from '../support/layout';
 
 /**
  * The smallest phones still in use are 320 px wide (and many Androids 360 px). The order form must fit them:
@@ -8,14 +9,6 @@ import { expect, test, type Page } from '@playwright/test';
 async function pickOption(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function expectFitsScreen(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 }
 
 /** Every button label in the bottom bar is drawn whole (not cut by the button's width). */
@@ -39,7 +32,7 @@ for (const width of [320, 360]) {
     }) => {
       await page.goto('/order/step-1?reset=true');
       await expect(page.getByRole('combobox', { name: 'Документ', exact: true })).toBeVisible();
-      await expectFitsScreen(page);
+      await expectNoSidewaysScroll(page);
 
       const steps = page.getByRole('navigation', { name: 'Шаги оформления заказа' }).getByRole('listitem');
       await expect(steps).toHaveCount(3);
@@ -54,7 +47,7 @@ for (const width of [320, 360]) {
 
       await pickOption(page, 'Документ', 'Паспорт');
       await pickOption(page, 'Язык перевода', 'Английский');
-      await expectFitsScreen(page);
+      await expectNoSidewaysScroll(page);
       await expectWholeButtonLabels(page, ['+ Добавить ещё документ', 'Далее']);
       await page.getByRole('button', { name: 'Далее' }).click();
 
@@ -63,13 +56,13 @@ for (const width of [320, 360]) {
       await page.getByRole('textbox', { name: 'Имя' }).fill('Анна Смирнова');
       await page.getByRole('textbox', { name: 'Телефон' }).fill('9161234567');
       await page.getByRole('textbox', { name: 'Email' }).fill('small-screen@example.com');
-      await expectFitsScreen(page);
+      await expectNoSidewaysScroll(page);
       await expectWholeButtonLabels(page, ['Назад', 'Далее']);
       await page.getByRole('button', { name: 'Далее' }).click();
 
       await expect(page).toHaveURL(/\/order\/step-3$/);
       await expect(steps.nth(2).getByText('Доставка')).toBeVisible();
-      await expectFitsScreen(page);
+      await expectNoSidewaysScroll(page);
       await expectWholeButtonLabels(page, ['Назад', 'Оформить заказ']);
     });
   });
