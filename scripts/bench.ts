@@ -238,8 +238,9 @@ async function benchOrderCreation(api: string): Promise<Row> {
 
 /**
  * Initial JavaScript of the public order page (gzip): the scripts index.html loads — the entry and its
- * modulepreloads. /order/step-1's frame is part of them (routes.tsx imports it statically), so this is all the
- * JavaScript that runs before the page paints; the fields, validation and toasts follow as lazy chunks.
+ * modulepreloads, the fields' chunk included. /order/step-1 is served as order-step-1.html (its first screen drawn
+ * in, decision 017), which asks for the fields' chunk when the entry starts instead of preloading it; the sum is
+ * the same scripts, all the JavaScript the page needs before it can be used. Validation and toasts are lazy.
  */
 async function printInitialBundle(): Promise<void> {
   const { readFile } = await import('node:fs/promises');

@@ -54,7 +54,8 @@ function preloadLazyModule(sourcePath: string): Plugin {
           .filter((file) => !html.includes(file))
           .map((file): HtmlTagDescriptor => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            // Marked so that the prerendered step 1 can leave them out (scripts/prerender.mjs, decision 017).
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-lazy-preload': true },
             injectTo: 'head',
           }));
       },
@@ -62,7 +63,7 @@ function preloadLazyModule(sourcePath: string): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), preloadLazyModule('src/features/order-form/components/step1-form.tsx')],
   // `@/` is apps/web/src (tsconfig paths): no `../../..` chains across the app.
   resolve: { tsconfigPaths: true },
@@ -77,27 +78,31 @@ export default defineConfig({
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    // dist/.vite/manifest.json: `npm run bench` sums the initial JavaScript of /order/step-1 from it.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Everything the first screen runs in one file besides the entry; lazy pages keep their own chunks.
-        codeSplitting: {
-          groups: [
-            { name: 'initial', test: INITIAL_CODE, includeDependenciesRecursively: false, priority: 2 },
-            {
-              name: 'order-fields',
-              test: ORDER_FIELDS_CODE,
-              includeDependenciesRecursively: false,
-              priority: 1,
+  // The SSR build only renders /order/step-1 at build time (scripts/prerender.mjs, decision 017): no public files,
+  // no manifest, no chunk groups.
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        // dist/.vite/manifest.json: `npm run bench` sums the initial JavaScript of /order/step-1 from it.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Everything the first screen runs in one file besides the entry; lazy pages keep their own chunks.
+            codeSplitting: {
+              groups: [
+                { name: 'initial', test: INITIAL_CODE, includeDependenciesRecursively: false, priority: 2 },
+                {
+                  name: 'order-fields',
+                  test: ORDER_FIELDS_CODE,
+                  includeDependenciesRecursively: false,
+                  priority: 1,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -29,3 +29,53 @@ test('step 1 loads the form parameters once and no back-office code', async ({ p
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByText('Выберите хотя бы один документ')).toBeVisible();
 });
+
+/**
+ * The page arrives with its first screen drawn (decision 017): a phone paints the form before any script has
+ * run. The copy is inert, and the live page takes its place once it has drawn its fields.
+ */
+test.describe('step 1 drawn before the scripts', () => {
+  test('a phone shows the form from the HTML alone', async ({ page }) => {
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/order/step-1');
+    const copy = page.locator('#page-snapshot');
+    await expect(copy.getByRole('heading', { name: 'Что переводим', includeHidden: true })).toBeVisible();
+    await expect(copy.getByText('Перетащите сюда сканы или фото документов')).toBeVisible();
+    await expect(copy.getByRole('button', { name: 'Далее', includeHidden: true })).toBeVisible();
+    // Nothing can be typed into the copy (it would be lost when the live page takes over).
+    await expect(copy).toHaveAttribute('inert', '');
+    expect(await copy.evaluate((node) => node.contains(document.activeElement))).toBe(false);
+  });
+
+  test('the live page takes over with the entries the visitor makes', async ({ page }) => {
+    await page.goto('/order/step-1?reset=true');
+    const documentPicker = page.getByRole('combobox', { name: 'Документ', exact: true });
+    await expect(documentPicker).toBeVisible();
+    await expect(page.locator('#page-snapshot')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Язык оригинала', exact: true })).toHaveValue('Русский');
+    await documentPicker.click();
+    await page.getByRole('option', { name: 'Паспорт', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Паспорт', exact: true })).toBeVisible();
+  });
+
+  test('a catalogue that cannot be loaded shows its error, not the copy', async ({ page }) => {
+    await page.route('**/api/order/form-params', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, code: 'UNAVAILABLE', message: 'Сервис временно недоступен' }),
+      }),
+    );
+    await page.goto('/order/step-1');
+    await expect(page.getByText('Не удалось загрузить форму заказа')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#page-snapshot')).toHaveCount(0);
+  });
+
+  test('a wide screen never shows it (it is the phone layout)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/order/step-1');
+    await expect(page.locator('#page-snapshot')).toBeAttached();
+    await expect(page.locator('#page-snapshot')).toBeHidden();
+  });
+});

@@ -4,6 +4,8 @@
  * `controllerchange` (src/main.tsx). Pages are network-first, so a deployed index.html (with its new hashed
  * assets) is picked up on the next navigation even while this file stays the same. */
 const CACHE_NAME = 'app-shell-v2';
+/** Pages the server answers with their own prerendered HTML instead of index.html. */
+const PAGES_WITH_SNAPSHOT = new Set(['/order/step-1', '/order/step-1/']);
 const APP_SHELL = ['/', '/index.html', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png'];
 const ASSET_PATTERN = /\/assets\/[^"'\s)]+/g;
 
@@ -51,10 +53,12 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/api/') || url.pathname === '/api') return;
 
   if (request.mode === 'navigate') {
+    // Step 1's page carries a build-time copy of its form (decision 017): it is not the shell of other pages.
+    const isShell = !PAGES_WITH_SNAPSHOT.has(url.pathname);
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
+          if (response.ok && isShell) {
             const copy = response.clone();
             caches.open(CACHE_NAME).then((cache) => cache.put('/index.html', copy));
           }

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { removePageSnapshot } from './lib/page-snapshot';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing in index.html');
@@ -13,6 +14,10 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The live page takes over from the build-time copy of step 1 when it is drawn; should that never happen (a
+// request that hangs), the copy still goes after 10 s so the page is not left inert (decision 017).
+window.setTimeout(removePageSnapshot, 10_000);
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // A page that was already controlled reloads when a new worker takes over (a new version was deployed);

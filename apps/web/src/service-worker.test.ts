@@ -14,7 +14,17 @@ const ORIGIN = 'https://perevod.example';
 type Listener = (event: Record<string, unknown>) => void;
 type WindowClient = { url: string; navigate: ReturnType<typeof vi.fn>; focus: ReturnType<typeof vi.fn> };
 
-function loadWorker(windows: WindowClient[] = []) {
+type FakeResponse = { ok: boolean; clone: () => FakeResponse };
+
+function loadWorker(
+  windows: WindowClient[] = [],
+  network: (url: string) => Promise<FakeResponse> = () => Promise.reject(new Error('offline')),
+) {
+  const cached = new Map<string, FakeResponse>();
+  const caches = {
+    open: () => Promise.resolve({ put: (key: string, response: FakeResponse) => cached.set(key, response) }),
+    match: (key: string) => Promise.resolve(cached.get(key)),
+  };
   const listeners = new Map<string, Listener>();
   const shown: Array<{ title: string; options: Record<string, unknown> }> = [];
   const openWindow = vi.fn(() => Promise.resolve(null));
@@ -30,13 +40,29 @@ function loadWorker(windows: WindowClient[] = []) {
     clients: { matchAll: () => Promise.resolve(windows), openWindow, claim: () => Promise.resolve() },
     skipWaiting: () => Promise.resolve(),
   };
-  runInNewContext(source, { self, URL, caches: {}, fetch: () => Promise.reject(new Error('offline')) });
+  runInNewContext(source, {
+    self,
+    URL,
+    caches,
+    fetch: (request: { url: string }) => network(request.url),
+  });
   async function dispatch(type: string, event: Record<string, unknown>) {
     let pending: Promise<unknown> = Promise.resolve();
     listeners.get(type)?.({ ...event, waitUntil: (promise: Promise<unknown>) => (pending = promise) });
     await pending;
   }
-  return { dispatch, shown, openWindow };
+  /** A page navigation as the browser hands it to the worker; answers what the page got. */
+  async function navigate(path: string): Promise<unknown> {
+    let answer: Promise<unknown> = Promise.resolve(undefined);
+    listeners.get('fetch')?.({
+      request: { method: 'GET', mode: 'navigate', url: `${ORIGIN}${path}` },
+      respondWith: (promise: Promise<unknown>) => (answer = promise),
+    });
+    const response = await answer;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return response;
+  }
+  return { dispatch, shown, openWindow, navigate, cached };
 }
 
 function windowClient(url: string): WindowClient {
@@ -128,5 +154,26 @@ describe('service worker: notification click', () => {
     const worker = loadWorker([]);
     await worker.dispatch('notificationclick', click(undefined));
     expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/cabinet/notifications`);
+  });
+});
+
+describe('service worker: pages', () => {
+  it('keeps the last page as the offline shell, but never the prerendered step 1 (it carries its own form)', async () => {
+    const page = (name: string): FakeResponse => {
+      const response: FakeResponse = { ok: true, clone: () => response };
+      Object.defineProperty(response, 'name', { value: name });
+      return response;
+    };
+    const index = page('index');
+    const step1 = page('step-1 copy');
+    const worker = loadWorker([], (url) =>
+      Promise.resolve(new URL(url).pathname.startsWith('/order/step-1') ? step1 : index),
+    );
+
+    expect(await worker.navigate('/cabinet/orders')).toBe(index);
+    expect(worker.cached.get('/index.html')).toBe(index);
+    expect(await worker.navigate('/order/step-1')).toBe(step1);
+    expect(await worker.navigate('/order/step-1?reset=true')).toBe(step1);
+    expect(worker.cached.get('/index.html')).toBe(index);
   });
 });

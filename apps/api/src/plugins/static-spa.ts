@@ -14,12 +14,20 @@ const ORDER_STEP_PATH = /^\/order(?:\/step-[123])?\/?(?:\?|$)/;
 const FORM_PARAMS_PRELOAD = '</api/order/form-params>; rel=preload; as=fetch; crossorigin=use-credentials';
 
 /**
+ * Step 1 is where visitors land: the build writes a copy of index.html with its first screen drawn in
+ * (apps/web/scripts/prerender.mjs, decision 017), served for that path only.
+ */
+const ORDER_STEP_1_PATH = /^\/order\/step-1\/?(?:\?|$)/;
+const ORDER_STEP_1_HTML = 'order-step-1.html';
+
+/**
  * Serves the built SPA. Unknown /api paths are a JSON 404; any other GET that accepts HTML gets index.html.
  */
 export const staticSpaPlugin = fp<{ distDir: string | null }>(
   async (app: FastifyInstance, options) => {
     const distDir = options.distDir ? path.resolve(options.distDir) : null;
     const hasSpa = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
+    const hasStep1Html = Boolean(distDir && existsSync(path.join(distDir, ORDER_STEP_1_HTML)));
     if (hasSpa && distDir) {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -43,7 +51,8 @@ export const staticSpaPlugin = fp<{ distDir: string | null }>(
         request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
       if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
         if (ORDER_STEP_PATH.test(request.url)) reply.header('link', FORM_PARAMS_PRELOAD);
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const page = hasStep1Html && ORDER_STEP_1_PATH.test(request.url) ? ORDER_STEP_1_HTML : 'index.html';
+        return reply.header('cache-control', 'no-cache').sendFile(page);
       }
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });
     });

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useRouteTitle } from '@/components/route-handle';
 import { useAttributionTracking } from '@/lib/attribution';
 import { setCurrentPath } from '@/lib/navigation-history';
+import { useRemovePageSnapshot } from '@/lib/page-snapshot';
 
 const APP_TITLE = 'Перевод документов';
 
@@ -10,6 +11,8 @@ export function RootLayout() {
   const location = useLocation();
   const title = useRouteTitle();
   useAttributionTracking();
+  // The build-time copy of step 1 only ever stands for step 1 (decision 017).
+  useRemovePageSnapshot(location.pathname !== '/order/step-1');
 
   useEffect(() => {
     setCurrentPath(`${location.pathname}${location.search}`);

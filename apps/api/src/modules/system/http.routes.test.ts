@@ -11,6 +11,10 @@ describe('HTTP surface', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'order-step-1.html'),
+      '<!doctype html><title>SPA</title><div id="page-snapshot"></div><div id="root"></div>',
+    );
     writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("install", () => {});');
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
@@ -47,6 +51,19 @@ describe('HTTP surface', () => {
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/application\/json/);
     expect(api.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });
+  });
+
+  it('answers /order/step-1 (only) with its prerendered page', async () => {
+    for (const url of ['/order/step-1', '/order/step-1/', '/order/step-1?reset=true']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, url).toContain('<div id="page-snapshot">');
+    }
+    for (const url of ['/order', '/order/step-10', '/order/step-2', '/order/step-1/x', '/crm/home']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.body, url).not.toContain('page-snapshot');
+    }
   });
 
   it('tells the browser to preload the form parameters with the order steps only', async () => {

@@ -2,6 +2,7 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconError404, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useRemovePageSnapshot } from '@/lib/page-snapshot';
 
 function StatusPage({
   icon,
@@ -60,6 +61,7 @@ export function NoAccessPage() {
 /** Errors thrown while loading or rendering a route (including a lazy chunk that failed to download). */
 export function RouteErrorPage() {
   const error = useRouteError();
+  useRemovePageSnapshot();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <Center mih="70dvh" p="md" data-testid="route-error-page">

@@ -1,10 +1,13 @@
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useRemovePageSnapshot } from '@/lib/page-snapshot';
 import { useFormParams } from '../api/form-params';
 
 /** The steps need the catalogue (documents, prices, deliveries) before anything makes sense. */
 export function FormParamsGate({ children }: { children: ReactNode }) {
   const { data, isError, error, refetch } = useFormParams();
+  // A failed catalogue must be seen (with its retry button), not hidden under the build-time copy of step 1.
+  useRemovePageSnapshot(isError);
   if (data) return children;
   if (isError) {
     return (

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
+import { useRemovePageSnapshot } from '@/lib/page-snapshot';
 import { useFormParams } from '../api/form-params';
 import { useFileUploads } from '../hooks/use-file-uploads';
 import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
@@ -32,6 +33,8 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
   const [isPickerOpen, setPickerOpen] = useState(false);
   // The support widget hides while the document list is open (it would cover the options on a phone).
   useBodyFlag(BODY_FLAGS.documentDropdownOpen, isPickerOpen);
+  // The live fields are drawn: the build-time copy of the page gives way (decision 017).
+  useRemovePageSnapshot();
 
   // Most documents brought to a Moscow bureau are Russian: offer Russian as the source language.
   const languages = params?.languages;

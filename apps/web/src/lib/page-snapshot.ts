@@ -1,0 +1,19 @@
+import { useLayoutEffect } from 'react';
+
+/** The id of the build-time copy of a page (dist/order-step-1.html, decision 017). */
+export const PAGE_SNAPSHOT_ID = 'page-snapshot';
+
+/**
+ * The copy is inert and hides the live page while it is there (a CSS rule of the prerendered HTML); removing it
+ * shows the live page in the same frame. Safe to call any number of times and on pages that have none.
+ */
+export function removePageSnapshot(): void {
+  document.getElementById(PAGE_SNAPSHOT_ID)?.remove();
+}
+
+/** Hands over from the copy when the component has been committed (before the browser paints). */
+export function useRemovePageSnapshot(when = true): void {
+  useLayoutEffect(() => {
+    if (when) removePageSnapshot();
+  }, [when]);
+}
