@@ -12,7 +12,7 @@ export function RootLayout() {
   const title = useRouteTitle();
   useAttributionTracking();
   // The build-time copy of step 1 only ever stands for step 1 (decision 017).
-  useRemovePageSnapshot(location.pathname !== '/order/step-1');
+  useRemovePageSnapshot(location.pathname.replace(/\/$/, '') !== '/order/step-1');
 
   useEffect(() => {
     setCurrentPath(`${location.pathname}${location.search}`);
