@@ -9,6 +9,8 @@ const web = path.resolve(import.meta.dirname, '..');
 const entry = pathToFileURL(path.join(web, 'dist-ssr/order-step-1.js')).href;
 const { renderOrderStep1 } = await import(entry);
 const body = await renderOrderStep1();
+// The fields are lazy: had they not been rendered, the copy would show the loading skeleton instead of the form.
+if (body.includes('aria-busy="true"')) throw new Error('prerender: step 1 rendered its loading skeleton');
 
 /**
  * The copy is the phone layout (the form switches to two columns at 62em, DESKTOP_QUERY): wider screens never
