@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_FORM_PARAMS } from '@/features/order-form/api/form-params';
 import { configureApiClient } from '@/lib/api-client';
 import { resetSessionForTests } from '@/lib/session/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -127,17 +128,9 @@ describe('routes and guards', () => {
 
   it('/order?reset=true clears the draft and opens step 1', async () => {
     localStorage.setItem(STORAGE_KEYS.orderDraft, '{"step":2}');
-    const emptyFormParams = {
-      documents: [],
-      assurances: [],
-      deliveries: [],
-      languages: [],
-      offices: [],
-      calendar: { nonWorkingDays: [], workingWeekendDays: [] },
-    };
     fetchMock.mockImplementation((url) =>
       String(url).startsWith('/api/order/form-params')
-        ? answer(emptyFormParams)
+        ? answer(EMPTY_FORM_PARAMS)
         : answer({ telegramBotName: null }),
     );
     const router = renderAt('/order?reset=true');

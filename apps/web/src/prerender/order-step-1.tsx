@@ -1,26 +1,11 @@
-import type { FormParamsResponse } from '@app/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { formParamsQueryOptions } from '@/features/order-form/api/form-params';
+import { EMPTY_FORM_PARAMS, formParamsQueryOptions } from '@/features/order-form/api/form-params';
 import { OrderStep1 } from '@/features/order-form/components/order-step1';
-
-/**
- * The catalogue is not known at build time: the picture is drawn from an empty one (no documents, no languages),
- * which looks exactly like the form before anything is chosen. Nothing in it is a made-up price or name.
- */
-const EMPTY_CATALOGUE: FormParamsResponse = {
-  documents: [],
-  assurances: [],
-  deliveries: [],
-  languages: [],
-  offices: [],
-  calendar: { nonWorkingDays: [], workingWeekendDays: [] },
-  tariffs: [],
-};
 
 /**
  * The HTML of /order/step-1 as a first-time visitor on a phone sees it before choosing anything, rendered at
@@ -30,7 +15,9 @@ const EMPTY_CATALOGUE: FormParamsResponse = {
 export async function renderOrderStep1(): Promise<string> {
   const page = () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(formParamsQueryOptions.queryKey, EMPTY_CATALOGUE);
+    // The catalogue is not known at build time: the page is drawn from an empty one, which looks exactly like
+    // the form before anything is chosen (no made-up names or prices).
+    queryClient.setQueryData(formParamsQueryOptions.queryKey, EMPTY_FORM_PARAMS);
     const router = createMemoryRouter(
       [{ Component: PublicLayout, children: [{ path: '/order/step-1', Component: OrderStep1 }] }],
       { initialEntries: ['/order/step-1'] },

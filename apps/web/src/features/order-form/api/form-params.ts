@@ -8,6 +8,20 @@ export const formParamsQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/**
+ * A catalogue with nothing in it: the form as it looks before anything is chosen. The build draws step 1 from it
+ * (src/prerender, decision 017); tests use it where the catalogue's content does not matter.
+ */
+export const EMPTY_FORM_PARAMS: FormParamsResponse = {
+  documents: [],
+  assurances: [],
+  deliveries: [],
+  languages: [],
+  offices: [],
+  calendar: { nonWorkingDays: [], workingWeekendDays: [] },
+  tariffs: [],
+};
+
 export function useFormParams() {
   return useQuery(formParamsQueryOptions);
 }
