@@ -5,7 +5,14 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-export type LighthouseScores = { performance: number; accessibility: number; lcpMs: number; tbtMs: number };
+export type LighthouseScores = {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Lighthouse could not measure the page (its runtime error code, e.g. NO_LCP); the scores are then 0. */
+  error: string | null;
+};
 
 export async function runLighthouse(url: string): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
@@ -35,6 +42,9 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      error: result.lhr.runtimeError
+        ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`
+        : null,
     };
   } finally {
     chrome.kill();

@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 /**
- * Code the first screen (the shell and /order/step-1's frame) runs, kept in one chunk: left alone, the bundler
- * splits it into some forty small chunks shared with lazy pages, and on a phone each costs a round trip
- * (decision 013). Libraries' barrel files are left out on purpose: they would pull in every component.
+ * Code the first screen of either app runs (React, Mantine's core, TanStack Query), kept in one chunk: left alone,
+ * the bundler splits it into some forty small chunks shared with lazy pages, and on a phone each costs a round
+ * trip (decision 013). Libraries' barrel files are left out on purpose: they would pull in every component.
+ * react-router is a chunk of its own: the order pages run without it (decision 018).
  */
 const INITIAL_CODE = new RegExp(
   [
-    String.raw`node_modules[\/](react|react-dom|scheduler|react-router|clsx)[\/]`,
+    String.raw`node_modules[\/](react|react-dom|scheduler|clsx)[\/]`,
     String.raw`node_modules[\/]@tanstack[\/](query-core|react-query)[\/]build[\/]modern[\/](?!index)`,
     String.raw`node_modules[\/]@mantine[\/]store[\/]`,
     String.raw`node_modules[\/]@mantine[\/]hooks[\/]esm[\/](utils|use-(click-outside|collapse|debounced-value|did-update|id|isomorphic-effect|media-query|merged-ref|reduced-motion|uncontrolled|window-event))[\/]`,
@@ -18,53 +19,63 @@ const INITIAL_CODE = new RegExp(
   ].join('|'),
 );
 
-/** The fields of step 1 (searchable selects with their popover, checkboxes, inputs): one lazy chunk. */
+/** The fields of step 1 (native selects, checkboxes, inputs, progress bars): one lazy chunk. */
 const ORDER_FIELDS_CODE = new RegExp(
   [
-    String.raw`node_modules[\/]@floating-ui[\/]`,
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](Checkbox|Combobox|FocusTrap|Input|InputBase|Popover|Portal|Progress|ScrollArea|Select|SimpleGrid|TextInput)[\/]`,
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](Checkbox|Input|InputBase|NativeSelect|Progress|SimpleGrid|TextInput)[\/]`,
+    // Only the chevron and the option parser of Combobox: its dropdown code stays with the pages that open one.
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/]Combobox[\/](ComboboxChevron|get-parsed-combobox-data)[\/]`,
   ].join('|'),
 );
 
 /**
- * Step 1's fields are a lazy chunk so that its frame paints first; index.html still preloads that chunk, so it
- * downloads together with the first-load scripts instead of after they have run (decision 013).
+ * The entry (src/main.tsx) imports one of two apps, the order pages or the rest (decision 018). index.html serves
+ * the rest, so it preloads that app's code and styles, which then download with the entry instead of after it
+ * has run; scripts/prerender.mjs swaps these links (marked) for the order pages' in order.html and
+ * order-step-1.html.
  */
-function preloadLazyModule(sourcePath: string): Plugin {
+function preloadApp(sourcePath: string): Plugin {
   return {
-    name: 'preload-lazy-module',
+    name: 'preload-app',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const lazy = Object.values(bundle).find(
+        const app = Object.values(bundle).find(
           (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(sourcePath),
         );
-        if (!lazy) throw new Error(`preload-lazy-module: no chunk for ${sourcePath}`);
-        const files = new Set<string>();
+        if (!app) throw new Error(`preload-app: no chunk for ${sourcePath}`);
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = bundle[fileName];
-          if (files.has(fileName) || chunk?.type !== 'chunk') return;
-          files.add(fileName);
+          if (scripts.has(fileName) || chunk?.type !== 'chunk') return;
+          scripts.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((file) => styles.add(file));
           chunk.imports.forEach(visit);
         };
-        visit(lazy.fileName);
-        return [...files]
-          .filter((file) => !html.includes(file))
-          .map((file): HtmlTagDescriptor => ({
-            tag: 'link',
-            // Marked so that the prerendered step 1 can leave them out (scripts/prerender.mjs, decision 017).
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-lazy-preload': true },
-            injectTo: 'head',
-          }));
+        visit(app.fileName);
+        const tag = (attrs: HtmlTagDescriptor['attrs']): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { ...attrs, 'data-app-preload': true },
+          injectTo: 'head',
+        });
+        return [
+          ...[...styles]
+            .filter((file) => !html.includes(file))
+            .map((file) => tag({ rel: 'stylesheet', crossorigin: true, href: `/${file}` })),
+          ...[...scripts]
+            .filter((file) => !html.includes(file))
+            .map((file) => tag({ rel: 'modulepreload', crossorigin: true, href: `/${file}` })),
+        ];
       },
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), preloadLazyModule('src/features/order-form/components/step1-form.tsx')],
+  plugins: [react(), preloadApp('src/app/app.tsx')],
   // `@/` is apps/web/src (tsconfig paths): no `../../..` chains across the app.
   resolve: { tsconfigPaths: true },
   server: {
@@ -94,6 +105,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'initial', test: INITIAL_CODE, includeDependenciesRecursively: false, priority: 2 },
+                {
+                  name: 'router',
+                  test: /node_modules[\\/]react-router[\\/]/,
+                  includeDependenciesRecursively: false,
+                  priority: 2,
+                },
                 {
                   name: 'order-fields',
                   test: ORDER_FIELDS_CODE,

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, staffToken, uniqueEmail } from '../support/api';
 import { bearer, customerToken, signInStaff } from '../support/fixtures';
+import { chooseInOrderForm } from '../support/ui';
 
 /** ADMIN journeys of issue 5: a holiday moves the ready date in the order form; deleting a user. */
 
@@ -43,10 +44,8 @@ test('ADMIN adds a holiday and the ready date in the order form moves past it', 
   await page.route('**/api/order/form-params', (route) => route.continue());
   const readyDateInForm = async () => {
     await page.goto('/order?reset=true');
-    await page.getByRole('combobox', { name: 'Документ', exact: true }).click();
-    await page.getByRole('option', { name: 'Паспорт', exact: true }).click();
-    await page.getByRole('combobox', { name: 'Язык перевода', exact: true }).click();
-    await page.getByRole('option', { name: 'Английский', exact: true }).click();
+    await chooseInOrderForm(page, 'Документ', 'Паспорт');
+    await chooseInOrderForm(page, 'Язык перевода', 'Английский');
     return page.getByTestId('summary-ready-date').locator('time');
   };
 

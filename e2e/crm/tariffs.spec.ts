@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, staffToken } from '../support/api';
 import { bearer, signInStaff } from '../support/fixtures';
+import { chooseInOrderForm } from '../support/ui';
 
 /** ADMIN journey of issue 5: a tariff for a language pair reprices the order form at once; deleting undoes it. */
 
@@ -36,8 +37,8 @@ async function pickOption(page: Page, label: string, option: string): Promise<vo
 /** A passport to translate from Russian into `language`, in a fresh order form. */
 async function openOrderForm(page: Page, language: string): Promise<void> {
   await page.goto('/order?reset=true');
-  await pickOption(page, 'Документ', 'Паспорт');
-  await pickOption(page, 'Язык перевода', language);
+  await chooseInOrderForm(page, 'Документ', 'Паспорт');
+  await chooseInOrderForm(page, 'Язык перевода', language);
 }
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -92,7 +93,7 @@ test('ADMIN adds a tariff for a language pair, the order form prices it at once,
       addWorkingDays(today, 3, calendar),
     );
     // Another pair keeps the catalogue price and time.
-    await pickOption(page, 'Язык перевода', 'Английский');
+    await chooseInOrderForm(page, 'Язык перевода', 'Английский');
     await expect(page.getByTestId('summary-total')).toHaveText(rub('1 500'));
     await expect(page.getByTestId('summary-ready-date').locator('time')).toHaveAttribute(
       'datetime',

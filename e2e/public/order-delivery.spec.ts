@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, staffToken, uniqueEmail } from '../support/api';
 import { bearer } from '../support/fixtures';
+import { chooseInOrderForm } from '../support/ui';
 
 /** Step 3 of the order form with the two deliveries the main journey does not take: an office and a courier. */
 
@@ -17,16 +18,11 @@ type OrderDetail = {
   };
 };
 
-async function pickOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** Steps 1 and 2 with the fewest fields: one passport into English, then the contact. */
 async function fillStepsOneAndTwo(page: Page, email: string): Promise<void> {
   await page.goto('/order?reset=true');
-  await pickOption(page, 'Документ', 'Паспорт');
-  await pickOption(page, 'Язык перевода', 'Английский');
+  await chooseInOrderForm(page, 'Документ', 'Паспорт');
+  await chooseInOrderForm(page, 'Язык перевода', 'Английский');
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page).toHaveURL(/\/order\/step-2$/);
   await page.getByRole('textbox', { name: 'Имя' }).fill('Денис Доставкин');

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, staffToken, uniqueEmail } from '../support/api';
+import { chooseInOrderForm } from '../support/ui';
 
 /**
  * The public order journey on a phone and on a desktop: documents, languages, upload, promo codes, an
@@ -24,11 +25,6 @@ function pdfBuffer(): Buffer {
   return Buffer.concat([Buffer.from(head), Buffer.alloc(512 * 1024, 32), Buffer.from('\n%%EOF\n')]);
 }
 
-async function pickOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 const VIEWPORTS = [
   { name: 'phone 375×812', viewport: { width: 375, height: 812 }, isPhone: true },
   { name: 'desktop', viewport: { width: 1280, height: 900 }, isPhone: false },
@@ -48,18 +44,18 @@ for (const { name, viewport, isPhone } of VIEWPORTS) {
       // Step 1: documents, quantities, an assurance, languages, a file, promo codes
       await page.goto('/order?reset=true');
       await expect(page).toHaveURL(/\/order\/step-1$/);
-      await pickOption(page, 'Документ', 'Паспорт');
-      await pickOption(page, 'Добавить ещё документ', 'Диплом');
+      await chooseInOrderForm(page, 'Документ', 'Паспорт');
+      await chooseInOrderForm(page, 'Добавить ещё документ', 'Диплом');
       const passport = page.getByRole('region', { name: 'Паспорт', exact: true });
       const diploma = page.getByRole('region', { name: 'Диплом', exact: true });
       await passport.getByRole('button', { name: 'Увеличить количество: Паспорт' }).click();
       await expect(passport.getByRole('textbox', { name: 'Количество: Паспорт' })).toHaveValue('2');
       await diploma.getByRole('textbox', { name: 'Количество: Диплом' }).fill('3');
       await passport.getByRole('checkbox', { name: /Нотариальное заверение/ }).check();
-      await expect(page.getByRole('combobox', { name: 'Язык оригинала', exact: true })).toHaveValue(
-        'Русский',
-      );
-      await pickOption(page, 'Язык перевода', 'Английский');
+      await expect(
+        page.getByRole('combobox', { name: 'Язык оригинала', exact: true }).locator('option:checked'),
+      ).toHaveText('Русский');
+      await chooseInOrderForm(page, 'Язык перевода', 'Английский');
 
       // Hold the upload answer a moment so the bar is seen while the file is in flight.
       await page.route('**/api/upload/public', async (route) => {
@@ -125,8 +121,11 @@ for (const { name, viewport, isPhone } of VIEWPORTS) {
       await expect(page).toHaveURL(/\/order\/step-3$/);
       await page.getByRole('radio', { name: /^Пункт выдачи/ }).click();
       await page.getByRole('searchbox', { name: 'Найти пункт выдачи' }).fill('Таган');
-      await page.getByRole('radio', { name: /ПВЗ «Таганская»/ }).click();
+      // The list filters as one types: choose once it has (a click while it re-renders can land elsewhere).
       await expect(page.getByRole('radio', { name: /ПВЗ «Белорусская»/ })).toBeHidden();
+      const taganskaya = page.getByRole('radio', { name: /ПВЗ «Таганская»/ });
+      await taganskaya.click();
+      await expect(taganskaya).toBeChecked();
 
       // A double click sends one order (the button locks, and the Idempotency-Key would catch a retry)
       const orderRequests: string[] = [];

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../support/layout';
+import { chooseInOrderForm } from '../support/ui';
 
 /**
  * The smallest phones still in use are 320 px wide (and many Androids 360 px). The order form must fit them:
  * nothing may push the page sideways (on a phone that is a page that wobbles under the thumb and a support
  * button half off the screen), and the bottom bar's buttons keep their whole labels.
  */
-async function pickOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** Every button label in the bottom bar is drawn whole (not cut by the button's width). */
 async function expectWholeButtonLabels(page: Page, expected: string[]): Promise<void> {
   const labels = await page
@@ -45,13 +41,14 @@ for (const width of [320, 360]) {
         expect(box && box.x + box.width).toBeLessThanOrEqual(width);
       }
 
-      await pickOption(page, 'Документ', 'Паспорт');
-      await pickOption(page, 'Язык перевода', 'Английский');
+      await chooseInOrderForm(page, 'Документ', 'Паспорт');
+      await chooseInOrderForm(page, 'Язык перевода', 'Английский');
       await expectNoSidewaysScroll(page);
       await expectWholeButtonLabels(page, ['+ Добавить ещё документ', 'Далее']);
       await page.getByRole('button', { name: 'Далее' }).click();
 
       await expect(page).toHaveURL(/\/order\/step-2$/);
+      await expect(page.getByRole('textbox', { name: 'Имя' })).toBeVisible();
       await expect(steps.nth(1).getByText('Контакты')).toBeVisible();
       await page.getByRole('textbox', { name: 'Имя' }).fill('Анна Смирнова');
       await page.getByRole('textbox', { name: 'Телефон' }).fill('9161234567');
@@ -61,6 +58,7 @@ for (const width of [320, 360]) {
       await page.getByRole('button', { name: 'Далее' }).click();
 
       await expect(page).toHaveURL(/\/order\/step-3$/);
+      await expect(page.getByRole('button', { name: 'Оформить заказ' })).toBeVisible();
       await expect(steps.nth(2).getByText('Доставка')).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectWholeButtonLabels(page, ['Назад', 'Оформить заказ']);

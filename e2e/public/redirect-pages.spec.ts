@@ -84,3 +84,37 @@ test.describe('order entry', () => {
     expect((await readStorage(page, STORAGE.orderDraft)) ?? '').not.toContain(marker);
   });
 });
+
+/**
+ * The order pages are an app of their own (decision 018): crossing to or from the rest of the site loads the
+ * other app as a document, and the browser's back button crosses back.
+ */
+test.describe('between the order pages and the rest of the site', () => {
+  test('the cabinet opens a fresh order form, and back returns to the cabinet', async ({ page, request }) => {
+    await signInCustomer(page, request);
+    await page.goto('/cabinet/orders');
+    await expect(page.getByTestId('orders-empty')).toBeVisible();
+    // A draft left from earlier must not come back into a new order.
+    await page.evaluate(
+      ([key]) => window.localStorage.setItem(key!, JSON.stringify({ marker: 'old-draft' })),
+      [STORAGE.orderDraft],
+    );
+    await page.getByTestId('orders-empty').getByRole('link', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL('/order/step-1');
+    await expect(page.getByRole('combobox', { name: 'Документ', exact: true })).toBeVisible();
+    expect((await readStorage(page, STORAGE.orderDraft)) ?? '').not.toContain('old-draft');
+
+    await page.goBack();
+    await expect(page).toHaveURL('/cabinet/orders');
+    await expect(page.getByTestId('orders-empty')).toBeVisible();
+  });
+
+  test('an unknown order page says so and leads to the sign-in page', async ({ page }) => {
+    await page.goto('/order/no-such-step');
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
+    await expect(page).toHaveTitle(/Страница не найдена/);
+    await page.getByRole('link', { name: 'Войти' }).click();
+    await expect(page).toHaveURL('/cabinet-login');
+    await expect(page).toHaveTitle(/^Вход в личный кабинет/);
+  });
+});

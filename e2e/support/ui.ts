@@ -30,3 +30,8 @@ export async function submitPartnerLogin(page: Page, email: string, password: st
   await form.getByLabel('Пароль').fill(password);
   await form.getByRole('button', { name: 'Войти' }).click();
 }
+
+/** Chooses an option in one of the order form's pickers (the browser's own selects, decision 018). */
+export async function chooseInOrderForm(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
+}

@@ -1,4 +1,5 @@
-// Writes dist/order-step-1.html: index.html with the first screen of /order/step-1 drawn in, so a phone paints
+// Writes dist/order.html (index.html preloading the order pages' app instead of the main one) and
+// dist/order-step-1.html: order.html with the first screen of /order/step-1 drawn in, so a phone paints
 // the form before the scripts have run (decision 017). Runs after `vite build` and the SSR build of
 // src/prerender/order-step-1.tsx (dist-ssr).
 import { readFile, writeFile } from 'node:fs/promises';
@@ -20,17 +21,52 @@ const SNAPSHOT_CSS =
   '#page-snapshot{display:none}' +
   '@media (max-width:61.99em){#page-snapshot{display:block}#page-snapshot~#root{display:none}}';
 
+/** index.html preloads the main app (vite.config.ts, preloadApp); the order pages preload their own app instead. */
+const APP_PRELOAD = /<link [^>]*data-app-preload[^>]*>/g;
+const ORDER_APP = 'src/app/order-funnel/order-funnel-app.tsx';
+
 /**
- * index.html preloads the fields' chunk so that it downloads with the first scripts (decision 013). With the form
- * already drawn, those downloads would only compete with the stylesheet the drawing waits for (Lighthouse mobile:
- * FCP 2.0–2.3 s and performance 91–96 without them, 2.5 s and 88–90 with them); the live page asks for the
- * chunk as soon as it starts.
+ * The order app's scripts and styles, from the build manifest. Its few CSS modules (under 3 KB) are written into
+ * the page: as files they would be more requests the first paint waits for (Lighthouse mobile 80–92 with them as
+ * links). When the app's code asks for them again, they come from the cache and change nothing. Step 1's fields
+ * are left out: with the form already drawn, their download would only compete with the stylesheet the drawing
+ * waits for (performance 91–96 without them, 88–90 with them); the live page asks for them as soon as it starts
+ * (decision 017).
  */
-const LAZY_PRELOAD = /<link [^>]*data-lazy-preload[^>]*>/g;
+async function orderAppLinks(index) {
+  const manifest = JSON.parse(await readFile(path.join(web, 'dist/.vite/manifest.json'), 'utf8'));
+  if (!manifest[ORDER_APP]) throw new Error(`prerender: ${ORDER_APP} is not in the build manifest`);
+  const scripts = new Set();
+  const styles = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    (chunk.css ?? []).forEach((file) => styles.add(file));
+    (chunk.imports ?? []).forEach(visit);
+  };
+  visit(ORDER_APP);
+  const css = await Promise.all(
+    [...styles]
+      .filter((file) => !index.includes(file))
+      .map((file) => readFile(path.join(web, 'dist', file), 'utf8')),
+  );
+  return [
+    css.length > 0 ? `<style data-order-app>${css.join('')}</style>` : '',
+    ...[...scripts]
+      .filter((file) => !index.includes(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
 
 const index = await readFile(path.join(web, 'dist/index.html'), 'utf8');
-const html = index
-  .replace(LAZY_PRELOAD, '')
+if (!APP_PRELOAD.test(index)) throw new Error('prerender: dist/index.html has no app preloads to swap');
+const withoutApp = index.replace(APP_PRELOAD, '');
+const orderIndex = withoutApp.replace('</head>', `${await orderAppLinks(withoutApp)}</head>`);
+// Steps 2 and 3 and the success page (a reload, the payment's return) load the order app too.
+await writeFile(path.join(web, 'dist/order.html'), orderIndex);
+
+const html = orderIndex
   .replace('<html lang="ru">', '<html lang="ru" data-mantine-color-scheme="light">')
   .replace('</head>', `<style>${SNAPSHOT_CSS}</style></head>`)
   .replace(

@@ -1,19 +1,35 @@
-import { startTransition, StrictMode } from 'react';
+// Mantine's styles block the first paint in every page's HTML, whichever app the page then loads.
+import '@mantine/core/styles.css';
+import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { isOrderPath } from './lib/area';
 import { removePageSnapshot } from './lib/page-snapshot';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing in index.html');
 
-// A transition lets React render the first screen in slices instead of one long task (decision 013).
-startTransition(() => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// The order pages are an app of their own without the back office's router (decision 018); the page's HTML
+// preloads the code of the one it needs, so choosing here costs no extra round trip.
+const loadApp: Promise<ComponentType> = isOrderPath(window.location.pathname)
+  ? import('./app/order-funnel/order-funnel-app').then((module) => module.OrderFunnelApp)
+  : import('./app/app').then((module) => module.App);
+
+loadApp.then(
+  (App) => {
+    // A transition lets React render the first screen in slices instead of one long task (decision 013).
+    startTransition(() => {
+      createRoot(rootElement).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
+  },
+  () => {
+    removePageSnapshot();
+    rootElement.textContent = 'Не удалось загрузить страницу. Проверьте интернет и обновите её.';
+  },
+);
 
 // The live page takes over from the build-time copy of step 1 when it is drawn; should that never happen (a
 // request that hangs), the copy still goes after 10 s so the page is not left inert (decision 017).

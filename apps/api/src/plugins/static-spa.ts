@@ -21,13 +21,29 @@ const ORDER_STEP_1_PATH = /^\/order\/step-1\/?(?:\?|$)/;
 const ORDER_STEP_1_HTML = 'order-step-1.html';
 
 /**
+ * The other order pages (/order, steps 2 and 3, the success pages): index.html preloading the order pages' own
+ * app instead of the main one (decision 018).
+ */
+const ORDER_PATH = /^\/order(?:[/?#]|$)/;
+const ORDER_HTML = 'order.html';
+
+function pickPage(url: string, has: { step1: boolean; order: boolean }): string {
+  if (has.step1 && ORDER_STEP_1_PATH.test(url)) return ORDER_STEP_1_HTML;
+  if (has.order && ORDER_PATH.test(url)) return ORDER_HTML;
+  return 'index.html';
+}
+
+/**
  * Serves the built SPA. Unknown /api paths are a JSON 404; any other GET that accepts HTML gets index.html.
  */
 export const staticSpaPlugin = fp<{ distDir: string | null }>(
   async (app: FastifyInstance, options) => {
     const distDir = options.distDir ? path.resolve(options.distDir) : null;
     const hasSpa = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
-    const hasStep1Html = Boolean(distDir && existsSync(path.join(distDir, ORDER_STEP_1_HTML)));
+    const has = {
+      step1: Boolean(distDir && existsSync(path.join(distDir, ORDER_STEP_1_HTML))),
+      order: Boolean(distDir && existsSync(path.join(distDir, ORDER_HTML))),
+    };
     if (hasSpa && distDir) {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -51,8 +67,7 @@ export const staticSpaPlugin = fp<{ distDir: string | null }>(
         request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
       if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
         if (ORDER_STEP_PATH.test(request.url)) reply.header('link', FORM_PARAMS_PRELOAD);
-        const page = hasStep1Html && ORDER_STEP_1_PATH.test(request.url) ? ORDER_STEP_1_HTML : 'index.html';
-        return reply.header('cache-control', 'no-cache').sendFile(page);
+        return reply.header('cache-control', 'no-cache').sendFile(pickPage(request.url, has));
       }
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });
     });

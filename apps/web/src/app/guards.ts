@@ -21,7 +21,6 @@ import { isApiError } from '@/lib/api-client';
 import { getAreaByPath } from '@/lib/area';
 import { getPreviousPath } from '@/lib/navigation-history';
 import { showErrorToast } from '@/lib/notify';
-import { clearOrderDraft } from '@/lib/order-draft';
 import { runAutoLogin } from '@/lib/session/auto-login';
 import { getCrmRole, getToken, hasToken, setCrmRole, setToken } from '@/lib/session/credentials';
 import { getSessionState, restoreSession } from '@/lib/session/session-store';
@@ -147,8 +146,12 @@ export async function landingLoader({ request }: LoaderFunctionArgs): Promise<La
   return { marketingSiteUrl: config?.marketingSiteUrl ?? null };
 }
 
-export function orderIndexLoader({ request }: LoaderFunctionArgs) {
+/**
+ * The order pages are a separate small app (app/order-funnel, decision 018): a link or redirect to one from here
+ * loads it as a new document. The current page stays until the browser has left it.
+ */
+export function orderPagesLoader({ request }: LoaderFunctionArgs): Promise<never> {
   const url = new URL(request.url);
-  if (url.searchParams.get('reset') === 'true') clearOrderDraft();
-  return redirect('/order/step-1');
+  window.location.assign(`${url.pathname}${url.search}${url.hash}`);
+  return new Promise<never>(() => undefined);
 }

@@ -1,7 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_FORM_PARAMS } from '@/features/order-form/api/form-params';
 import { configureApiClient } from '@/lib/api-client';
 import { resetSessionForTests } from '@/lib/session/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -124,19 +123,6 @@ describe('routes and guards', () => {
     const router = renderAt('/crm/users');
     expect(await screen.findByRole('heading', { name: 'Вход для сотрудников' })).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/crm/users')}`);
-  });
-
-  it('/order?reset=true clears the draft and opens step 1', async () => {
-    localStorage.setItem(STORAGE_KEYS.orderDraft, '{"step":2}');
-    fetchMock.mockImplementation((url) =>
-      String(url).startsWith('/api/order/form-params')
-        ? answer(EMPTY_FORM_PARAMS)
-        : answer({ telegramBotName: null }),
-    );
-    const router = renderAt('/order?reset=true');
-    expect(await screen.findByRole('heading', { name: 'Что переводим' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/order/step-1');
-    expect(localStorage.getItem(STORAGE_KEYS.orderDraft)).toBeNull();
   });
 
   it('signs in from an email+hash link on a cabinet page and drops the parameters', async () => {

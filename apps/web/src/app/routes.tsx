@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { Outlet, redirect, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PagePlaceholder } from '@/components/page-placeholder';
@@ -11,15 +11,23 @@ import {
   cabinetLoginLoader,
   crmGuardLoader,
   landingLoader,
-  orderIndexLoader,
+  orderPagesLoader,
   partnerGuardLoader,
   partnerLoginLoader,
   rootLoader,
   staffLoginLoader,
 } from './guards';
-import { Component as OrderStep1Page } from './public/order/order-step-1-route';
-import { NoAccessPage, NotFoundPage, RouteErrorPage } from './public/status-pages';
+import { RouteErrorPage } from './public/route-error-page';
+import { NoAccessPage, NotFoundPage } from './public/status-pages';
 import { RootLayout } from './root-layout';
+
+function PublicPageLayout() {
+  return (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
+}
 
 /** Guards re-check on every navigation inside an area (roles differ per page, tokens may be gone). */
 const alwaysRevalidate = () => true;
@@ -134,22 +142,13 @@ export const routes: RouteObject[] = [
         },
       },
 
-      // Public order pages
-      { path: 'order', loader: orderIndexLoader },
+      // The order pages run on their own light router (app/order-funnel, decision 018): reached from here, they
+      // load as a new document.
+      { path: 'order', loader: orderPagesLoader },
+      { path: 'order/*', loader: orderPagesLoader },
       {
-        Component: PublicLayout,
+        Component: PublicPageLayout,
         children: [
-          // One small lazy chunk per order page; none of them imports back-office or partner code.
-          // Step 1 is where visitors land: its frame is part of the first load, its fields a lazy chunk (decision 013).
-          { path: 'order/step-1', handle: { title: 'Шаг 1. Документы и языки' }, Component: OrderStep1Page },
-          page('order/step-2', 'Шаг 2. Контактные данные', () => import('./public/order/order-step-2-route')),
-          page('order/step-3', 'Шаг 3. Доставка', () => import('./public/order/order-step-3-route')),
-          page('order/success', 'Заказ оформлен', () => import('./public/order/order-thanks-route')),
-          page(
-            'order/:orderId/success',
-            'Заказ оформлен',
-            () => import('./public/order/order-success-route'),
-          ),
           page('payment/test/:paymentId', 'Оплата заказа', () => import('./public/order/test-payment-route')),
           page('debug', 'Отладка'),
           page('landing-old', 'Перевод документов'),

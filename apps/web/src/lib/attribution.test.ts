@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
+import { RouterNavigationLayout } from '@/app/router-navigation';
 import {
   computeAcquisitionChannel,
   getAttributionPayload,
@@ -256,7 +257,10 @@ describe('router tracking', () => {
       useAttributionTracking();
       return null;
     }
-    const router = createMemoryRouter([{ path: '*', Component: Root }], { initialEntries: [initialPath] });
+    const router = createMemoryRouter(
+      [{ Component: RouterNavigationLayout, children: [{ path: '*', Component: Root }] }],
+      { initialEntries: [initialPath] },
+    );
     render(createElement(RouterProvider, { router }));
     return router;
   }

@@ -1,6 +1,6 @@
 import type { Attribution } from '@app/contracts';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useAppLocation } from './navigation';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /**
@@ -195,7 +195,7 @@ export function shouldRefreshAttribution(previousPath: string | null, url: URL):
  * failures are swallowed and logged (spec 8).
  */
 export function useAttributionTracking(): void {
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash } = useAppLocation();
   const previousPath = useRef<string | null>(null);
 
   useEffect(() => {

@@ -15,6 +15,7 @@ describe('HTTP surface', () => {
       path.join(dist, 'order-step-1.html'),
       '<!doctype html><title>SPA</title><div id="page-snapshot"></div><div id="root"></div>',
     );
+    writeFileSync(path.join(dist, 'order.html'), '<!doctype html><title>Order</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("install", () => {});');
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
@@ -63,6 +64,25 @@ describe('HTTP surface', () => {
     for (const url of ['/order', '/order/step-10', '/order/step-2', '/order/step-1/x', '/crm/home']) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.body, url).not.toContain('page-snapshot');
+    }
+  });
+
+  it("answers the other order pages with the order app's page, everything else with index.html", async () => {
+    const orderPages = [
+      '/order',
+      '/order/',
+      '/order?reset=true',
+      '/order/step-2',
+      '/order/abc/success?payment=return',
+    ];
+    for (const url of orderPages) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body, url).toContain('<title>Order</title>');
+    }
+    for (const url of ['/orders', '/order-history', '/cabinet/orders', '/payment/test/1', '/']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.body, url).toContain('<title>SPA</title>');
     }
   });
 

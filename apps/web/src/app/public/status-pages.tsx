@@ -1,8 +1,7 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconError404, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { useRemovePageSnapshot } from '@/lib/page-snapshot';
+import { AppLink } from '@/lib/navigation';
 
 function StatusPage({
   icon,
@@ -24,10 +23,10 @@ function StatusPage({
         </Title>
         <Text c="dimmed">{text}</Text>
         <Group justify="center">
-          <Button component={Link} to="/">
+          <Button component={AppLink} to="/">
             На главную
           </Button>
-          <Button component={Link} to="/cabinet-login" variant="default">
+          <Button component={AppLink} to="/cabinet-login" variant="default">
             Войти
           </Button>
         </Group>
@@ -58,11 +57,8 @@ export function NoAccessPage() {
   );
 }
 
-/** Errors thrown while loading or rendering a route (including a lazy chunk that failed to download). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  useRemovePageSnapshot();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+/** What a page that failed to open shows (a lazy chunk that did not download, an error while drawing). */
+export function PageErrorMessage() {
   return (
     <Center mih="70dvh" p="md" data-testid="route-error-page">
       <Stack align="center" gap="md" maw={480} ta="center">

@@ -1,11 +1,11 @@
 import { Anchor, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { AppLink } from '@/lib/navigation';
 
 export function BrandLink({ to, caption }: { to: string; caption?: string }) {
   return (
     <Anchor
-      component={Link}
+      component={AppLink}
       to={to}
       underline="never"
       c="inherit"

@@ -1,11 +1,11 @@
 import { Container, Group } from '@mantine/core';
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { SupportWidget } from '@/features/support-widget/components/support-widget';
 import { BrandLink } from './brand-link';
 import classes from './public-layout.module.css';
 
 /** Simple header + content for public pages (order steps, info pages). */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <header className={classes.header}>
@@ -17,7 +17,7 @@ export function PublicLayout() {
       </header>
       <main className={classes.main}>
         <Container size="lg" py="md">
-          <Outlet />
+          {children}
         </Container>
       </main>
       <SupportWidget />

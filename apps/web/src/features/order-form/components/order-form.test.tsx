@@ -12,6 +12,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { RouterNavigationLayout } from '@/app/router-navigation';
 import { configureApiClient } from '@/lib/api-client';
 import { formatRub } from '@/lib/format';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -106,10 +107,15 @@ function renderPage(
   const router = createMemoryRouter(
     [
       {
-        path: path,
-        element: <OrderDraftContext.Provider value={store}>{element}</OrderDraftContext.Provider>,
+        Component: RouterNavigationLayout,
+        children: [
+          {
+            path: path,
+            element: <OrderDraftContext.Provider value={store}>{element}</OrderDraftContext.Provider>,
+          },
+          { path: '*', element: <div data-testid="elsewhere" /> },
+        ],
       },
-      { path: '*', element: <div data-testid="elsewhere" /> },
     ],
     { initialEntries: [path] },
   );

@@ -1,8 +1,8 @@
 import { Box, Button, Card, Collapse, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatRub } from '@/lib/format';
+import { AppLink } from '@/lib/navigation';
 import { useOrderSummary } from '../hooks/use-order-summary';
 import { PriceSummary } from './price-summary';
 import classes from './order-step-layout.module.css';
@@ -60,7 +60,7 @@ export function OrderStepLayout(props: Props) {
     <Group gap="sm" wrap="nowrap" justify="flex-end">
       {props.backTo ? (
         // Never squeezed by the full-width main button: on a 320 px phone both labels stay whole.
-        <Button component={Link} to={props.backTo} variant="default" size="md" px="md" flex="none">
+        <Button component={AppLink} to={props.backTo} variant="default" size="md" px="md" flex="none">
           Назад
         </Button>
       ) : null}

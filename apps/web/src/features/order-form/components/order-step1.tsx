@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { showErrorToast } from '@/lib/notify';
+import { useAppNavigate } from '@/lib/navigation';
 import { useOrderDraft } from '../hooks/use-order-draft';
 import { useDeferredModel } from '../hooks/use-deferred-model';
 import { useStepErrors } from '../hooks/use-step-errors';
@@ -13,7 +13,7 @@ import { DESKTOP_QUERY, OrderStepLayout } from './order-step-layout';
 import { DOCUMENT_PICKER_ID } from './step1-ids';
 
 /**
- * The fields (searchable selects with their popover code, uploads, promo) are a chunk of their own: the step's
+ * The fields (document and language pickers, uploads, promo) are a chunk of their own: the step's
  * frame paints first, and the fields' code arrives while the form parameters are loading (decision 013).
  */
 let step1FormModule: Promise<typeof import('./step1-form')> | null = null;
@@ -27,15 +27,22 @@ function loadStep1Form() {
 const Step1Form = lazy(() => loadStep1Form().then((module) => ({ default: module.Step1Form })));
 
 function focusDocumentPicker() {
-  const input = document.getElementById(DOCUMENT_PICKER_ID);
-  input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  input?.focus();
-  input?.click();
+  const picker = document.getElementById(DOCUMENT_PICKER_ID);
+  if (!(picker instanceof HTMLSelectElement)) return;
+  picker.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  picker.focus();
+  // Opens the list at once where the browser can (the tap is the user activation it asks for); elsewhere the
+  // focused picker opens on the next tap.
+  try {
+    picker.showPicker();
+  } catch {
+    // Not supported, or the picker is disabled: focus is enough.
+  }
 }
 
 /** /order/step-1 */
 export function OrderStep1() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const draft = useOrderDraft();
   // The validators arrive just after the first paint; nothing is checked before 'Далее', which awaits them.
   const model = useDeferredModel();

@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router';
+import { AppNavigate, useAppNavigate } from '@/lib/navigation';
 import { useOrderDraft } from '../hooks/use-order-draft';
 import { useProfilePrefill } from '../hooks/use-profile-prefill';
 import { useStepErrors } from '../hooks/use-step-errors';
@@ -8,11 +8,11 @@ import { Step2Form } from './step2-form';
 
 /** /order/step-2 (without a valid step 1 the visitor goes back there). */
 export function OrderStep2() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const draft = useOrderDraft();
   useProfilePrefill();
   const { errors, check } = useStepErrors(() => validateStep2(draft.step2));
-  if (Object.keys(validateStep1(draft.step1)).length > 0) return <Navigate to="/order/step-1" replace />;
+  if (Object.keys(validateStep1(draft.step1)).length > 0) return <AppNavigate to="/order/step-1" replace />;
   return (
     <OrderStepLayout
       step={2}

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { AppNavigate } from '@/lib/navigation';
 import { useOrderDraft } from '../hooks/use-order-draft';
 import { usePromo } from '../hooks/use-promo';
 import { useStepErrors } from '../hooks/use-step-errors';
@@ -16,8 +16,8 @@ export function OrderStep3() {
   const { submit, isSubmitting } = useSubmitOrder({
     validPromoCode: promo.status === 'valid' ? promo.code : null,
   });
-  if (Object.keys(validateStep1(draft.step1)).length > 0) return <Navigate to="/order/step-1" replace />;
-  if (Object.keys(validateStep2(draft.step2)).length > 0) return <Navigate to="/order/step-2" replace />;
+  if (Object.keys(validateStep1(draft.step1)).length > 0) return <AppNavigate to="/order/step-1" replace />;
+  if (Object.keys(validateStep2(draft.step2)).length > 0) return <AppNavigate to="/order/step-2" replace />;
   return (
     <OrderStepLayout
       step={3}

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, List, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
 import { formatReadyDate, formatRub } from '@/lib/format';
+import { AppLink, useAppParams, useAppSearchParams } from '@/lib/navigation';
 import { useCreatePaymentLink } from '../api/payments';
 import { useOrderDraftStore } from '../hooks/use-order-draft';
 import { readCreatedOrder, readSubmittedDraftKey } from '../model/success-storage';
@@ -31,8 +31,8 @@ function PayButton({ orderId, email, label }: { orderId: string; email: string |
 
 /** /order/:orderId/success: number, total, ready date, next steps, where the e-mail went, pay. */
 export function OrderSuccess() {
-  const { orderId = '' } = useParams();
-  const [searchParams] = useSearchParams();
+  const { orderId = '' } = useAppParams();
+  const searchParams = useAppSearchParams();
   const isPaymentReturn = searchParams.get('payment') === 'return';
   const order = readCreatedOrder(orderId);
   const [email, setEmail] = useState('');
@@ -115,7 +115,7 @@ export function OrderSuccess() {
         </Stack>
       ) : null}
 
-      <Button component={Link} to="/order?reset=true" variant="default">
+      <Button component={AppLink} to="/order?reset=true" variant="default">
         Оформить ещё один заказ
       </Button>
     </Stack>
@@ -132,7 +132,7 @@ export function OrderThanks() {
       <Text>
         Мы отправили подтверждение на ваш email. Менеджер свяжется с вами, если понадобится уточнение.
       </Text>
-      <Button component={Link} to="/order?reset=true" variant="default">
+      <Button component={AppLink} to="/order?reset=true" variant="default">
         Оформить ещё один заказ
       </Button>
     </Stack>

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { useRemovePageSnapshot } from '@/lib/page-snapshot';
@@ -12,7 +12,16 @@ import { pickError } from '../model/field-errors';
 import { DocumentCard } from './document-card';
 import { FileUpload } from './file-upload';
 import { PromoField } from './promo-field';
+import classes from './step1-form.module.css';
 import { DOCUMENT_PICKER_ID } from './step1-ids';
+
+/**
+ * The pickers are the browser's own selects (decision 018): a phone opens its system list — large rows, no
+ * keyboard over the options — and the page carries no dropdown code. The prompt is a first option that cannot
+ * be chosen back.
+ */
+const DOCUMENT_PLACEHOLDER = { value: '', label: 'Выберите документ', disabled: true };
+const LANGUAGE_PLACEHOLDER = { value: '', label: 'Выберите язык', disabled: true };
 
 /** Step 1 fields: documents with quantities and assurances, languages, promo code, files. */
 export function Step1Form({ errors }: { errors: FieldErrors }) {
@@ -29,9 +38,9 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
       .filter((line) => line.kind === 'document')
       .map((line) => [line.refId, line] as const),
   );
-  const [pickerValue, setPickerValue] = useState<string | null>(null);
+  // A native select's list cannot be watched: the support widget hides while the document picker has focus
+  // (its list is open, or about to be), so it never covers the options on a phone.
   const [isPickerOpen, setPickerOpen] = useState(false);
-  // The support widget hides while the document list is open (it would cover the options on a phone).
   useBodyFlag(BODY_FLAGS.documentDropdownOpen, isPickerOpen);
   // The live fields are drawn: the build-time copy of the page gives way (decision 017).
   useRemovePageSnapshot();
@@ -47,13 +56,12 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
   if (!params) return null;
 
   const chosenIds = new Set(step.documentsWithQuantity.map((item) => item.documentId));
-  const languageOptions = params.languages.map((language) => ({
-    value: language.code,
-    label: language.name,
-  }));
+  const languageOptions = [
+    LANGUAGE_PLACEHOLDER,
+    ...params.languages.map((language) => ({ value: language.code, label: language.name })),
+  ];
 
-  const addDocument = (documentId: string | null) => {
-    setPickerValue(null);
+  const addDocument = (documentId: string) => {
     if (!documentId || chosenIds.has(documentId)) return;
     updateStep1({ documentsWithQuantity: [...step.documentsWithQuantity, { documentId, quantity: 1 }] });
   };
@@ -110,22 +118,22 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
               />
             );
           })}
-          <Select
+          <NativeSelect
             id={DOCUMENT_PICKER_ID}
             label={step.documentsWithQuantity.length > 0 ? 'Добавить ещё документ' : 'Документ'}
-            placeholder="Паспорт, диплом, свидетельство…"
-            searchable
-            nothingFoundMessage="Ничего не нашлось"
-            value={pickerValue}
-            onChange={addDocument}
-            data={params.documents
-              .filter((document) => !chosenIds.has(document.id))
-              .map((document) => ({ value: document.id, label: document.name }))}
+            // Always shows the prompt: a chosen document becomes a card above and leaves the list.
+            value=""
+            classNames={{ input: classes.prompt }}
+            onChange={(event) => addDocument(event.currentTarget.value)}
+            data={[
+              DOCUMENT_PLACEHOLDER,
+              ...params.documents
+                .filter((document) => !chosenIds.has(document.id))
+                .map((document) => ({ value: document.id, label: document.name })),
+            ]}
             error={errors.documentsWithQuantity}
-            comboboxProps={{ position: 'bottom', middlewares: { flip: false, shift: false } }}
-            maxDropdownHeight={260}
-            onDropdownOpen={() => setPickerOpen(true)}
-            onDropdownClose={() => setPickerOpen(false)}
+            onFocus={() => setPickerOpen(true)}
+            onBlur={() => setPickerOpen(false)}
             size="md"
           />
         </Stack>
@@ -136,25 +144,21 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
           Языки
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
+          <NativeSelect
             label="Язык оригинала"
-            placeholder="Выберите язык"
-            searchable
-            nothingFoundMessage="Ничего не нашлось"
             data={languageOptions}
-            value={step.originalLanguage || null}
-            onChange={(value) => updateStep1({ originalLanguage: value ?? '' })}
+            value={step.originalLanguage}
+            classNames={{ input: step.originalLanguage ? undefined : classes.prompt }}
+            onChange={(event) => updateStep1({ originalLanguage: event.currentTarget.value })}
             error={errors.originalLanguage}
             size="md"
           />
-          <Select
+          <NativeSelect
             label="Язык перевода"
-            placeholder="Выберите язык"
-            searchable
-            nothingFoundMessage="Ничего не нашлось"
             data={languageOptions}
-            value={step.targetLanguage || null}
-            onChange={(value) => updateStep1({ targetLanguage: value ?? '' })}
+            value={step.targetLanguage}
+            classNames={{ input: step.targetLanguage ? undefined : classes.prompt }}
+            onChange={(event) => updateStep1({ targetLanguage: event.currentTarget.value })}
             error={errors.targetLanguage}
             size="md"
           />

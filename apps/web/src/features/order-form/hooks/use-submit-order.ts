@@ -1,9 +1,9 @@
 import { CreateOrderRequestSchema } from '@app/contracts';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { getAttributionPayload } from '@/lib/attribution';
 import { showErrorToast } from '@/lib/notify';
+import { useAppNavigate } from '@/lib/navigation';
 import { createOrder } from '../api/create-order';
 import { deleteDraft } from '../model/draft';
 import { buildOrderPayload } from '../model/payload';
@@ -26,7 +26,7 @@ const validateOrder = validateWithSchema(CreateOrderRequestSchema);
  */
 export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | null }) {
   const store = useOrderDraftStore();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [isSubmitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
 

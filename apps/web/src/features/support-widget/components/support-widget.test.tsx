@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouterNavigationLayout } from '@/app/router-navigation';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { configureApiClient } from '@/lib/api-client';
@@ -22,13 +23,18 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       {
-        path: '*',
-        element: (
-          <>
-            <p>Страница</p>
-            <SupportWidget />
-          </>
-        ),
+        Component: RouterNavigationLayout,
+        children: [
+          {
+            path: '*',
+            element: (
+              <>
+                <p>Страница</p>
+                <SupportWidget />
+              </>
+            ),
+          },
+        ],
       },
     ],
     { initialEntries: [path] },

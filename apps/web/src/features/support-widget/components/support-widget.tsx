@@ -2,7 +2,7 @@ import { ActionIcon, Button } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { IconBrandTelegram, IconBrandWhatsapp, IconMessageCircle, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useAppLocation } from '@/lib/navigation';
 // Public config is app-wide deployment data (also read by the route guards); it has no other home yet.
 import { usePublicConfig } from '@/features/public-config/api/get-public-config';
 import { BODY_FLAGS, useBodyFlagValue } from '@/lib/body-flags';
@@ -33,7 +33,7 @@ const OFFSET_CLASS: Record<Offset, string | undefined> = {
 type SupportLink = { platform: SupportPlatform; label: string; href: string; color: string; icon: ReactNode };
 
 export function SupportWidget() {
-  const { pathname } = useLocation();
+  const { pathname } = useAppLocation();
   const { data: config } = usePublicConfig();
   const hasStrip = useBodyFlagValue(BODY_FLAGS.bottomStrip);
   const isDropdownOpen = useBodyFlagValue(BODY_FLAGS.documentDropdownOpen);

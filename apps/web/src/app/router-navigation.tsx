@@ -1,0 +1,26 @@
+import { useMemo, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NavigationProvider, type AppNavigation } from '@/lib/navigation';
+
+/** The app's navigation (`lib/navigation.tsx`) for pages that run on react-router: all but the order pages. */
+export function RouterNavigation({ children }: { children: ReactNode }) {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const value = useMemo<AppNavigation>(
+    () => ({
+      location: { pathname, search, hash },
+      navigate: (to, options) => void navigate(to, options),
+    }),
+    [pathname, search, hash, navigate],
+  );
+  return <NavigationProvider value={value}>{children}</NavigationProvider>;
+}
+
+/** A layout route that gives its children the app's navigation. */
+export function RouterNavigationLayout() {
+  return (
+    <RouterNavigation>
+      <Outlet />
+    </RouterNavigation>
+  );
+}
