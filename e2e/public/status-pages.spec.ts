@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chooseInOrderForm } from '../support/ui';
 
 test.describe('status and info pages', () => {
   test('an unknown route shows the 404 page', async ({ page }) => {
@@ -24,5 +25,29 @@ test.describe('status and info pages', () => {
     await page.getByRole('textbox', { name: 'Поиск по методам' }).fill('/api/auth/email');
     await expect(page.getByText('/api/auth/email/request-code', { exact: true })).toBeVisible();
     await expect(page.getByText('/api/auth/login', { exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('an order page that fails', () => {
+  // The app's service worker would fetch the chunk itself, out of the test's reach.
+  test.use({ serviceWorkers: 'block' });
+
+  test('an order page whose code cannot be downloaded says so, and a reload brings it', async ({ page }) => {
+    await page.goto('/order?reset=true');
+    await chooseInOrderForm(page, 'Документ', 'Паспорт');
+    await chooseInOrderForm(page, 'Язык перевода', 'Английский');
+    // As after a deploy that removed the old chunk, or a connection lost between two steps.
+    await page.route('**/assets/order-step-2-route-*.js', (route) => route.abort());
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await expect(page.getByTestId('route-error-page')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Что-то пошло не так' })).toBeVisible();
+    await expect(page).toHaveURL('/order/step-2');
+
+    await page.unroute('**/assets/order-step-2-route-*.js');
+    await page.getByRole('button', { name: 'Обновить страницу' }).click();
+    await expect(page.getByRole('textbox', { name: 'Имя' })).toBeVisible();
+    // The documents chosen before are still in the draft.
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page.getByRole('region', { name: 'Паспорт', exact: true })).toBeVisible();
   });
 });

@@ -93,9 +93,14 @@ function PageError() {
   return <PageErrorMessage />;
 }
 
+/** Title, attribution and the rest of what every page does, outside the page so a failing page cannot reset it. */
+function PageChrome({ pathname }: { pathname: string }) {
+  usePageChrome(matchFunnelRoute(pathname)?.route.title ?? 'Страница не найдена');
+  return null;
+}
+
 function FunnelPage({ pathname }: { pathname: string }) {
   const match = matchFunnelRoute(pathname);
-  usePageChrome(match ? match.route.title : 'Страница не найдена');
   if (!match) return <NotFoundPage />;
   const { Component: Page } = match.route;
   return (
@@ -134,6 +139,7 @@ export function OrderFunnelApp() {
   return (
     <AppProviders queryClient={queryClient}>
       <NavigationProvider value={navigation}>
+        <PageChrome pathname={location.pathname} />
         <PublicLayout>
           <PageErrorBoundary pathname={location.pathname}>
             <Suspense fallback={<LoadingScreen />}>
