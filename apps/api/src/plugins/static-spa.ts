@@ -65,7 +65,10 @@ export const staticSpaPlugin = fp<{ distDir: string | null }>(
     app.setNotFoundHandler((request, reply) => {
       const isApi =
         request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
-      if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A build file that is not there (a tab opened before a deploy asks for an old chunk) is a 404: as a page it
+      // would reach the browser as a script made of HTML.
+      const isAsset = request.url.startsWith('/assets/');
+      if (!isApi && !isAsset && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
         if (ORDER_STEP_PATH.test(request.url)) reply.header('link', FORM_PARAMS_PRELOAD);
         return reply.header('cache-control', 'no-cache').sendFile(pickPage(request.url, has));
       }

@@ -54,6 +54,19 @@ describe('HTTP surface', () => {
     expect(api.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });
   });
 
+  it('answers a build file that is not there with a 404, not with a page', async () => {
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/order-step-2-route-OLD.js',
+      headers: { accept: '*/*' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/application\/json/);
+    const present = await ctx.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(present.statusCode).toBe(200);
+    expect(present.body).toBe('console.log(1)');
+  });
+
   it('answers /order/step-1 (only) with its prerendered page', async () => {
     for (const url of ['/order/step-1', '/order/step-1/', '/order/step-1?reset=true']) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });

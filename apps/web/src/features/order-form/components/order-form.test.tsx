@@ -173,6 +173,31 @@ describe('order form', () => {
     expect(total.textContent).toBe(formatRub(expected.total + 1500 + 1200));
   });
 
+  it('adds the document chosen in the picker; stepping keys open the list instead of adding', async () => {
+    const store = storeWith(createEmptyDraft());
+    renderPage(<OrderStep1 />, store);
+    const picker = await screen.findByRole('combobox', { name: 'Документ' });
+    expect(picker).toHaveValue('');
+
+    // On Windows and Linux an arrow on a closed select would choose the next option at once.
+    const arrow = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+    picker.dispatchEvent(arrow);
+    expect(arrow.defaultPrevented).toBe(true);
+    const letter = new KeyboardEvent('keydown', { key: 'Д', bubbles: true, cancelable: true });
+    picker.dispatchEvent(letter);
+    expect(letter.defaultPrevented).toBe(false);
+    expect(store.getDraft().step1.documentsWithQuantity).toEqual([]);
+
+    fireEvent.change(picker, { target: { value: DIPLOMA } });
+    expect(store.getDraft().step1.documentsWithQuantity).toEqual([{ documentId: DIPLOMA, quantity: 1 }]);
+    expect(await screen.findByRole('region', { name: 'Диплом' })).toBeInTheDocument();
+    // The picker shows its prompt again, under a new label, without the chosen document.
+    const next = screen.getByRole('combobox', { name: 'Добавить ещё документ' });
+    expect(next).toHaveValue('');
+    expect(within(next).queryByRole('option', { name: 'Диплом' })).toBeNull();
+    expect(within(next).getByRole('option', { name: 'Паспорт' })).toBeInTheDocument();
+  });
+
   it('prices with the tariff of the chosen language pair at once and moves the ready date', async () => {
     const params: FormParamsResponse = {
       ...PARAMS,

@@ -1,5 +1,5 @@
 import { NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { useRemovePageSnapshot } from '@/lib/page-snapshot';
 import { useFormParams } from '../api/form-params';
@@ -22,6 +22,23 @@ import { DOCUMENT_PICKER_ID } from './step1-ids';
  */
 const DOCUMENT_PLACEHOLDER = { value: '', label: 'Выберите документ', disabled: true };
 const LANGUAGE_PLACEHOLDER = { value: '', label: 'Выберите язык', disabled: true };
+
+/** Keys that, on a closed select (Windows, Linux), step to the next option and report it as chosen at once. */
+const STEPPING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End']);
+
+/**
+ * Choosing a document adds it, so the picker must not treat stepping through it as choosing: those keys open the
+ * list instead (as on macOS), where the arrows move and Enter chooses.
+ */
+function openInsteadOfStepping(event: KeyboardEvent<HTMLSelectElement>): void {
+  if (!STEPPING_KEYS.has(event.key) || event.altKey) return;
+  event.preventDefault();
+  try {
+    event.currentTarget.showPicker();
+  } catch {
+    // Not supported: Alt+Down, Space or a click open the list.
+  }
+}
 
 /** Step 1 fields: documents with quantities and assurances, languages, promo code, files. */
 export function Step1Form({ errors }: { errors: FieldErrors }) {
@@ -132,6 +149,7 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
                 .map((document) => ({ value: document.id, label: document.name })),
             ]}
             error={errors.documentsWithQuantity}
+            onKeyDown={openInsteadOfStepping}
             onFocus={() => setPickerOpen(true)}
             onBlur={() => setPickerOpen(false)}
             size="md"
