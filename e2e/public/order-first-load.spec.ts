@@ -75,6 +75,21 @@ test.describe('step 1 drawn before the scripts', () => {
     await expect(page.locator('#page-snapshot')).toHaveCount(0);
   });
 
+  test('a catalogue that never answers: the copy still gives way after 10 s', async ({ page }) => {
+    await page.clock.install();
+    // The request hangs (it is never answered), so the live page never draws its fields.
+    await page.route('**/api/order/form-params', () => undefined);
+    await page.goto('/order/step-1');
+    const copy = page.locator('#page-snapshot');
+    await expect(copy).toBeVisible();
+    await page.clock.runFor(9_000);
+    await expect(copy).toBeVisible();
+    await page.clock.runFor(1_500);
+    // The page is not left inert: the live page shows that the form is still on its way.
+    await expect(copy).toHaveCount(0);
+    await expect(page.getByLabel('Загружаем форму заказа')).toBeVisible();
+  });
+
   test('a wide screen never shows it (it is the phone layout)', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.route('**/*.js', (route) => route.abort());
