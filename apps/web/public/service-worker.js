@@ -4,8 +4,13 @@
  * `controllerchange` (src/main.tsx). Pages are network-first, so a deployed index.html (with its new hashed
  * assets) is picked up on the next navigation even while this file stays the same. */
 const CACHE_NAME = 'app-shell-v2';
-/** Pages the server answers with their own prerendered HTML instead of index.html. */
-const PAGES_WITH_SNAPSHOT = new Set(['/order/step-1', '/order/step-1/']);
+/**
+ * The order pages are answered with their own HTML (order.html, and step 1's with a build-time copy of its form;
+ * decisions 017, 018), not with index.html: they are never kept as the shell of other pages.
+ */
+function hasOwnPage(pathname) {
+  return pathname === '/order' || pathname.startsWith('/order/');
+}
 const APP_SHELL = ['/', '/index.html', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png'];
 const ASSET_PATTERN = /\/assets\/[^"'\s)]+/g;
 
@@ -53,8 +58,7 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/api/') || url.pathname === '/api') return;
 
   if (request.mode === 'navigate') {
-    // Step 1's page carries a build-time copy of its form (decision 017): it is not the shell of other pages.
-    const isShell = !PAGES_WITH_SNAPSHOT.has(url.pathname);
+    const isShell = !hasOwnPage(url.pathname);
     event.respondWith(
       fetch(request)
         .then((response) => {

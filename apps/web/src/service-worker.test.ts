@@ -158,22 +158,30 @@ describe('service worker: notification click', () => {
 });
 
 describe('service worker: pages', () => {
-  it('keeps the last page as the offline shell, but never the prerendered step 1 (it carries its own form)', async () => {
+  it('keeps the last page as the offline shell, but never an order page (they have their own HTML)', async () => {
     const page = (name: string): FakeResponse => {
       const response: FakeResponse = { ok: true, clone: () => response };
       Object.defineProperty(response, 'name', { value: name });
       return response;
     };
     const index = page('index');
-    const step1 = page('step-1 copy');
+    const orderPage = page('order page');
     const worker = loadWorker([], (url) =>
-      Promise.resolve(new URL(url).pathname.startsWith('/order/step-1') ? step1 : index),
+      Promise.resolve(/^\/order(\/|$)/.test(new URL(url).pathname) ? orderPage : index),
     );
 
     expect(await worker.navigate('/cabinet/orders')).toBe(index);
     expect(worker.cached.get('/index.html')).toBe(index);
-    expect(await worker.navigate('/order/step-1')).toBe(step1);
-    expect(await worker.navigate('/order/step-1?reset=true')).toBe(step1);
+    for (const path of [
+      '/order/step-1',
+      '/order/step-1?reset=true',
+      '/order/step-2',
+      '/order',
+      '/order/x/success',
+    ]) {
+      expect(await worker.navigate(path)).toBe(orderPage);
+    }
     expect(worker.cached.get('/index.html')).toBe(index);
+    expect(await worker.navigate('/orders-archive')).toBe(index);
   });
 });

@@ -215,16 +215,11 @@ function SettingsTab({ tab }: { tab: TabDefinition }) {
           </Text>
         }
         confirmLabel="Удалить"
-        isLoading={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete, {
-            onSuccess: () => {
-              showSuccessToast('Удалено');
-              setToDelete(null);
-            },
-          })
-        }
+        onConfirm={async () => {
+          if (!toDelete) return;
+          await remove.mutateAsync(toDelete);
+          showSuccessToast('Удалено');
+        }}
         onClose={() => setToDelete(null)}
       />
     </Stack>

@@ -154,16 +154,11 @@ export function HolidaysPage() {
             : ''
         }
         confirmLabel="Удалить"
-        isLoading={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.date, {
-            onSuccess: () => {
-              showSuccessToast('День удалён');
-              setToDelete(null);
-            },
-          })
-        }
+        onConfirm={async () => {
+          if (!toDelete) return;
+          await remove.mutateAsync(toDelete.date);
+          showSuccessToast('День удалён');
+        }}
         onClose={() => setToDelete(null)}
       />
     </Stack>

@@ -234,15 +234,10 @@ export function CronTab() {
         title="Очистить все периодические задачи?"
         message="Все расписания будут удалены, и периодические задачи перестанут запускаться, пока их не инициализируют снова."
         confirmLabel="Очистить все"
-        isLoading={clear.isPending}
-        onConfirm={() =>
-          clear.mutate(undefined, {
-            onSuccess: (answer) => {
-              showSuccessToast(answer.message);
-              setIsConfirmingClear(false);
-            },
-          })
-        }
+        onConfirm={async () => {
+          const answer = await clear.mutateAsync();
+          showSuccessToast(answer.message);
+        }}
         onClose={() => setIsConfirmingClear(false)}
       />
     </Stack>

@@ -108,16 +108,11 @@ export function OrderJobsSearch({ canManage }: { canManage: boolean }) {
         title="Отменить задачи заказа?"
         message={`Все незавершённые задачи (${cancellable.length}) заказа ${orderRef} будут отменены. Это действие нельзя отменить.`}
         confirmLabel="Отменить задачи"
-        isLoading={cancel.isPending}
-        onConfirm={() =>
-          result &&
-          cancel.mutate(result.orderId, {
-            onSuccess: (answer) => {
-              showSuccessToast(answer.message);
-              setIsConfirming(false);
-            },
-          })
-        }
+        onConfirm={async () => {
+          if (!result) return;
+          const answer = await cancel.mutateAsync(result.orderId);
+          showSuccessToast(answer.message);
+        }}
         onClose={() => setIsConfirming(false)}
       />
       {retry.confirmModal}

@@ -200,15 +200,10 @@ export function OrderMonitoringPage() {
         title="Отменить задачи заказа?"
         message={`Все незавершённые задачи (${cancellable.length}) заказа № ${order.number} будут отменены. Это действие нельзя отменить.`}
         confirmLabel="Отменить задачи"
-        isLoading={cancel.isPending}
-        onConfirm={() =>
-          cancel.mutate(order.id, {
-            onSuccess: (answer) => {
-              showSuccessToast(answer.message);
-              setIsConfirmingCancel(false);
-            },
-          })
-        }
+        onConfirm={async () => {
+          const answer = await cancel.mutateAsync(order.id);
+          showSuccessToast(answer.message);
+        }}
         onClose={() => setIsConfirmingCancel(false)}
       />
       {retry.confirmModal}

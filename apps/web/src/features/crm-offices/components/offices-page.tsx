@@ -210,18 +210,13 @@ export function OfficesPage() {
           </Text>
         }
         confirmLabel="Удалить"
-        isLoading={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: (result) => {
-              showSuccessToast(
-                result.result === 'deleted' ? 'Офис удалён' : 'На офис ссылаются заказы — он отключён',
-              );
-              setToDelete(null);
-            },
-          })
-        }
+        onConfirm={async () => {
+          if (!toDelete) return;
+          const result = await remove.mutateAsync(toDelete.id);
+          showSuccessToast(
+            result.result === 'deleted' ? 'Офис удалён' : 'На офис ссылаются заказы — он отключён',
+          );
+        }}
         onClose={() => setToDelete(null)}
       />
     </Stack>

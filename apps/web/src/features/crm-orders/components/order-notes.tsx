@@ -131,16 +131,11 @@ export function OrderNotes({ orderId }: { orderId: string }) {
           </Text>
         }
         confirmLabel="Удалить"
-        isLoading={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => {
-              showSuccessToast('Заметка удалена');
-              setToDelete(null);
-            },
-          })
-        }
+        onConfirm={async () => {
+          if (!toDelete) return;
+          await remove.mutateAsync(toDelete.id);
+          showSuccessToast('Заметка удалена');
+        }}
         onClose={() => setToDelete(null)}
       />
     </Stack>

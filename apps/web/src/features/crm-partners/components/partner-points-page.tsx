@@ -198,16 +198,11 @@ export function PartnerPointsPage({ partnerId }: { partnerId: string }) {
           </Text>
         }
         confirmLabel="Удалить"
-        isLoading={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => {
-              showSuccessToast('Пункт удалён');
-              setToDelete(null);
-            },
-          })
-        }
+        onConfirm={async () => {
+          if (!toDelete) return;
+          await remove.mutateAsync(toDelete.id);
+          showSuccessToast('Пункт удалён');
+        }}
         onClose={() => setToDelete(null)}
       />
     </Stack>

@@ -255,16 +255,11 @@ export function UsersPage() {
           </Text>
         }
         confirmLabel="Удалить"
-        isLoading={remove.isPending}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => {
-              showSuccessToast('Пользователь удалён');
-              setToDelete(null);
-            },
-          })
-        }
+        onConfirm={async () => {
+          if (!toDelete) return;
+          await remove.mutateAsync(toDelete.id);
+          showSuccessToast('Пользователь удалён');
+        }}
         onClose={() => setToDelete(null)}
       />
     </Stack>

@@ -57,8 +57,8 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
   );
   // A native select's list cannot be watched: the support widget hides while the document picker has focus
   // (its list is open, or about to be), so it never covers the options on a phone.
-  const [isPickerOpen, setPickerOpen] = useState(false);
-  useBodyFlag(BODY_FLAGS.documentDropdownOpen, isPickerOpen);
+  const [isPickerFocused, setPickerFocused] = useState(false);
+  useBodyFlag(BODY_FLAGS.documentDropdownOpen, isPickerFocused);
   // The live fields are drawn: the build-time copy of the page gives way (decision 017).
   useRemovePageSnapshot();
 
@@ -150,8 +150,8 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
             ]}
             error={errors.documentsWithQuantity}
             onKeyDown={openInsteadOfStepping}
-            onFocus={() => setPickerOpen(true)}
-            onBlur={() => setPickerOpen(false)}
+            onFocus={() => setPickerFocused(true)}
+            onBlur={() => setPickerFocused(false)}
             size="md"
           />
         </Stack>
