@@ -65,3 +65,22 @@ for (const width of [320, 360]) {
     });
   });
 }
+
+test.describe('support button on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('hides while the document list is open and comes back once a document is chosen', async ({ page }) => {
+    await page.goto('/order/step-1?reset=true');
+    const support = page.getByRole('button', { name: 'Написать в поддержку' });
+    await expect(support).toBeVisible();
+
+    const picker = page.getByRole('combobox', { name: 'Документ', exact: true });
+    await picker.tap();
+    await expect(support).toBeHidden();
+    // The choice closes the system list; the select keeps focus, the button is back for the next question.
+    await picker.selectOption({ label: 'Паспорт' });
+    await expect(page.getByRole('region', { name: 'Паспорт' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Добавить ещё документ' })).toBeFocused();
+    await expect(support).toBeVisible();
+  });
+});

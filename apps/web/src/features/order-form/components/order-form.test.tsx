@@ -198,6 +198,33 @@ describe('order form', () => {
     expect(within(next).getByRole('option', { name: 'Паспорт' })).toBeInTheDocument();
   });
 
+  it('hides the support widget while the document list is open and brings it back once a document is chosen', async () => {
+    const store = storeWith(createEmptyDraft());
+    renderPage(<OrderStep1 />, store);
+    const picker = await screen.findByRole('combobox', { name: 'Документ' });
+    const isHidden = () => document.body.dataset.documentDropdownOpen === 'true';
+    expect(isHidden()).toBe(false);
+
+    // A tap focuses the select and opens the system list.
+    fireEvent.pointerDown(picker);
+    fireEvent.focus(picker);
+    expect(isHidden()).toBe(true);
+    // The choice closes the list; the select keeps focus, but the widget is back.
+    fireEvent.change(picker, { target: { value: DIPLOMA } });
+    expect(isHidden()).toBe(false);
+
+    // Opening it again from the keyboard hides the widget; Escape closes the list and brings it back.
+    const next = await screen.findByRole('combobox', { name: 'Добавить ещё документ' });
+    fireEvent.keyDown(next, { key: ' ' });
+    expect(isHidden()).toBe(true);
+    fireEvent.keyDown(next, { key: 'Escape' });
+    expect(isHidden()).toBe(false);
+    fireEvent.pointerDown(next);
+    expect(isHidden()).toBe(true);
+    fireEvent.blur(next);
+    expect(isHidden()).toBe(false);
+  });
+
   it('prices with the tariff of the chosen language pair at once and moves the ready date', async () => {
     const params: FormParamsResponse = {
       ...PARAMS,

@@ -26,6 +26,9 @@ const LANGUAGE_PLACEHOLDER = { value: '', label: 'Выберите язык', di
 /** Keys that, on a closed select (Windows, Linux), step to the next option and report it as chosen at once. */
 const STEPPING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End']);
 
+/** Keys that open a focused select's list (stepping keys open it too, see below). */
+const OPENING_KEYS = new Set([...STEPPING_KEYS, ' ', 'Enter', 'F4']);
+
 /**
  * Choosing a document adds it, so the picker must not treat stepping through it as choosing: those keys open the
  * list instead (as on macOS), where the arrows move and Enter chooses.
@@ -55,10 +58,11 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
       .filter((line) => line.kind === 'document')
       .map((line) => [line.refId, line] as const),
   );
-  // A native select's list cannot be watched: the support widget hides while the document picker has focus
-  // (its list is open, or about to be), so it never covers the options on a phone.
-  const [isPickerFocused, setPickerFocused] = useState(false);
-  useBodyFlag(BODY_FLAGS.documentDropdownOpen, isPickerFocused);
+  // A native select's list cannot be watched: the support widget hides from the moment the document picker is
+  // touched, focused or opened from the keyboard until a choice is made or focus leaves, so it never covers the
+  // options on a phone and comes back as soon as the list has closed with a choice.
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  useBodyFlag(BODY_FLAGS.documentDropdownOpen, isPickerOpen);
   // The live fields are drawn: the build-time copy of the page gives way (decision 017).
   useRemovePageSnapshot();
 
@@ -141,7 +145,10 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
             // Always shows the prompt: a chosen document becomes a card above and leaves the list.
             value=""
             classNames={{ input: classes.prompt }}
-            onChange={(event) => addDocument(event.currentTarget.value)}
+            onChange={(event) => {
+              addDocument(event.currentTarget.value);
+              setPickerOpen(false);
+            }}
             data={[
               DOCUMENT_PLACEHOLDER,
               ...params.documents
@@ -149,9 +156,14 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
                 .map((document) => ({ value: document.id, label: document.name })),
             ]}
             error={errors.documentsWithQuantity}
-            onKeyDown={openInsteadOfStepping}
-            onFocus={() => setPickerFocused(true)}
-            onBlur={() => setPickerFocused(false)}
+            onKeyDown={(event) => {
+              openInsteadOfStepping(event);
+              if (event.key === 'Escape' || event.key === 'Tab') setPickerOpen(false);
+              else if (OPENING_KEYS.has(event.key)) setPickerOpen(true);
+            }}
+            onPointerDown={() => setPickerOpen(true)}
+            onFocus={() => setPickerOpen(true)}
+            onBlur={() => setPickerOpen(false)}
             size="md"
           />
         </Stack>
