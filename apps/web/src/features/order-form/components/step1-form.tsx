@@ -158,7 +158,7 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
             error={errors.documentsWithQuantity}
             onKeyDown={(event) => {
               openInsteadOfStepping(event);
-              if (event.key === 'Escape' || event.key === 'Tab') setPickerOpen(false);
+              if (event.key === 'Escape') setPickerOpen(false);
               else if (OPENING_KEYS.has(event.key)) setPickerOpen(true);
             }}
             onPointerDown={() => setPickerOpen(true)}
