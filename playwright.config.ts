@@ -27,13 +27,21 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The JSON report feeds the per-file timings that `npm test` prints (scripts/test.mjs).
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '.tmp/playwright-report.json' }],
+  ],
   outputDir: 'test-results',
   use: {
     baseURL: BASE_URL,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     trace: 'retain-on-failure',
+    // A new context per test would install the app's service worker in every test, and its precaching (every
+    // asset once more) competes with the page under test on two cores. Specs about the installed app, offline
+    // use and push allow it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },

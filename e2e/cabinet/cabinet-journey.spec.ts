@@ -139,6 +139,8 @@ test.describe('customer cabinet', () => {
 });
 
 test.describe('installed app offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
   test('the cached shell opens the cabinet without a network and says so', async ({
     page,
     context,
@@ -165,6 +167,8 @@ test.describe('installed app offline', () => {
 });
 
 test.describe('push notifications in Chromium', () => {
+  test.use({ serviceWorkers: 'allow' });
+
   test('the switch subscribes through the service worker, or only logs when the browser cannot', async ({
     page,
     context,

@@ -13,6 +13,8 @@ import { payThroughApi, placeOrder } from '../support/orders';
  * the notification with the order's link. (Clicking an OS notification cannot be driven from a test; the
  * notificationclick handler is the service worker's, in apps/web/public/service-worker.js.)
  */
+test.use({ serviceWorkers: 'allow' });
+
 test('a payment reaches the customer as a real Web Push and the service worker shows it', async ({
   page,
   context,

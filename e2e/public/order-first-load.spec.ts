@@ -76,12 +76,19 @@ test.describe('step 1 drawn before the scripts', () => {
   });
 
   test('a catalogue that never answers: the copy still gives way after 10 s', async ({ page }) => {
-    await page.clock.install();
+    // A paused clock: time moves only when the test says so, however long the busy machine takes to load the page.
+    // (pauseAt must not go back: installed time runs on, so it pauses a minute ahead.)
+    const start = new Date('2026-06-01T09:00:00+03:00');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 60_000));
     // The request hangs (it is never answered), so the live page never draws its fields.
     await page.route('**/api/order/form-params', () => undefined);
     await page.goto('/order/step-1');
     const copy = page.locator('#page-snapshot');
     await expect(copy).toBeVisible();
+    // The 10 s start when the app's script runs, not when the HTML arrives: the clock moves only once the live
+    // page has drawn its placeholder (hidden by the copy).
+    await expect(page.locator('#root').getByLabel('Загружаем форму заказа')).toBeAttached();
     await page.clock.runFor(9_000);
     await expect(copy).toBeVisible();
     await page.clock.runFor(1_500);

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('installable web app', () => {
+  test.use({ serviceWorkers: 'allow' });
+
   test('the page links the manifest, which names the app, its icons and start URL', async ({
     page,
     request,

@@ -45,15 +45,23 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     isReloading = true;
     window.location.reload();
   });
-  window.addEventListener('load', () => {
-    navigator.serviceWorker
-      .register('/service-worker.js')
-      .then((registration) => {
-        // Installed apps stay open for days: look for a new version whenever the app comes back to front.
-        document.addEventListener('visibilitychange', () => {
-          if (document.visibilityState === 'visible') registration.update().catch(() => undefined);
-        });
-      })
-      .catch(() => undefined);
-  });
+  // The worker precaches the whole shell once more: it waits until the page has loaded and the main thread is
+  // idle (at most 5 s), so on a slow phone it does not compete with the first page's own code and data.
+  const whenIdle = (task: () => void) =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(task, { timeout: 5_000 })
+      : setTimeout(task, 1_000);
+  window.addEventListener('load', () =>
+    whenIdle(() => {
+      navigator.serviceWorker
+        .register('/service-worker.js')
+        .then((registration) => {
+          // Installed apps stay open for days: look for a new version whenever the app comes back to front.
+          document.addEventListener('visibilitychange', () => {
+            if (document.visibilityState === 'visible') registration.update().catch(() => undefined);
+          });
+        })
+        .catch(() => undefined);
+    }),
+  );
 }
