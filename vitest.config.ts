@@ -48,6 +48,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Vitest's 5 s per test is less than one Testing Library wait (5 s, src/test/setup.ts) on a busy
+          // machine; the same budget as the API tests and the browser tests (decision 024).
+          testTimeout: 30_000,
         },
       },
     ],

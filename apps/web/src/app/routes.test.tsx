@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { resetSessionForTests } from '@/lib/session/session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { loadRouteModules, ROUTE_MODULES_TIMEOUT_MS } from '@/test/route-modules';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
@@ -49,6 +50,24 @@ function signInToCrm(role: string) {
 }
 
 describe('routes and guards', () => {
+  beforeAll(
+    () =>
+      loadRouteModules(routes, [
+        '/cabinet/orders',
+        '/cabinet/notifications',
+        '/cabinet-login',
+        '/login',
+        '/crm/home',
+        '/crm/orders',
+        '/crm/stats',
+        '/crm/users',
+        '/partner/commissions',
+        '/partner/login',
+        '/definitely-missing',
+      ]),
+    ROUTE_MODULES_TIMEOUT_MS,
+  );
+
   beforeEach(() => {
     resetSessionForTests();
     fetchMock.mockReset();

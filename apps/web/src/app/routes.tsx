@@ -4,6 +4,7 @@ import { PublicLayout } from '@/components/layouts/public-layout';
 import { PagePlaceholder } from '@/components/page-placeholder';
 import type { RouteHandle } from '@/components/route-handle';
 import { CRM_ROUTES, getCrmHomePath } from '@/lib/access/crm-routes';
+import { PARTNER_ROUTES } from '@/lib/access/partner-routes';
 import { getCrmRole } from '@/lib/session/credentials';
 import {
   adminRedirectLoader,
@@ -59,25 +60,6 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'monitoring/order/:orderId': () => import('./crm/monitoring-order-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
-
-const PARTNER_PAGES: ReadonlyArray<readonly [string, string]> = [
-  ['dashboard', 'Обзор'],
-  ['profile', 'Профиль партнёра'],
-  ['affiliate/promocodes', 'Промокоды'],
-  ['affiliate/links', 'Партнёрские ссылки'],
-  ['affiliate/analytics', 'Аналитика'],
-  ['affiliate/click-logs', 'Журнал переходов'],
-  ['corporate/coupon-batches', 'Пакеты купонов'],
-  ['corporate/campaigns', 'Кампании'],
-  ['corporate/analytics', 'Аналитика корпоративных клиентов'],
-  ['integrator/widgets', 'Виджеты'],
-  ['integrator/api-keys', 'API-ключи'],
-  ['integrator/webhooks', 'Вебхуки'],
-  ['integrator/docs', 'Документация для интеграции'],
-  ['commissions', 'Комиссии'],
-  ['history/payouts', 'История выплат'],
-  ['payment-details', 'Платёжные реквизиты'],
-];
 
 export const routes: RouteObject[] = [
   {
@@ -204,7 +186,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./partner/partner-layout-route'),
         children: [
           { index: true, loader: () => redirect('/partner/dashboard') },
-          ...PARTNER_PAGES.map(([path, title]) => page(path, title, loadPartnerPage)),
+          ...PARTNER_ROUTES.map(({ path, title }) => page(path, title, loadPartnerPage)),
           { path: '*', Component: NotFoundPage },
         ],
       },

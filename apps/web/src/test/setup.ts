@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// `findBy*` and `waitFor` give up after 1 s by default. A Mantine page rendered by jsdom takes most of that on a
+// quiet machine and more on a busy two-core one (the suite's other worker, a build, another process): the tests
+// wait as long as the browser tests' expectations do not (10 s), but longer than a render can honestly take.
+// Code that a test reaches through a lazy route is loaded before it (test/route-modules.ts, decision 024).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 if (!window.matchMedia) {

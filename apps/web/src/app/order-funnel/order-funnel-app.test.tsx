@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_FORM_PARAMS } from '@/features/order-form/api/form-params';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { mockApi } from '@/test/render';
-import { matchFunnelRoute } from './funnel-routes';
+import { ROUTE_MODULES_TIMEOUT_MS } from '@/test/route-modules';
+import { FUNNEL_ROUTES, matchFunnelRoute } from './funnel-routes';
 import { OrderFunnelApp } from './order-funnel-app';
 
 describe('order pages routes', () => {
@@ -32,6 +33,17 @@ describe('order pages routes', () => {
 });
 
 describe('order pages app', () => {
+  // The pages' code (and step 1's fields) before the tests: their first transform in Vitest takes seconds on a
+  // busy machine, which the tests' one-second waits must not pay (test/route-modules.ts).
+  beforeAll(
+    () =>
+      Promise.all([
+        ...FUNNEL_ROUTES.map((route) => route.load?.()),
+        import('@/features/order-form/components/step1-form'),
+      ]),
+    ROUTE_MODULES_TIMEOUT_MS,
+  );
+
   beforeEach(() => {
     localStorage.clear();
     mockApi((url) => (url.pathname === '/api/order/form-params' ? EMPTY_FORM_PARAMS : undefined));

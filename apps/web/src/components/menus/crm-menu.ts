@@ -1,4 +1,4 @@
-import { MESSAGES, STAFF_ROLES, type Role } from '@app/contracts';
+import { MESSAGES, type Role } from '@app/contracts';
 import {
   IconActivity,
   IconAdjustments,
@@ -20,94 +20,52 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { ADMIN_ONLY } from '@/lib/access/crm-routes';
+import { CRM_ROUTES, type CrmMenuEntry, type CrmMenuKey } from '@/lib/access/crm-routes';
 
-/** The back-office menus (spec 2): one table for the side menu and the mobile bottom navigation. */
-export type CrmMenuItem = {
-  key: string;
-  label: string;
-  /** Short label for the bottom navigation. */
-  shortLabel: string;
+/**
+ * The back-office menus (spec 2): the side menu and the mobile bottom navigation, derived from the page table
+ * (lib/access/crm-routes.ts), which declares who may open each page and its menu entry. Only the icons are
+ * chosen here (they stay out of the main bundle, where the guard reads the table).
+ */
+export type CrmMenuItem = Omit<CrmMenuEntry, 'shownTo'> & {
   path: string;
-  icon: Icon;
   roles: readonly Role[];
-  /** Shown in the mobile bottom navigation as well. */
-  isInBottomNav: boolean;
+  icon: Icon;
 };
 
-const PARTNER_ONLY = ['PARTNER'] as const satisfies readonly Role[];
+const ICONS: Record<CrmMenuKey, Icon> = {
+  applications: IconClipboardList,
+  stats: IconChartBar,
+  marketing: IconSpeakerphone,
+  monitoring: IconActivity,
+  push: IconBellRinging,
+  fraud: IconShieldExclamation,
+  users: IconUsers,
+  partners: IconBuildingStore,
+  'partner-program': IconAffiliate,
+  'partner-analytics': IconChartPie,
+  'partner-payouts': IconCash,
+  adjustments: IconAdjustments,
+  tariffs: IconReceipt2,
+  offices: IconBuilding,
+  holidays: IconCalendarEvent,
+  'form-settings': IconForms,
+  orders: IconPackage,
+};
 
-export const CRM_MENU_ITEMS: readonly CrmMenuItem[] = [
-  item('applications', 'Заявки', 'Заявки', '/crm/home', IconClipboardList, STAFF_ROLES, true),
-  item('stats', 'Статистика', 'Статистика', '/crm/stats', IconChartBar, ADMIN_ONLY, true),
-  item('marketing', 'Маркетинг', 'Маркетинг', '/crm/marketing', IconSpeakerphone, STAFF_ROLES, true),
-  item('monitoring', 'Мониторинг', 'Мониторинг', '/crm/monitoring', IconActivity, STAFF_ROLES, false),
-  item('push', 'Push-уведомления', 'Push', '/crm/push-notifications', IconBellRinging, STAFF_ROLES, false),
-  item('fraud', 'Фрод-мониторинг', 'Фрод', '/crm/fraud-monitoring', IconShieldExclamation, ADMIN_ONLY, false),
-  item('users', 'Пользователи', 'Пользователи', '/crm/users', IconUsers, ADMIN_ONLY, true),
-  item('partners', 'Партнёры', 'Партнёры', '/crm/partner', IconBuildingStore, ADMIN_ONLY, true),
-  item(
-    'partner-program',
-    'Партнёрская программа',
-    'Программа',
-    '/crm/partner-program',
-    IconAffiliate,
-    ADMIN_ONLY,
-    false,
-  ),
-  item(
-    'partner-analytics',
-    'Аналитика партнёров',
-    'Аналитика',
-    '/crm/partner-analytics',
-    IconChartPie,
-    ADMIN_ONLY,
-    false,
-  ),
-  item(
-    'partner-payouts',
-    'Выплаты партнёрам',
-    'Выплаты',
-    '/crm/partner-payouts',
-    IconCash,
-    ADMIN_ONLY,
-    false,
-  ),
-  item(
-    'adjustments',
-    'Корректировки',
-    'Корректировки',
-    '/crm/commission-adjustments',
-    IconAdjustments,
-    ADMIN_ONLY,
-    false,
-  ),
-  item('tariffs', 'Тарифы', 'Тарифы', '/crm/tariffs', IconReceipt2, ADMIN_ONLY, true),
-  item('offices', 'Офисы', 'Офисы', '/crm/offices', IconBuilding, ADMIN_ONLY, false),
-  item('holidays', 'Праздничные дни', 'Праздники', '/crm/holidays', IconCalendarEvent, ADMIN_ONLY, true),
-  item('form-settings', 'Настройки формы', 'Форма', '/crm/form-settings', IconForms, ADMIN_ONLY, false),
-  item('orders', 'Заказы', 'Заказы', '/crm/orders', IconPackage, PARTNER_ONLY, true),
-];
+export const CRM_MENU_ITEMS: readonly CrmMenuItem[] = CRM_ROUTES.flatMap(({ path, roles, menu }) => {
+  if (!menu) return [];
+  const { shownTo, ...entry } = menu;
+  return [{ ...entry, path: `/crm/${path}`, roles: shownTo ?? roles, icon: ICONS[menu.key] }];
+});
 
 /** Shown to every role below the role's items. */
-export const CABINET_LINK = {
+export const CABINET_LINK: { key: string; label: string; path: string; icon: Icon } = {
   key: 'cabinet',
   label: 'Личный кабинет',
   path: '/cabinet',
   icon: IconUserCircle,
-} as const;
-
-function item(
-  key: string,
-  label: string,
-  shortLabel: string,
-  path: string,
-  icon: Icon,
-  roles: readonly Role[],
-  isInBottomNav: boolean,
-): CrmMenuItem {
-  return { key, label, shortLabel, path, icon, roles, isInBottomNav };
-}
+};
 
 export type CrmMenu = { kind: 'items'; items: CrmMenuItem[] } | { kind: 'message'; message: string };
 

@@ -1,16 +1,17 @@
-import { STAFF_ROLES, type Role } from '@app/contracts';
-import { ADMIN_ONLY } from '@/lib/access/crm-routes';
+import type { Role } from '@app/contracts';
+import { crmPageRoles } from '@/lib/access/crm-routes';
 
 /**
- * The monitoring tabs (spec 2). Orders needs the view_orders flag (ADMIN and MANAGER, decision 010);
- * automation and periodic tasks are ADMIN-only (spec 6). The server enforces the same split.
+ * The monitoring tabs (spec 2). Each tab is shown to the roles that may open its page (the page table in
+ * lib/access/crm-routes.ts): orders to ADMIN and MANAGER (decision 010), automation and periodic tasks to ADMIN
+ * (spec 6). The server enforces the same split.
  */
 export type MonitoringTab = { path: string; label: string; roles: readonly Role[] };
 
 export const MONITORING_TABS: readonly MonitoringTab[] = [
-  { path: '/crm/monitoring', label: 'Заказы', roles: STAFF_ROLES },
-  { path: '/crm/monitoring/queue', label: 'Автоматизация', roles: ADMIN_ONLY },
-  { path: '/crm/monitoring/cron', label: 'Периодические задачи', roles: ADMIN_ONLY },
+  { path: '/crm/monitoring', label: 'Заказы', roles: crmPageRoles('monitoring') },
+  { path: '/crm/monitoring/queue', label: 'Автоматизация', roles: crmPageRoles('monitoring/queue') },
+  { path: '/crm/monitoring/cron', label: 'Периодические задачи', roles: crmPageRoles('monitoring/cron') },
 ];
 
 export function getMonitoringTabs(role: Role | null): MonitoringTab[] {
