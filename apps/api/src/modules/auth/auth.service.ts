@@ -10,7 +10,7 @@ import type {
   TelegramAuthPayload,
   VerifyCodeRequest,
 } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { formatMessage, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,7 +20,7 @@ import { getDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { hmac, safeEqual, signToken, verifyToken, type TokenKind } from '../../lib/tokens.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { toPartnerProfile } from '../partner-portal/partner-portal.mapper.ts';
-import type { AuthRepository, UserRow } from './auth.repository.ts';
+import type { AuthRepository, SignInLockPolicy, SignInRealm, UserRow } from './auth.repository.ts';
 import type { Principal, UserPrincipal } from './principal.ts';
 import { isTelegramHashValid, TELEGRAM_AUTH_MAX_AGE_SECONDS } from './telegram.ts';
 
@@ -28,6 +28,13 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const LOGIN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const STAFF_ROLES = new Set(['ADMIN', 'MANAGER', 'PARTNER']);
+/** Password sign-in (staff and partner portal) per login: decision 020. */
+export const SIGN_IN_LOCK: SignInLockPolicy = {
+  threshold: 5,
+  firstLockMinutes: 1,
+  maxLockMinutes: 30,
+  forgetAfterHours: 24,
+};
 
 export type RequestMeta = { ip?: string; userAgent?: string };
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -89,13 +96,17 @@ export function createAuthService(deps: {
   return {
     /** Staff sign-in. The same 401 whether the login exists or not, after the same hashing work. */
     async loginStaff(input: LoginRequest, meta: RequestMeta): Promise<AuthResponse> {
-      const user = await repo.findUserByEmail(db, input.login.trim().toLowerCase());
+      const login = input.login.trim().toLowerCase();
+      await refuseWhileLocked('staff', login);
+      const user = await repo.findUserByEmail(db, login);
       const isAllowed = Boolean(user?.passwordHash && STAFF_ROLES.has(user.role));
       const isMatch = await verifyPassword(
         input.password,
         isAllowed ? user!.passwordHash! : await getDummyHash(),
       );
-      if (!isAllowed || !isMatch || !user) throw unauthorized(MESSAGES.invalidCredentials);
+      if (!isAllowed || !isMatch || !user)
+        return failSignIn('staff', login, isAllowed ? (user?.email ?? null) : null);
+      await repo.clearSignInFailures(db, 'staff', login);
       return startUserSession(db, user, 'password', meta);
     },
 
@@ -207,10 +218,13 @@ export function createAuthService(deps: {
     },
 
     async loginPartner(input: PartnerLoginRequest, meta: RequestMeta): Promise<PartnerAuthResponse> {
+      const login = input.email.trim().toLowerCase();
+      await refuseWhileLocked('partner', login);
       const account = await repo.findPartnerAccountByEmail(db, input.email);
       const isMatch = await verifyPassword(input.password, account?.passwordHash ?? (await getDummyHash()));
       if (!account || !isMatch || account.status === 'BLOCKED')
-        throw unauthorized(MESSAGES.invalidCredentials);
+        return failSignIn('partner', login, account && account.status !== 'BLOCKED' ? account.email : null);
+      await repo.clearSignInFailures(db, 'partner', login);
       const expiresAt = new Date(clock.now().getTime() + ttlMs);
       const session = await repo.insertSession(db, {
         kind: 'partner',
@@ -248,6 +262,64 @@ export function createAuthService(deps: {
       return { kind: 'partner', partnerAccountId: found.partner.id, sessionId: claims.sid };
     },
   };
+
+  function lockedError(lockedUntil: Date): AppError {
+    const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - clock.now().getTime()) / 1000));
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      formatMessage(MESSAGES.signInLocked, { minutes: Math.ceil(seconds / 60) }),
+      { headers: { 'retry-after': String(seconds) } },
+    );
+  }
+
+  /** A locked login is refused before its password is even checked (the lock is on the login, known or not). */
+  async function refuseWhileLocked(realm: SignInRealm, login: string): Promise<void> {
+    const lockedUntil = await repo.signInLockedUntil(db, realm, login, clock.now());
+    if (lockedUntil) throw lockedError(lockedUntil);
+  }
+
+  /**
+   * Counts the failure; answers 401, or 429 when this failure locked the login or a concurrent one already had.
+   * A new lock on a real account is mailed to its owner in the same transaction (once per lock).
+   */
+  async function failSignIn(realm: SignInRealm, login: string, ownerEmail: string | null): Promise<never> {
+    const now = clock.now();
+    const counted = await db.transaction(async (tx) => {
+      const result = await repo.countSignInFailure(tx, realm, login, now, SIGN_IN_LOCK);
+      if (result?.lockedUntil && ownerEmail) {
+        await mail.queue(tx, signInLockedMail(ownerEmail, realm, result.failures, result.lockedUntil));
+      }
+      return result;
+    });
+    if (!counted) {
+      const lockedUntil = await repo.signInLockedUntil(db, realm, login, now);
+      throw lockedError(lockedUntil ?? new Date(now.getTime() + 60_000));
+    }
+    if (counted.lockedUntil) throw lockedError(counted.lockedUntil);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
+
+  function signInLockedMail(to: string, realm: SignInRealm, failures: number, lockedUntil: Date) {
+    const until = lockedUntil.toLocaleString('ru-RU', {
+      timeZone: 'Europe/Moscow',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const where = realm === 'partner' ? 'кабинет партнёра' : 'CRM';
+    const text =
+      `Вход в ${where} для ${to} временно заблокирован: подряд неверных паролей — ${failures}.\n` +
+      `Войти снова можно после ${until} (МСК).\n\n` +
+      `Если это были вы, просто подождите. Если нет, кто-то подбирает ваш пароль: ` +
+      `сообщите администратору и смените пароль.`;
+    return {
+      to,
+      subject: 'Вход временно заблокирован после неудачных попыток',
+      text,
+      html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+    };
+  }
 
   /** One code per address and purpose at a time; one new code per address per cooldown; mailed in the same transaction. */
   async function issueCode(
