@@ -54,6 +54,8 @@ export const MESSAGES = {
   codeTooManyAttempts: 'Слишком много неверных попыток. Запросите новый код.',
   codeRequestTooSoon: 'Новый код можно запросить через минуту',
   invalidLoginLink: 'Ссылка для входа недействительна или устарела',
+  staffSignInWithPassword:
+    'Сотрудники входят только по логину и паролю — вход по коду из письма для них отключён. Войдите на странице /login',
   telegramNotConfigured: 'Вход через Telegram не настроен',
   telegramInvalid: 'Не удалось подтвердить данные Telegram',
   telegramStale: 'Данные Telegram устарели. Повторите вход.',

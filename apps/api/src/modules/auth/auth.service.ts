@@ -14,7 +14,7 @@ import { formatMessage, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { hmac, safeEqual, signToken, verifyToken, type TokenKind } from '../../lib/tokens.ts';
@@ -35,6 +35,14 @@ export const SIGN_IN_LOCK: SignInLockPolicy = {
   maxLockMinutes: 30,
   forgetAfterHours: 24,
 };
+
+/**
+ * Staff with a password sign in with it only (decision 020): the e-mail code and one-click links refuse them.
+ * Staff without a password (granted CRM access in the back office; the product cannot set one yet) keep the code.
+ */
+export function signsInWithPasswordOnly(user: Pick<UserRow, 'role' | 'passwordHash'> | undefined): boolean {
+  return Boolean(user && STAFF_ROLES.has(user.role) && user.passwordHash);
+}
 
 export type RequestMeta = { ip?: string; userAgent?: string };
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -111,6 +119,7 @@ export function createAuthService(deps: {
     },
 
     async requestEmailCode(email: string): Promise<RequestCodeResponse> {
+      await refusePasswordOnlyAccount(db, email);
       return issueCode(email, 'sign-in', async (tx, code) => {
         const link = await createLoginLinkIn(tx, email, '/cabinet/orders');
         return {
@@ -149,10 +158,12 @@ export function createAuthService(deps: {
     },
 
     async verifyEmailCode(input: VerifyCodeRequest, meta: RequestMeta): Promise<AuthResponse> {
+      await refusePasswordOnlyAccount(db, input.email);
       const codeId = await checkCode(input.email, 'sign-in', input.verificationCode);
       return db.transaction(async (tx) => {
         await consumeCodeOrThrow(tx, codeId);
         const user = await repo.upsertUserByEmail(tx, input.email);
+        if (signsInWithPasswordOnly(user)) throw forbidden(MESSAGES.staffSignInWithPassword);
         return startUserSession(tx, user, 'email-code', meta);
       });
     },
@@ -175,6 +186,7 @@ export function createAuthService(deps: {
           throw unauthorized(MESSAGES.invalidLoginLink);
         }
         const user = await repo.upsertUserByEmail(tx, input.email);
+        if (signsInWithPasswordOnly(user)) throw forbidden(MESSAGES.staffSignInWithPassword);
         return startUserSession(tx, user, 'email-link', meta);
       });
     },
@@ -371,7 +383,15 @@ export function createAuthService(deps: {
     if (!(await repo.consumeCode(tx, codeId, clock.now()))) throw badRequest(MESSAGES.codeExpired);
   }
 
+  async function refusePasswordOnlyAccount(dbOrTx: DbOrTx, email: string): Promise<void> {
+    if (signsInWithPasswordOnly(await repo.findUserByEmail(dbOrTx, email)))
+      throw forbidden(MESSAGES.staffSignInWithPassword);
+  }
+
+  /** Staff who sign in with a password get the plain page address: a sign-in link would not work for them. */
   async function createLoginLinkIn(tx: Tx | Db, email: string, path: string): Promise<string> {
+    if (signsInWithPasswordOnly(await repo.findUserByEmail(tx, email)))
+      return new URL(path, config.publicUrl).toString();
     const now = clock.now();
     const link = await repo.insertLoginLink(tx, {
       email,
