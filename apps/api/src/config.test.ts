@@ -53,4 +53,10 @@ describe('config', () => {
     for (const bad of ['yes', '10.0.0.1/33', '300.1.1.1', '10.0.0.0/8/1', '-1'])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
+
+  it('keeps one-click sign-in links for 24 hours unless SIGN_IN_LINK_TTL_HOURS says otherwise', () => {
+    expect(loadConfig({}).signInLinkTtlHours).toBe(24);
+    expect(loadConfig({ SIGN_IN_LINK_TTL_HOURS: '2' }).signInLinkTtlHours).toBe(2);
+    expect(() => loadConfig({ SIGN_IN_LINK_TTL_HOURS: '0' })).toThrow(/SIGN_IN_LINK_TTL_HOURS/);
+  });
 });

@@ -46,6 +46,13 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /** One-click sign-in links in e-mails stay valid this long (each is single-use; a newer one replaces it). */
+  SIGN_IN_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_CODE_PER_EMAIL_SECONDS: z.coerce.number().int().min(0).default(60),
@@ -108,6 +115,7 @@ export type Config = {
   telegram: { botToken: string; botName: string | null } | null;
   support: { telegramUrl: string; whatsappUrl: string };
   sessionTtlHours: number;
+  signInLinkTtlHours: number;
   rateLimits: {
     authPerIp: number;
     authWindowSeconds: number;
@@ -215,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     support: { telegramUrl: e.SUPPORT_TELEGRAM_URL, whatsappUrl: e.SUPPORT_WHATSAPP_URL },
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    signInLinkTtlHours: e.SIGN_IN_LINK_TTL_HOURS,
     rateLimits: {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       authWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS,

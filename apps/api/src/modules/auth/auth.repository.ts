@@ -157,6 +157,13 @@ export function createAuthRepository() {
       const [row] = await db.insert(loginLinks).values(values).returning();
       return row!;
     },
+    /** Ends every open sign-in link of the address (a newer link or code replaces them; a sign-in ends them). */
+    async retireLoginLinks(db: DbOrTx, email: string, now: Date): Promise<void> {
+      await db
+        .update(loginLinks)
+        .set({ usedAt: now })
+        .where(and(eq(loginLinks.email, email), isNull(loginLinks.usedAt)));
+    },
     async consumeLoginLink(db: DbOrTx, id: string, email: string, now: Date): Promise<boolean> {
       const rows = await db
         .update(loginLinks)

@@ -26,7 +26,6 @@ import { isTelegramHashValid, TELEGRAM_AUTH_MAX_AGE_SECONDS } from './telegram.t
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const LOGIN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const STAFF_ROLES = new Set(['ADMIN', 'MANAGER', 'PARTNER']);
 /** Password sign-in (staff and partner portal) per login: decision 020. */
 export const SIGN_IN_LOCK: SignInLockPolicy = {
@@ -56,7 +55,10 @@ export function createAuthService(deps: {
   db: Db;
   repo: AuthRepository;
   mail: MailService;
-  config: Pick<Config, 'jwtSecret' | 'sessionTtlHours' | 'publicUrl' | 'telegram' | 'rateLimits'>;
+  config: Pick<
+    Config,
+    'jwtSecret' | 'sessionTtlHours' | 'signInLinkTtlHours' | 'publicUrl' | 'telegram' | 'rateLimits'
+  >;
   clock: Clock;
 }) {
   const { db, repo, mail, config, clock } = deps;
@@ -82,7 +84,13 @@ export function createAuthService(deps: {
     method: string,
     meta: RequestMeta,
   ): Promise<AuthResponse> {
-    const expiresAt = new Date(clock.now().getTime() + ttlMs);
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + ttlMs);
+    if (user.email) {
+      // Any sign-in ends the account's open sign-in links and codes: they were meant for this sign-in.
+      await repo.retireLoginLinks(dbOrTx, user.email, now);
+      await repo.retireCodes(dbOrTx, user.email, now, 'sign-in');
+    }
     const session = await repo.insertSession(dbOrTx, {
       kind: 'user',
       userId: user.id,
@@ -393,9 +401,12 @@ export function createAuthService(deps: {
     if (signsInWithPasswordOnly(await repo.findUserByEmail(tx, email)))
       return new URL(path, config.publicUrl).toString();
     const now = clock.now();
+    // Single-use, short-lived, and only the newest one works (a code e-mail carries a new link too).
+    await repo.retireLoginLinks(tx, email, now);
     const link = await repo.insertLoginLink(tx, {
       email,
-      expiresAt: new Date(now.getTime() + LOGIN_LINK_TTL_MS),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + config.signInLinkTtlHours * 60 * 60 * 1000),
     });
     const hash = `${link.id}.${linkSignature(link.id, email)}`;
     const url = new URL(path, config.publicUrl);
