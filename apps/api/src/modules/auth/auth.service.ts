@@ -366,7 +366,7 @@ export function createAuthService(deps: {
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         createdAt: now,
       });
-      await mail.queue(tx, { to: email, ...(await compose(tx, code)) });
+      await mail.queue(tx, { to: email, ...(await compose(tx, code)), secrets: [code] });
     });
     return { success: true, retryAfterSeconds: config.rateLimits.codePerEmailSeconds };
   }
