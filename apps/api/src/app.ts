@@ -48,6 +48,16 @@ export type AppDeps = {
   services: Services;
 };
 
+/**
+ * Fastify 5.12 no longer takes a hop count (a number fails closed: an origin reachable directly would trust any
+ * client's header). TRUST_PROXY=<n> is the operator saying the app is reachable only through n proxies, so a
+ * number becomes that trust function; addresses/CIDRs and true/false go to Fastify as they are.
+ */
+function toFastifyTrustProxy(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, services } = deps;
   const app = Fastify({
@@ -56,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -37,4 +37,26 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count, true or a list of addresses/CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['yes', '10.0.0.1/33', '300.1.1.1', '10.0.0.0/8/1', '-1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it('keeps one-click sign-in links for 24 hours unless SIGN_IN_LINK_TTL_HOURS says otherwise', () => {
+    expect(loadConfig({}).signInLinkTtlHours).toBe(24);
+    expect(loadConfig({ SIGN_IN_LINK_TTL_HOURS: '2' }).signInLinkTtlHours).toBe(2);
+    expect(() => loadConfig({ SIGN_IN_LINK_TTL_HOURS: '0' })).toThrow(/SIGN_IN_LINK_TTL_HOURS/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** The only reader of process.env. Everything else receives a Config. */
@@ -18,6 +19,20 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   MARKETING_SITE_URL: z.string().url().default('https://perevod.example.ru/'),
   CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message: 'expected false, true, a hop count or a comma-separated list of proxy addresses/CIDRs',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Бюро переводов <no-reply@perevod.local>'),
@@ -31,6 +46,13 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /** One-click sign-in links in e-mails stay valid this long (each is single-use; a newer one replaces it). */
+  SIGN_IN_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_CODE_PER_EMAIL_SECONDS: z.coerce.number().int().min(0).default(60),
@@ -82,12 +104,18 @@ export type Config = {
   publicUrl: string;
   marketingSiteUrl: string;
   corsOrigins: string[];
+  /**
+   * Which proxies may tell the client address with X-Forwarded-For (Fastify's `trustProxy`): false = none, the
+   * socket address is the client; a number = that many hops; a list = these addresses/CIDRs; true = any.
+   */
+  trustProxy: boolean | number | string[];
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
   telegram: { botToken: string; botName: string | null } | null;
   support: { telegramUrl: string; whatsappUrl: string };
   sessionTtlHours: number;
+  signInLinkTtlHours: number;
   rateLimits: {
     authPerIp: number;
     authWindowSeconds: number;
@@ -132,6 +160,33 @@ const DEV_JWT_SECRET = 'development-only-secret-do-not-use-in-production';
 
 export class ConfigError extends Error {}
 
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY → Fastify's trustProxy; null when the value is malformed. */
+export function parseTrustProxy(raw: string): boolean | number | string[] | null {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops === 0 ? false : hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const isValid = (entry: string) => {
+    if (NAMED_PROXY_RANGES.has(entry)) return true;
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(isValid) ? entries : null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -159,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
@@ -167,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     support: { telegramUrl: e.SUPPORT_TELEGRAM_URL, whatsappUrl: e.SUPPORT_WHATSAPP_URL },
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    signInLinkTtlHours: e.SIGN_IN_LINK_TTL_HOURS,
     rateLimits: {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       authWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { MAIL_STATUSES } from '@app/contracts';
 
@@ -14,6 +15,11 @@ export const mailOutbox = pgTable(
     error: text(),
     attempts: integer().notNull().default(0),
     orderId: uuid(),
+    /** Sign-in codes in the message: hidden from the admin outbox when mail really leaves (SMTP, decision 020). */
+    secrets: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },

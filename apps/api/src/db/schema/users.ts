@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CRM_ACCESS_REQUEST_STATUSES, ROLES } from '@app/contracts';
 
 export const users = pgTable(
@@ -72,6 +72,23 @@ export const loginLinks = pgTable('login_links', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Consecutive failed password sign-ins per login — known or not, so a lock says nothing about an account's
+ * existence — and the lock they put on it (decision 020). A successful sign-in deletes the row.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    /** 'staff' (/api/auth/login) or 'partner' (/api/partner/auth/login). */
+    realm: text({ enum: ['staff', 'partner'] }).notNull(),
+    login: text().notNull(),
+    failures: integer().notNull(),
+    lastFailureAt: timestamp({ withTimezone: true }).notNull(),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.realm, t.login] })],
+);
 
 export const crmAccessRequests = pgTable(
   'crm_access_requests',

@@ -1,8 +1,25 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { emailCodes, loginLinks, partnerAccounts, sessions, users } from '../../db/schema/index.ts';
+import {
+  emailCodes,
+  loginLinks,
+  partnerAccounts,
+  sessions,
+  signInFailures,
+  users,
+} from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
+export type SignInRealm = (typeof signInFailures.$inferSelect)['realm'];
+export type SignInLockPolicy = {
+  /** Consecutive failures that lock the login; every further failure (after the lock ends) locks it again. */
+  threshold: number;
+  /** The first lock; each next one is twice as long, up to maxLockMinutes. */
+  firstLockMinutes: number;
+  maxLockMinutes: number;
+  /** A failure this long after the previous one starts the count again. */
+  forgetAfterHours: number;
+};
 export type PartnerAccountRow = typeof partnerAccounts.$inferSelect;
 
 export function createAuthRepository() {
@@ -140,6 +157,13 @@ export function createAuthRepository() {
       const [row] = await db.insert(loginLinks).values(values).returning();
       return row!;
     },
+    /** Ends every open sign-in link of the address (a newer link or code replaces them; a sign-in ends them). */
+    async retireLoginLinks(db: DbOrTx, email: string, now: Date): Promise<void> {
+      await db
+        .update(loginLinks)
+        .set({ usedAt: now })
+        .where(and(eq(loginLinks.email, email), isNull(loginLinks.usedAt)));
+    },
     async consumeLoginLink(db: DbOrTx, id: string, email: string, now: Date): Promise<boolean> {
       const rows = await db
         .update(loginLinks)
@@ -154,6 +178,58 @@ export function createAuthRepository() {
         )
         .returning({ id: loginLinks.id });
       return rows.length > 0;
+    },
+    /** The end of the login's lock, when it is locked at `now`. */
+    async signInLockedUntil(db: DbOrTx, realm: SignInRealm, login: string, now: Date): Promise<Date | null> {
+      const [row] = await db
+        .select({ lockedUntil: signInFailures.lockedUntil })
+        .from(signInFailures)
+        .where(
+          and(
+            eq(signInFailures.realm, realm),
+            eq(signInFailures.login, login),
+            gt(signInFailures.lockedUntil, now),
+          ),
+        );
+      return row?.lockedUntil ?? null;
+    },
+    /**
+     * Counts one failed sign-in in a single conditional upsert: concurrent failures are each counted once, and
+     * none is counted while the login is locked (answers null then). The failure that reaches the threshold, and
+     * each one after it, sets a new lock (returned in lockedUntil).
+     */
+    async countSignInFailure(
+      db: DbOrTx,
+      realm: SignInRealm,
+      login: string,
+      now: Date,
+      policy: SignInLockPolicy,
+    ): Promise<{ failures: number; lockedUntil: Date | null } | null> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const next = sql`(case when ${signInFailures.lastFailureAt} <= ${at} - make_interval(hours => ${policy.forgetAfterHours}) then 1 else ${signInFailures.failures} + 1 end)`;
+      const lockFor = (failures: SQL) =>
+        sql`(case when ${failures} >= ${policy.threshold} then ${at} + make_interval(mins => least(${policy.maxLockMinutes}, ${policy.firstLockMinutes} * power(2, least(${failures} - ${policy.threshold}, 16)))::int) end)`;
+      const rows = await db
+        .insert(signInFailures)
+        .values({
+          realm,
+          login,
+          failures: 1,
+          lastFailureAt: now,
+          lockedUntil: sql`${lockFor(sql`1`)}`,
+        })
+        .onConflictDoUpdate({
+          target: [signInFailures.realm, signInFailures.login],
+          set: { failures: next, lastFailureAt: now, lockedUntil: lockFor(next) },
+          setWhere: sql`${signInFailures.lockedUntil} is null or ${signInFailures.lockedUntil} <= ${at}`,
+        })
+        .returning({ failures: signInFailures.failures, lockedUntil: signInFailures.lockedUntil });
+      return rows[0] ?? null;
+    },
+    async clearSignInFailures(db: DbOrTx, realm: SignInRealm, login: string): Promise<void> {
+      await db
+        .delete(signInFailures)
+        .where(and(eq(signInFailures.realm, realm), eq(signInFailures.login, login)));
     },
   };
 }

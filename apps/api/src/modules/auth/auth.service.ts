@@ -10,24 +10,38 @@ import type {
   TelegramAuthPayload,
   VerifyCodeRequest,
 } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { formatMessage, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { hmac, safeEqual, signToken, verifyToken, type TokenKind } from '../../lib/tokens.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { toPartnerProfile } from '../partner-portal/partner-portal.mapper.ts';
-import type { AuthRepository, UserRow } from './auth.repository.ts';
+import type { AuthRepository, SignInLockPolicy, SignInRealm, UserRow } from './auth.repository.ts';
 import type { Principal, UserPrincipal } from './principal.ts';
 import { isTelegramHashValid, TELEGRAM_AUTH_MAX_AGE_SECONDS } from './telegram.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const LOGIN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const STAFF_ROLES = new Set(['ADMIN', 'MANAGER', 'PARTNER']);
+/** Password sign-in (staff and partner portal) per login: decision 020. */
+export const SIGN_IN_LOCK: SignInLockPolicy = {
+  threshold: 5,
+  firstLockMinutes: 1,
+  maxLockMinutes: 30,
+  forgetAfterHours: 24,
+};
+
+/**
+ * Staff with a password sign in with it only (decision 020): the e-mail code and one-click links refuse them.
+ * Staff without a password (granted CRM access in the back office; the product cannot set one yet) keep the code.
+ */
+export function signsInWithPasswordOnly(user: Pick<UserRow, 'role' | 'passwordHash'> | undefined): boolean {
+  return Boolean(user && STAFF_ROLES.has(user.role) && user.passwordHash);
+}
 
 export type RequestMeta = { ip?: string; userAgent?: string };
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -41,7 +55,10 @@ export function createAuthService(deps: {
   db: Db;
   repo: AuthRepository;
   mail: MailService;
-  config: Pick<Config, 'jwtSecret' | 'sessionTtlHours' | 'publicUrl' | 'telegram' | 'rateLimits'>;
+  config: Pick<
+    Config,
+    'jwtSecret' | 'sessionTtlHours' | 'signInLinkTtlHours' | 'publicUrl' | 'telegram' | 'rateLimits'
+  >;
   clock: Clock;
 }) {
   const { db, repo, mail, config, clock } = deps;
@@ -67,7 +84,13 @@ export function createAuthService(deps: {
     method: string,
     meta: RequestMeta,
   ): Promise<AuthResponse> {
-    const expiresAt = new Date(clock.now().getTime() + ttlMs);
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + ttlMs);
+    if (user.email) {
+      // Any sign-in ends the account's open sign-in links and codes: they were meant for this sign-in.
+      await repo.retireLoginLinks(dbOrTx, user.email, now);
+      await repo.retireCodes(dbOrTx, user.email, now, 'sign-in');
+    }
     const session = await repo.insertSession(dbOrTx, {
       kind: 'user',
       userId: user.id,
@@ -89,17 +112,22 @@ export function createAuthService(deps: {
   return {
     /** Staff sign-in. The same 401 whether the login exists or not, after the same hashing work. */
     async loginStaff(input: LoginRequest, meta: RequestMeta): Promise<AuthResponse> {
-      const user = await repo.findUserByEmail(db, input.login.trim().toLowerCase());
+      const login = input.login.trim().toLowerCase();
+      await refuseWhileLocked('staff', login);
+      const user = await repo.findUserByEmail(db, login);
       const isAllowed = Boolean(user?.passwordHash && STAFF_ROLES.has(user.role));
       const isMatch = await verifyPassword(
         input.password,
         isAllowed ? user!.passwordHash! : await getDummyHash(),
       );
-      if (!isAllowed || !isMatch || !user) throw unauthorized(MESSAGES.invalidCredentials);
+      if (!isAllowed || !isMatch || !user)
+        return failSignIn('staff', login, isAllowed ? (user?.email ?? null) : null);
+      await repo.clearSignInFailures(db, 'staff', login);
       return startUserSession(db, user, 'password', meta);
     },
 
     async requestEmailCode(email: string): Promise<RequestCodeResponse> {
+      await refusePasswordOnlyAccount(db, email);
       return issueCode(email, 'sign-in', async (tx, code) => {
         const link = await createLoginLinkIn(tx, email, '/cabinet/orders');
         return {
@@ -138,10 +166,12 @@ export function createAuthService(deps: {
     },
 
     async verifyEmailCode(input: VerifyCodeRequest, meta: RequestMeta): Promise<AuthResponse> {
+      await refusePasswordOnlyAccount(db, input.email);
       const codeId = await checkCode(input.email, 'sign-in', input.verificationCode);
       return db.transaction(async (tx) => {
         await consumeCodeOrThrow(tx, codeId);
         const user = await repo.upsertUserByEmail(tx, input.email);
+        if (signsInWithPasswordOnly(user)) throw forbidden(MESSAGES.staffSignInWithPassword);
         return startUserSession(tx, user, 'email-code', meta);
       });
     },
@@ -164,6 +194,7 @@ export function createAuthService(deps: {
           throw unauthorized(MESSAGES.invalidLoginLink);
         }
         const user = await repo.upsertUserByEmail(tx, input.email);
+        if (signsInWithPasswordOnly(user)) throw forbidden(MESSAGES.staffSignInWithPassword);
         return startUserSession(tx, user, 'email-link', meta);
       });
     },
@@ -207,10 +238,13 @@ export function createAuthService(deps: {
     },
 
     async loginPartner(input: PartnerLoginRequest, meta: RequestMeta): Promise<PartnerAuthResponse> {
+      const login = input.email.trim().toLowerCase();
+      await refuseWhileLocked('partner', login);
       const account = await repo.findPartnerAccountByEmail(db, input.email);
       const isMatch = await verifyPassword(input.password, account?.passwordHash ?? (await getDummyHash()));
       if (!account || !isMatch || account.status === 'BLOCKED')
-        throw unauthorized(MESSAGES.invalidCredentials);
+        return failSignIn('partner', login, account && account.status !== 'BLOCKED' ? account.email : null);
+      await repo.clearSignInFailures(db, 'partner', login);
       const expiresAt = new Date(clock.now().getTime() + ttlMs);
       const session = await repo.insertSession(db, {
         kind: 'partner',
@@ -249,6 +283,64 @@ export function createAuthService(deps: {
     },
   };
 
+  function lockedError(lockedUntil: Date): AppError {
+    const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - clock.now().getTime()) / 1000));
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      formatMessage(MESSAGES.signInLocked, { minutes: Math.ceil(seconds / 60) }),
+      { headers: { 'retry-after': String(seconds) } },
+    );
+  }
+
+  /** A locked login is refused before its password is even checked (the lock is on the login, known or not). */
+  async function refuseWhileLocked(realm: SignInRealm, login: string): Promise<void> {
+    const lockedUntil = await repo.signInLockedUntil(db, realm, login, clock.now());
+    if (lockedUntil) throw lockedError(lockedUntil);
+  }
+
+  /**
+   * Counts the failure; answers 401, or 429 when this failure locked the login or a concurrent one already had.
+   * A new lock on a real account is mailed to its owner in the same transaction (once per lock).
+   */
+  async function failSignIn(realm: SignInRealm, login: string, ownerEmail: string | null): Promise<never> {
+    const now = clock.now();
+    const counted = await db.transaction(async (tx) => {
+      const result = await repo.countSignInFailure(tx, realm, login, now, SIGN_IN_LOCK);
+      if (result?.lockedUntil && ownerEmail) {
+        await mail.queue(tx, signInLockedMail(ownerEmail, realm, result.failures, result.lockedUntil));
+      }
+      return result;
+    });
+    if (!counted) {
+      const lockedUntil = await repo.signInLockedUntil(db, realm, login, now);
+      throw lockedError(lockedUntil ?? new Date(now.getTime() + 60_000));
+    }
+    if (counted.lockedUntil) throw lockedError(counted.lockedUntil);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
+
+  function signInLockedMail(to: string, realm: SignInRealm, failures: number, lockedUntil: Date) {
+    const until = lockedUntil.toLocaleString('ru-RU', {
+      timeZone: 'Europe/Moscow',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const where = realm === 'partner' ? 'кабинет партнёра' : 'CRM';
+    const text =
+      `Вход в ${where} для ${to} временно заблокирован: подряд неверных паролей — ${failures}.\n` +
+      `Войти снова можно после ${until} (МСК).\n\n` +
+      `Если это были вы, просто подождите. Если нет, кто-то подбирает ваш пароль: ` +
+      `сообщите администратору и смените пароль.`;
+    return {
+      to,
+      subject: 'Вход временно заблокирован после неудачных попыток',
+      text,
+      html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+    };
+  }
+
   /** One code per address and purpose at a time; one new code per address per cooldown; mailed in the same transaction. */
   async function issueCode(
     email: string,
@@ -274,7 +366,7 @@ export function createAuthService(deps: {
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         createdAt: now,
       });
-      await mail.queue(tx, { to: email, ...(await compose(tx, code)) });
+      await mail.queue(tx, { to: email, ...(await compose(tx, code)), secrets: [code] });
     });
     return { success: true, retryAfterSeconds: config.rateLimits.codePerEmailSeconds };
   }
@@ -299,11 +391,22 @@ export function createAuthService(deps: {
     if (!(await repo.consumeCode(tx, codeId, clock.now()))) throw badRequest(MESSAGES.codeExpired);
   }
 
+  async function refusePasswordOnlyAccount(dbOrTx: DbOrTx, email: string): Promise<void> {
+    if (signsInWithPasswordOnly(await repo.findUserByEmail(dbOrTx, email)))
+      throw forbidden(MESSAGES.staffSignInWithPassword);
+  }
+
+  /** Staff who sign in with a password get the plain page address: a sign-in link would not work for them. */
   async function createLoginLinkIn(tx: Tx | Db, email: string, path: string): Promise<string> {
+    if (signsInWithPasswordOnly(await repo.findUserByEmail(tx, email)))
+      return new URL(path, config.publicUrl).toString();
     const now = clock.now();
+    // Single-use, short-lived, and only the newest one works (a code e-mail carries a new link too).
+    await repo.retireLoginLinks(tx, email, now);
     const link = await repo.insertLoginLink(tx, {
       email,
-      expiresAt: new Date(now.getTime() + LOGIN_LINK_TTL_MS),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + config.signInLinkTtlHours * 60 * 60 * 1000),
     });
     const hash = `${link.id}.${linkSignature(link.id, email)}`;
     const url = new URL(path, config.publicUrl);

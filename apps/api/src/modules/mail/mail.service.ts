@@ -32,13 +32,21 @@ export function createMailService(deps: {
 
   return {
     /** Records the message and queues its `send-email` job in the caller's transaction. */
-    async queue(tx: Tx, mail: OutgoingMail & { orderId?: string | null }): Promise<MailRow> {
+    async queue(
+      tx: Tx,
+      mail: OutgoingMail & {
+        orderId?: string | null;
+        /** Codes in the message, hidden from the admin outbox when mail goes out by SMTP. */
+        secrets?: string[];
+      },
+    ): Promise<MailRow> {
       const row = await repo.insert(tx, {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? null,
         orderId: mail.orderId ?? null,
+        secrets: mail.secrets ?? [],
       });
       await jobs.send(tx, 'notification-tasks', {
         name: 'send-email',
@@ -74,7 +82,9 @@ export function createMailService(deps: {
       const rows = await repo.list(db, { limit: query.limit, cursor: query.cursor, to: query.to });
       const page = keysetPage(rows, query.limit);
       return {
-        items: page.rows.map(toMailOutboxItem),
+        // The recorded outbox is the delivery on the embedded default (the demo reads codes there). With SMTP
+        // the mail really reaches its owner: the outbox must not hand an ADMIN live codes and sign-in links.
+        items: page.rows.map((row) => toMailOutboxItem(transport.kind === 'smtp' ? redactSecrets(row) : row)),
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
@@ -93,5 +103,24 @@ export function toMailOutboxItem(row: MailRow): MailOutboxItem {
     attempts: row.attempts,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+export const REDACTED = '••••••';
+/** `hash=` of a sign-in link, plain or HTML-escaped (`&amp;hash=`). */
+const SIGN_IN_LINK_TOKEN = /([?&](?:amp;)?hash=)[^&\s"'<>]+/g;
+
+/** The row with its listed secrets and every sign-in link token replaced by REDACTED. */
+export function redactSecrets(row: MailRow): MailRow {
+  const redact = (value: string) => {
+    let result = value.replace(SIGN_IN_LINK_TOKEN, `$1${REDACTED}`);
+    for (const secret of row.secrets) if (secret) result = result.split(secret).join(REDACTED);
+    return result;
+  };
+  return {
+    ...row,
+    subject: redact(row.subject),
+    text: redact(row.text),
+    html: row.html === null ? null : redact(row.html),
   };
 }

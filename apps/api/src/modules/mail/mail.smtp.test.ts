@@ -175,4 +175,62 @@ describe('mail over SMTP', () => {
       (await view()).events.filter((event) => event.isSuccess && event.type === 'email_sent'),
     ).toHaveLength(1);
   });
+
+  describe('admin outbox and live codes', () => {
+    type Item = { to: string; subject: string; text: string; html: string | null };
+    const readOutbox = async (to: string) => {
+      const admin = await ctx!.staffAuth(...DEMO.admin);
+      const response = await ctx!.app.inject({
+        method: 'GET',
+        url: `/api/admin/mail-outbox?to=${encodeURIComponent(to)}`,
+        headers: admin,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ items: Item[] }>().items;
+    };
+    const storedMail = async (to: string) => {
+      const rows = await ctx!.database.sql.executeSql(
+        'select subject, text, html from mail_outbox where "to" = $1',
+        [to],
+      );
+      return rows.rows[0] as { subject: string; text: string; html: string };
+    };
+
+    it('with SMTP hides the code and the sign-in link token from the admin; the stored message (what is sent) keeps them', async () => {
+      const smtp = await startSmtp();
+      servers.push(smtp.server);
+      ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, workers: true });
+      const email = 'live.code@example.ru';
+      const requested = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/email/request-code',
+        payload: { email },
+      });
+      expect(requested.statusCode).toBe(200);
+      await waitFor(async () => smtp.received[0]);
+
+      const stored = await storedMail(email);
+      const code = /(\d{6})/.exec(stored.subject)![1]!;
+      const hash = /hash=([^&\s"]+)/.exec(stored.text)![1]!;
+      const [item] = await readOutbox(email);
+      expect(item!.subject).toBe('Код для входа: ••••••');
+      for (const part of [item!.subject, item!.text, item!.html!]) {
+        expect(part).not.toContain(code);
+        expect(part).not.toContain(hash);
+      }
+      expect(item!.text).toContain('hash=••••••');
+      expect(item!.html).toContain('hash=••••••');
+    });
+
+    it('on the embedded default the recorded outbox keeps them (it is the delivery)', async () => {
+      ctx = await createTestContext();
+      const email = 'demo.code@example.ru';
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/email/request-code', payload: { email } });
+      const stored = await storedMail(email);
+      const [item] = await readOutbox(email);
+      expect(item).toMatchObject({ subject: stored.subject, text: stored.text, html: stored.html });
+      expect(item!.subject).toMatch(/^Код для входа: \d{6}$/);
+      expect(item!.text).toMatch(/hash=[0-9a-f-]{36}\./);
+    });
+  });
 });
