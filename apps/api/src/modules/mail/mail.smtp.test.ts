@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { OrderMonitoring, OrderSummary } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -37,16 +38,6 @@ async function freePort(): Promise<number> {
   const address = server.address();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('mail over SMTP', () => {

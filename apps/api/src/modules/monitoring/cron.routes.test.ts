@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CronQueueInfo, FailedJobGroup, OrderMonitoring, OrderSummary, QueueJob } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 describe('cron API, retries, failed groups and the order monitoring view', () => {
   let ctx: TestContext;
@@ -245,13 +246,3 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
     expect(missing.statusCode).toBe(404);
   });
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}

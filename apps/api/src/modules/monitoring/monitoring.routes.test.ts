@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitoringDashboard, OrderSummary, QueueInfo, QueueJob } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -9,16 +10,6 @@ async function closedPort(): Promise<number> {
   const address = server.address();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return typeof address === 'object' && address ? address.port : 1;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe('queue and order monitoring (SMTP down)', () => {

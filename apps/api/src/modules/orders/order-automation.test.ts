@@ -5,6 +5,7 @@ import { startFakeYandexDelivery } from '#test/fakes/yandex-delivery.ts';
 import { startFakeYooKassa } from '#test/fakes/yookassa.ts';
 import { createJobHandlers } from '../../container.ts';
 import { SCHEDULES } from '../../jobs/schedules.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 type Params = { documents: Array<{ id: string }>; deliveries: Array<{ id: string; type: string }> };
 
@@ -41,16 +42,6 @@ async function createOrder(
 
 async function rows<T>(ctx: TestContext, text: string, values: unknown[] = []): Promise<T[]> {
   return (await ctx.database.sql.executeSql(text, values)).rows as T[];
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const TOKEN = 'yandex-test-token';

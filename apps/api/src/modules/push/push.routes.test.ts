@@ -2,19 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { createBrowserKeys, decryptPush, startFakePushService } from '#test/fakes/push-service.ts';
-
-async function waitFor<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+import { waitFor } from '#test/wait-for.ts';
 
 describe('web push', () => {
   let ctx: TestContext;
