@@ -280,23 +280,31 @@ export function createAuthService(deps: {
   }
 
   /**
-   * Checks a code outside any transaction, so a wrong try is counted even though the request fails; the 5th
-   * wrong try kills the code. Returns the code's id for `repo.consumeCode` in the caller's transaction.
+   * Checks a code outside any transaction, so a try is counted even though the request fails. Every try, the
+   * right one too, first takes one of the code's CODE_MAX_ATTEMPTS tries in one conditional UPDATE (decision 019):
+   * concurrent tries cannot all read "tries left" and then count, and the 5th wrong try kills the code. Returns the
+   * code's id for `consumeCodeOrThrow` in the caller's transaction.
    */
   async function checkCode(email: string, purpose: string, code: string): Promise<string> {
     const now = clock.now();
-    const latest = await repo.latestCode(db, email, purpose);
-    if (!latest || latest.usedAt || latest.expiresAt <= now) throw badRequest(MESSAGES.codeExpired);
-    if (latest.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(MESSAGES.codeTooManyAttempts);
-    if (!safeEqual(latest.codeHash, codeHash(email, code))) {
-      const attempts = await repo.countWrongAttempt(db, latest.id);
-      throw badRequest(attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.invalidCode);
+    const taken = await repo.takeCodeAttempt(db, email, purpose, now, CODE_MAX_ATTEMPTS);
+    if (!taken) {
+      const latest = await repo.latestCode(db, email, purpose);
+      const isLive = latest && !latest.usedAt && latest.expiresAt > now;
+      throw badRequest(isLive ? MESSAGES.codeTooManyAttempts : MESSAGES.codeExpired);
     }
-    return latest.id;
+    if (!safeEqual(taken.codeHash, codeHash(email, code))) {
+      throw badRequest(
+        taken.attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.invalidCode,
+      );
+    }
+    return taken.id;
   }
 
+  /** Single use: the code is consumed only if it is still unused and live, whoever else holds its id. */
   async function consumeCodeOrThrow(tx: Tx, codeId: string): Promise<void> {
-    if (!(await repo.consumeCode(tx, codeId, clock.now()))) throw badRequest(MESSAGES.codeExpired);
+    if (!(await repo.consumeCode(tx, codeId, clock.now(), CODE_MAX_ATTEMPTS)))
+      throw badRequest(MESSAGES.codeExpired);
   }
 
   async function createLoginLinkIn(tx: Tx | Db, email: string, path: string): Promise<string> {
