@@ -53,9 +53,10 @@ describe('e-mail code under concurrent tries (PostgreSQL)', () => {
     ctx.app.inject({ method: 'POST', url: '/api/auth/email/verify', payload: { email, verificationCode } });
 
   async function attemptsOf(id: string): Promise<number> {
-    const { rows } = await other.query<{ attempts: number }>(`select attempts from email_codes where id = $1`, [
-      id,
-    ]);
+    const { rows } = await other.query<{ attempts: number }>(
+      `select attempts from email_codes where id = $1`,
+      [id],
+    );
     return rows[0]!.attempts;
   }
 
@@ -79,7 +80,8 @@ describe('e-mail code under concurrent tries (PostgreSQL)', () => {
   async function waitForLockWaiters(count: number): Promise<void> {
     const started = Date.now();
     while ((await lockWaiters()) < count) {
-      if (Date.now() - started > 10_000) throw new Error(`expected ${count} requests waiting on the code row`);
+      if (Date.now() - started > 10_000)
+        throw new Error(`expected ${count} requests waiting on the code row`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -120,7 +122,8 @@ describe('e-mail code under concurrent tries (PostgreSQL)', () => {
       // Every try that was weighed against the code is one of the counted ones, the right one included.
       const weighed = responses.filter(
         (response) =>
-          response.statusCode === 200 || response.json<{ message: string }>().message === MESSAGES.invalidCode,
+          response.statusCode === 200 ||
+          response.json<{ message: string }>().message === MESSAGES.invalidCode,
       ).length;
       expect(weighed).toBeLessThanOrEqual(attempts);
     }
