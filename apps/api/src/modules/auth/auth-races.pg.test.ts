@@ -138,4 +138,34 @@ describe('e-mail code under concurrent tries (PostgreSQL)', () => {
       expect(await sessionsOf(email)).toBe(burst + 1);
     }
   });
+
+  describe('code requests all at once', () => {
+    let slow: TestContext;
+    beforeAll(async () => {
+      slow = await createTestContext({
+        poolMax: BURST + 2,
+        env: { RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '60' },
+      });
+    });
+    afterAll(() => slow?.close());
+
+    it('one new code per address per cooldown: of 30 requests at once one sends a code, the others are a 429', async () => {
+      for (let burst = 0; burst < 3; burst += 1) {
+        const email = `burst.requester.${burst}@example.ru`;
+        const responses = await Promise.all(
+          Array.from({ length: BURST }, () =>
+            slow.app.inject({ method: 'POST', url: '/api/auth/email/request-code', payload: { email } }),
+          ),
+        );
+        expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+        expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(BURST - 1);
+        expect(await slow.outbox(email)).toHaveLength(1);
+        const codes = await slow.database.sql.executeSql(
+          'select count(*)::int as n from email_codes where email = $1',
+          [email],
+        );
+        expect(codes.rows).toEqual([{ n: 1 }]);
+      }
+    });
+  });
 });

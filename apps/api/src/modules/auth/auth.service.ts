@@ -249,7 +249,11 @@ export function createAuthService(deps: {
     },
   };
 
-  /** One code per address and purpose at a time; one new code per address per cooldown; mailed in the same transaction. */
+  /**
+   * One code per address and purpose at a time; one new code per address per cooldown; mailed in the same
+   * transaction. Requests for one address and purpose queue on a transaction lock and read the latest code only
+   * then (decision 019), so requests sent at once cannot all pass the cooldown and mail a code each.
+   */
   async function issueCode(
     email: string,
     purpose: string,
@@ -257,15 +261,16 @@ export function createAuthService(deps: {
   ): Promise<RequestCodeResponse> {
     const now = clock.now();
     const cooldownMs = config.rateLimits.codePerEmailSeconds * 1000;
-    const latest = await repo.latestCode(db, email, purpose);
-    if (latest && now.getTime() - latest.createdAt.getTime() < cooldownMs) {
-      const retryAfter = Math.ceil((latest.createdAt.getTime() + cooldownMs - now.getTime()) / 1000);
-      throw new AppError('TOO_MANY_REQUESTS', MESSAGES.codeRequestTooSoon, {
-        headers: { 'retry-after': String(retryAfter) },
-      });
-    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await db.transaction(async (tx) => {
+      await repo.lockCodesOf(tx, email, purpose);
+      const latest = await repo.latestCode(tx, email, purpose);
+      if (latest && now.getTime() - latest.createdAt.getTime() < cooldownMs) {
+        const retryAfter = Math.ceil((latest.createdAt.getTime() + cooldownMs - now.getTime()) / 1000);
+        throw new AppError('TOO_MANY_REQUESTS', MESSAGES.codeRequestTooSoon, {
+          headers: { 'retry-after': String(retryAfter) },
+        });
+      }
       await repo.retireCodes(tx, email, now, purpose);
       await repo.insertCode(tx, {
         email,
