@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { emailCodes, loginLinks, partnerAccounts, sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -110,9 +111,7 @@ export function createAuthRepository() {
     },
     /** Serializes code issuing for one address and purpose until the transaction ends (there may be no row yet). */
     async lockCodesOf(tx: Tx, email: string, purpose: string): Promise<void> {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`email-code:${purpose}:${email}`}, 0))`,
-      );
+      await lockForTransaction(tx, `email-code:${purpose}:${email}`);
     },
     async retireCodes(db: DbOrTx, email: string, now: Date, purpose = 'sign-in'): Promise<void> {
       await db
