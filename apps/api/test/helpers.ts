@@ -18,6 +18,8 @@ export type TestContext = {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /** The PostgreSQL connection string of this context's database (absent on PGlite), for a second connection. */
+  databaseUrl?: string;
   jobs: Jobs;
   services: Services;
   /** Logs in a staff member (demo credentials) and returns the bearer header. */
@@ -38,7 +40,7 @@ export const DEMO = {
 } as const;
 
 /** A fresh database copied from the migrated, seeded template. */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(options: { poolMax?: number } = {}): Promise<{
   database: Database;
   /** The PostgreSQL connection string (absent on PGlite), for tests that start other processes on it. */
   url?: string;
@@ -54,7 +56,7 @@ export async function openTestDatabase(): Promise<{
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = await openPostgres(dbUrl.toString());
+    const database = await openPostgres(dbUrl.toString(), { max: options.poolMax });
     return {
       database,
       url: dbUrl.toString(),
@@ -79,9 +81,11 @@ export async function createTestContext(
     mailTransport?: MailTransport;
     workers?: boolean;
     retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+    /** PostgreSQL pool size (default 10): race tests that keep many requests waiting on a lock need more. */
+    poolMax?: number;
   } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase({ poolMax: options.poolMax });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -117,6 +121,7 @@ export async function createTestContext(
     app,
     config,
     database,
+    databaseUrl: url,
     jobs,
     services,
     async staffAuth(email, password) {

@@ -94,6 +94,7 @@ export const MESSAGES = {
   addressRequired: 'Укажите адрес доставки',
   promoInvalid: 'Промокод не найден или больше не действует',
   promoApplied: 'Промокод применён: скидка {percent}%',
+  promoUsedUp: 'Этот промокод уже использован максимальное число раз',
   idempotencyConflict: 'Этот ключ идемпотентности уже использован для другого заказа',
   fileTypeNotAllowed: 'Можно загрузить только PDF, изображения (JPG, PNG, HEIC) и документы Word',
   fileTooLarge: 'Файл больше 20 МБ',

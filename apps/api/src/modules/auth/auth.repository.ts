@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import {
   emailCodes,
   loginLinks,
@@ -125,6 +126,10 @@ export function createAuthRepository() {
         .limit(1);
       return row;
     },
+    /** Serializes code issuing for one address and purpose until the transaction ends (there may be no row yet). */
+    async lockCodesOf(tx: Tx, email: string, purpose: string): Promise<void> {
+      await lockForTransaction(tx, `email-code:${purpose}:${email}`);
+    },
     async retireCodes(db: DbOrTx, email: string, now: Date, purpose = 'sign-in'): Promise<void> {
       await db
         .update(emailCodes)
@@ -135,21 +140,45 @@ export function createAuthRepository() {
       const [row] = await db.insert(emailCodes).values(values).returning();
       return row!;
     },
-    /** Counts a wrong try atomically; returns the new count. */
-    async countWrongAttempt(db: DbOrTx, codeId: string): Promise<number> {
+    /**
+     * Takes one try of the address's latest code in one conditional statement (decision 019): only while the code
+     * is unused, unexpired and has tries left. Concurrent tries queue on the row, so no more than `maxAttempts`
+     * tries are ever handed out. Undefined when no try is left to take.
+     */
+    async takeCodeAttempt(db: DbOrTx, email: string, purpose: string, now: Date, maxAttempts: number) {
+      const latest = db
+        .select({ id: emailCodes.id })
+        .from(emailCodes)
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+        .orderBy(desc(emailCodes.createdAt))
+        .limit(1);
       const [row] = await db
         .update(emailCodes)
         .set({ attempts: sql`${emailCodes.attempts} + 1` })
-        .where(eq(emailCodes.id, codeId))
-        .returning({ attempts: emailCodes.attempts });
-      return row?.attempts ?? Number.POSITIVE_INFINITY;
+        .where(
+          and(
+            inArray(emailCodes.id, latest),
+            isNull(emailCodes.usedAt),
+            gt(emailCodes.expiresAt, now),
+            lt(emailCodes.attempts, maxAttempts),
+          ),
+        )
+        .returning({ id: emailCodes.id, codeHash: emailCodes.codeHash, attempts: emailCodes.attempts });
+      return row;
     },
-    /** Marks the code used once; false when someone else used it first. */
-    async consumeCode(db: DbOrTx, codeId: string, now: Date): Promise<boolean> {
+    /** Marks the code used once, re-checking it is still live; false when someone else used it first. */
+    async consumeCode(db: DbOrTx, codeId: string, now: Date, maxAttempts: number): Promise<boolean> {
       const rows = await db
         .update(emailCodes)
         .set({ usedAt: now })
-        .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.usedAt)))
+        .where(
+          and(
+            eq(emailCodes.id, codeId),
+            isNull(emailCodes.usedAt),
+            gt(emailCodes.expiresAt, now),
+            lte(emailCodes.attempts, maxAttempts),
+          ),
+        )
         .returning({ id: emailCodes.id });
       return rows.length > 0;
     },

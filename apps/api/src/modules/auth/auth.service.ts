@@ -341,7 +341,11 @@ export function createAuthService(deps: {
     };
   }
 
-  /** One code per address and purpose at a time; one new code per address per cooldown; mailed in the same transaction. */
+  /**
+   * One code per address and purpose at a time; one new code per address per cooldown; mailed in the same
+   * transaction. Requests for one address and purpose queue on a transaction lock and read the latest code only
+   * then (decision 019), so requests sent at once cannot all pass the cooldown and mail a code each.
+   */
   async function issueCode(
     email: string,
     purpose: string,
@@ -349,15 +353,16 @@ export function createAuthService(deps: {
   ): Promise<RequestCodeResponse> {
     const now = clock.now();
     const cooldownMs = config.rateLimits.codePerEmailSeconds * 1000;
-    const latest = await repo.latestCode(db, email, purpose);
-    if (latest && now.getTime() - latest.createdAt.getTime() < cooldownMs) {
-      const retryAfter = Math.ceil((latest.createdAt.getTime() + cooldownMs - now.getTime()) / 1000);
-      throw new AppError('TOO_MANY_REQUESTS', MESSAGES.codeRequestTooSoon, {
-        headers: { 'retry-after': String(retryAfter) },
-      });
-    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await db.transaction(async (tx) => {
+      await repo.lockCodesOf(tx, email, purpose);
+      const latest = await repo.latestCode(tx, email, purpose);
+      if (latest && now.getTime() - latest.createdAt.getTime() < cooldownMs) {
+        const retryAfter = Math.ceil((latest.createdAt.getTime() + cooldownMs - now.getTime()) / 1000);
+        throw new AppError('TOO_MANY_REQUESTS', MESSAGES.codeRequestTooSoon, {
+          headers: { 'retry-after': String(retryAfter) },
+        });
+      }
       await repo.retireCodes(tx, email, now, purpose);
       await repo.insertCode(tx, {
         email,
@@ -372,23 +377,31 @@ export function createAuthService(deps: {
   }
 
   /**
-   * Checks a code outside any transaction, so a wrong try is counted even though the request fails; the 5th
-   * wrong try kills the code. Returns the code's id for `repo.consumeCode` in the caller's transaction.
+   * Checks a code outside any transaction, so a try is counted even though the request fails. Every try, the
+   * right one too, first takes one of the code's CODE_MAX_ATTEMPTS tries in one conditional UPDATE (decision 019):
+   * concurrent tries cannot all read "tries left" and then count, and the 5th wrong try kills the code. Returns the
+   * code's id for `consumeCodeOrThrow` in the caller's transaction.
    */
   async function checkCode(email: string, purpose: string, code: string): Promise<string> {
     const now = clock.now();
-    const latest = await repo.latestCode(db, email, purpose);
-    if (!latest || latest.usedAt || latest.expiresAt <= now) throw badRequest(MESSAGES.codeExpired);
-    if (latest.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(MESSAGES.codeTooManyAttempts);
-    if (!safeEqual(latest.codeHash, codeHash(email, code))) {
-      const attempts = await repo.countWrongAttempt(db, latest.id);
-      throw badRequest(attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.invalidCode);
+    const taken = await repo.takeCodeAttempt(db, email, purpose, now, CODE_MAX_ATTEMPTS);
+    if (!taken) {
+      const latest = await repo.latestCode(db, email, purpose);
+      const isLive = latest && !latest.usedAt && latest.expiresAt > now;
+      throw badRequest(isLive ? MESSAGES.codeTooManyAttempts : MESSAGES.codeExpired);
     }
-    return latest.id;
+    if (!safeEqual(taken.codeHash, codeHash(email, code))) {
+      throw badRequest(
+        taken.attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.invalidCode,
+      );
+    }
+    return taken.id;
   }
 
+  /** Single use: the code is consumed only if it is still unused and live, whoever else holds its id. */
   async function consumeCodeOrThrow(tx: Tx, codeId: string): Promise<void> {
-    if (!(await repo.consumeCode(tx, codeId, clock.now()))) throw badRequest(MESSAGES.codeExpired);
+    if (!(await repo.consumeCode(tx, codeId, clock.now(), CODE_MAX_ATTEMPTS)))
+      throw badRequest(MESSAGES.codeExpired);
   }
 
   async function refusePasswordOnlyAccount(dbOrTx: DbOrTx, email: string): Promise<void> {

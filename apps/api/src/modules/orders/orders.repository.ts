@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   offices,
@@ -51,11 +51,34 @@ export function createOrdersRepository() {
       const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
       return row;
     },
-    async countPromoUse(db: DbOrTx, code: string) {
-      await db
+    /**
+     * Reserves one use of a live promo code in one conditional statement (decision 019): concurrent orders queue on
+     * the row and each re-checks the limit, so `max_uses` is never exceeded. Call it inside the order's
+     * transaction: the use is given back if the order does not commit. False when no use is left (or the code
+     * stopped being valid).
+     */
+    async reservePromoUse(db: DbOrTx, code: string, now: Date): Promise<boolean> {
+      const rows = await db
         .update(promoCodes)
         .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-        .where(eq(promoCodes.code, code));
+        .where(
+          and(
+            eq(promoCodes.code, code),
+            eq(promoCodes.isActive, true),
+            or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)),
+            or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, now)),
+            or(isNull(promoCodes.validTo), gte(promoCodes.validTo, now)),
+          ),
+        )
+        .returning({ code: promoCodes.code });
+      return rows.length > 0;
+    },
+    /** Gives back a use reserved earlier in the same transaction (which still holds the row). */
+    async releasePromoUse(db: DbOrTx, code: string): Promise<void> {
+      await db
+        .update(promoCodes)
+        .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
+        .where(and(eq(promoCodes.code, code), gt(promoCodes.usedCount, 0)));
     },
     /** Inserts unless the idempotency key is taken; null when it is (the caller reads the existing order). */
     async insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow | null> {

@@ -8,7 +8,7 @@ import {
   moscowDate,
   requiredWorkingDays,
 } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
@@ -19,6 +19,8 @@ import type { MailService } from '../mail/mail.service.ts';
 import { orderConfirmationMail } from './order-mails.ts';
 import { toOrderSummary } from './orders.mapper.ts';
 import type { OrdersRepository } from './orders.repository.ts';
+
+type PromoRow = NonNullable<Awaited<ReturnType<OrdersRepository['findPromo']>>>;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -55,25 +57,30 @@ export function createOrdersService(deps: {
 }) {
   const { db, repo, authRepo, auth, formSettings, mail, clock } = deps;
 
-  async function resolvePromo(dbOrTx: DbOrTx, code: string | null | undefined) {
-    if (!code) return null;
+  /** The promo code if it can be used now, or the message that refuses it (a read only: see reservePromoUse). */
+  async function resolvePromo(
+    dbOrTx: DbOrTx,
+    code: string,
+  ): Promise<{ promo: PromoRow; refusal: null } | { promo: null; refusal: string }> {
     const promo = await repo.findPromo(dbOrTx, code.toUpperCase());
     const now = clock.now();
     if (
       !promo ||
       !promo.isActive ||
       (promo.validFrom && promo.validFrom > now) ||
-      (promo.validTo && promo.validTo < now) ||
-      (promo.maxUses !== null && promo.usedCount >= promo.maxUses)
+      (promo.validTo && promo.validTo < now)
     ) {
-      return null;
+      return { promo: null, refusal: MESSAGES.promoInvalid };
     }
-    return promo;
+    if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) {
+      return { promo: null, refusal: MESSAGES.promoUsedUp };
+    }
+    return { promo, refusal: null };
   }
 
   return {
     async validatePromo(code: string): Promise<PromoValidateResponse> {
-      const promo = await resolvePromo(db, code);
+      const { promo, refusal } = await resolvePromo(db, code);
       return promo
         ? {
             valid: true,
@@ -81,7 +88,7 @@ export function createOrdersService(deps: {
             discountPercent: promo.discountPercent,
             message: formatMessage(MESSAGES.promoApplied, { percent: promo.discountPercent }),
           }
-        : { valid: false, code: code.toUpperCase(), discountPercent: 0, message: MESSAGES.promoInvalid };
+        : { valid: false, code: code.toUpperCase(), discountPercent: 0, message: refusal };
     },
 
     /**
@@ -140,8 +147,12 @@ export function createOrdersService(deps: {
         if (total > 60 * 1024 * 1024) throw invalid('files', MESSAGES.filesTooLarge);
       }
 
-      const promo = await resolvePromo(db, input.promoCode);
-      if (input.promoCode && !promo) throw invalid('promoCode', MESSAGES.promoInvalid);
+      let promo: PromoRow | null = null;
+      if (input.promoCode) {
+        const resolved = await resolvePromo(db, input.promoCode);
+        if (!resolved.promo) throw invalid('promoCode', resolved.refusal);
+        promo = resolved.promo;
+      }
       const price = calculatePrice(catalogue, {
         documentsWithQuantity: input.documentsWithQuantity,
         documentsAssurances: input.documentsAssurances,
@@ -164,7 +175,25 @@ export function createOrdersService(deps: {
       );
       const requestHash = hashOrderRequest(input);
 
+      /** The order already stored under this idempotency key (a retry), or a 409 for a different payload. */
+      async function existingOrder(tx: Tx) {
+        const existing = await repo.findByIdempotencyKey(tx, idempotencyKey!);
+        if (!existing || existing.requestHash !== requestHash) {
+          throw new AppError('CONFLICT', MESSAGES.idempotencyConflict);
+        }
+        return { order: toOrderSummary(existing), created: false };
+      }
+
       return db.transaction(async (tx) => {
+        // The promo use is reserved first, in one conditional UPDATE (decision 019), so an order refused for it
+        // stores nothing, not even a customer row or an order number.
+        if (promo && !(await repo.reservePromoUse(tx, promo.code, now))) {
+          // A retry of the order that took the last use finds that order.
+          if (idempotencyKey && (await repo.findByIdempotencyKey(tx, idempotencyKey)))
+            return existingOrder(tx);
+          const { refusal } = await resolvePromo(tx, promo.code);
+          throw invalid('promoCode', refusal ?? MESSAGES.promoUsedUp);
+        }
         const customer = await authRepo.upsertUserByEmail(tx, input.email);
         const userId = customer.id;
         const inserted = await repo.insertOrder(tx, {
@@ -220,11 +249,8 @@ export function createOrdersService(deps: {
           updatedAt: now,
         });
         if (!inserted) {
-          const existing = await repo.findByIdempotencyKey(tx, idempotencyKey!);
-          if (!existing || existing.requestHash !== requestHash) {
-            throw new AppError('CONFLICT', MESSAGES.idempotencyConflict);
-          }
-          return { order: toOrderSummary(existing), created: false };
+          if (promo) await repo.releasePromoUse(tx, promo.code);
+          return existingOrder(tx);
         }
         await repo.insertLines(
           tx,
@@ -254,7 +280,6 @@ export function createOrdersService(deps: {
           principal?.kind === 'user' ? principal.userId : null,
         );
         if (attached !== input.files.length) throw invalid('files', MESSAGES.unknownFile);
-        if (promo) await repo.countPromoUse(tx, promo.code);
         const link = await auth.createLoginLink(tx, input.email, `/cabinet/orders/${inserted.id}`);
         await mail.queue(tx, { ...orderConfirmationMail(inserted, link), orderId: inserted.id });
         return { order: toOrderSummary(inserted), created: true };

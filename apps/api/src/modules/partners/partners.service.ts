@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Partner, Point } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -34,12 +34,14 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
       .from(users)
       .where(eq(users.email, email));
     if (!user) throw new AppError('VALIDATION_ERROR', MESSAGES.partnerUserNotFound);
-    if (user.role === 'ADMIN' || user.role === 'MANAGER') {
-      throw new AppError('CONFLICT', MESSAGES.partnerUserIsStaff);
-    }
-    if (user.role !== 'PARTNER') {
-      await tx.update(users).set({ role: 'PARTNER', updatedAt: clock.now() }).where(eq(users.id, user.id));
-    }
+    // The role is checked in the write itself (decision 019): an account made staff in the meantime is refused,
+    // not demoted; the row stays locked until the link commits.
+    const [linked] = await tx
+      .update(users)
+      .set({ role: 'PARTNER', updatedAt: clock.now() })
+      .where(and(eq(users.id, user.id), inArray(users.role, ['USER', 'PARTNER'])))
+      .returning({ id: users.id });
+    if (!linked) throw new AppError('CONFLICT', MESSAGES.partnerUserIsStaff);
     return user.id;
   }
 

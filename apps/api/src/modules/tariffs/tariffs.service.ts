@@ -1,7 +1,8 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Tariff, TariffInput, TariffListResponse } from '@app/contracts';
 import { MESSAGES, TARIFF_LIMITS } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { auditLog, documentTypes, languages, tariffs } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -66,7 +67,7 @@ export function createTariffsService(deps: { db: Db; formSettings: FormSettingsS
   }
 
   /** Runs a change with its audit record in one transaction, then makes the order form see it. */
-  async function change<T>(run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  async function change<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
     const result = await db.transaction(run);
     formSettings.invalidate();
     return result;
@@ -96,6 +97,8 @@ export function createTariffsService(deps: { db: Db; formSettings: FormSettingsS
     },
     async create(actor: UserPrincipal, input: TariffInput): Promise<Tariff> {
       return change(async (tx) => {
+        // Creations queue here and count only then, so the last free places cannot be taken twice (decision 019).
+        await lockForTransaction(tx, 'tariffs:create');
         const documentTypeName = await checkReferences(tx, input);
         const [existing] = await tx.select({ total: count() }).from(tariffs).where(isNull(tariffs.deletedAt));
         if ((existing?.total ?? 0) >= TARIFF_LIMITS.maxTariffs) {

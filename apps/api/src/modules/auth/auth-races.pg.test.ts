@@ -1,0 +1,171 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/contracts';
+import { createTestContext, type TestContext } from '#test/helpers.ts';
+import { CODE_MAX_ATTEMPTS } from './auth.service.ts';
+
+const BURST = 30;
+
+/**
+ * Concurrent e-mail code checks on a real PostgreSQL server (PGlite runs one query at a time and hides races),
+ * so only the api-postgres project runs this file. Decision 019.
+ */
+describe('e-mail code under concurrent tries (PostgreSQL)', () => {
+  let ctx: TestContext;
+  let other: pg.Client;
+  /** Holds the code row in a transaction of its own (pg_stat_activity stays frozen inside a transaction). */
+  let locker: pg.Client;
+
+  beforeAll(async () => {
+    // Every request of a burst holds its own connection while it waits on the code row.
+    ctx = await createTestContext({
+      poolMax: BURST + 2,
+      env: { RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' },
+    });
+    other = new pg.Client({ connectionString: ctx.databaseUrl });
+    await other.connect();
+    locker = new pg.Client({ connectionString: ctx.databaseUrl });
+    await locker.connect();
+  });
+  afterAll(async () => {
+    await other?.end();
+    await locker?.end();
+    await ctx?.close();
+  });
+
+  async function requestCode(email: string): Promise<{ id: string; code: string; wrong: string }> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/email/request-code',
+      payload: { email },
+    });
+    expect(response.statusCode).toBe(200);
+    const code = /(\d{6})/.exec((await ctx.outbox(email))[0]!.subject)![1]!;
+    const { rows } = await other.query<{ id: string }>(
+      `select id from email_codes where email = $1 and used_at is null`,
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    return { id: rows[0]!.id, code, wrong: code === '000000' ? '111111' : '000000' };
+  }
+
+  const verify = (email: string, verificationCode: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/email/verify', payload: { email, verificationCode } });
+
+  async function attemptsOf(id: string): Promise<number> {
+    const { rows } = await other.query<{ attempts: number }>(
+      `select attempts from email_codes where id = $1`,
+      [id],
+    );
+    return rows[0]!.attempts;
+  }
+
+  async function sessionsOf(email: string): Promise<number> {
+    const { rows } = await other.query<{ n: number }>(
+      `select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = $1`,
+      [email],
+    );
+    return rows[0]!.n;
+  }
+
+  /** Requests of this database's other connections that wait on a lock right now. */
+  async function lockWaiters(): Promise<number> {
+    const { rows } = await other.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
+    );
+    return rows[0]!.n;
+  }
+
+  async function waitForLockWaiters(count: number): Promise<void> {
+    const started = Date.now();
+    while ((await lockWaiters()) < count) {
+      if (Date.now() - started > 10_000)
+        throw new Error(`expected ${count} requests waiting on the code row`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('29 wrong tries and then the right code, all at once: the right code comes too late and signs nobody in', async () => {
+    const email = 'burst.guesser@example.ru';
+    for (let burst = 0; burst < 3; burst += 1) {
+      const { id, code, wrong } = await requestCode(email);
+      // Hold the code row, so that all wrong tries are in the database, waiting, before the right one is sent.
+      await locker.query('begin');
+      await locker.query('select id from email_codes where id = $1 for update', [id]);
+      const wrongTries = Array.from({ length: BURST - 1 }, () => verify(email, wrong));
+      await waitForLockWaiters(BURST - 1);
+      const rightTry = verify(email, code);
+      await waitForLockWaiters(BURST);
+      await locker.query('commit');
+      const responses = await Promise.all([...wrongTries, rightTry]);
+
+      const right = responses.at(-1)!;
+      expect(right.statusCode).toBe(400);
+      expect(right.json()).toMatchObject({ message: MESSAGES.codeTooManyAttempts });
+      expect(responses.every((response) => response.statusCode === 400)).toBe(true);
+      expect(await attemptsOf(id)).toBe(CODE_MAX_ATTEMPTS);
+    }
+    expect(await sessionsOf(email)).toBe(0);
+  });
+
+  it('a burst of wrong tries with the right code last never counts more tries than the limit', async () => {
+    const email = 'burst.counter@example.ru';
+    for (let burst = 0; burst < 5; burst += 1) {
+      const { id, code, wrong } = await requestCode(email);
+      const responses = await Promise.all([
+        ...Array.from({ length: BURST - 1 }, () => verify(email, wrong)),
+        verify(email, code),
+      ]);
+      const attempts = await attemptsOf(id);
+      expect(attempts).toBeLessThanOrEqual(CODE_MAX_ATTEMPTS);
+      // Every try that was weighed against the code is one of the counted ones, the right one included.
+      const weighed = responses.filter(
+        (response) =>
+          response.statusCode === 200 ||
+          response.json<{ message: string }>().message === MESSAGES.invalidCode,
+      ).length;
+      expect(weighed).toBeLessThanOrEqual(attempts);
+    }
+  });
+
+  it('the right code sent many times at once signs in exactly once', async () => {
+    const email = 'burst.twice@example.ru';
+    for (let burst = 0; burst < 3; burst += 1) {
+      const { code } = await requestCode(email);
+      const responses = await Promise.all(Array.from({ length: BURST }, () => verify(email, code)));
+      expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+      expect(await sessionsOf(email)).toBe(burst + 1);
+    }
+  });
+
+  describe('code requests all at once', () => {
+    let slow: TestContext;
+    beforeAll(async () => {
+      slow = await createTestContext({
+        poolMax: BURST + 2,
+        env: { RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '60' },
+      });
+    });
+    afterAll(() => slow?.close());
+
+    it('one new code per address per cooldown: of 30 requests at once one sends a code, the others are a 429', async () => {
+      for (let burst = 0; burst < 3; burst += 1) {
+        const email = `burst.requester.${burst}@example.ru`;
+        const responses = await Promise.all(
+          Array.from({ length: BURST }, () =>
+            slow.app.inject({ method: 'POST', url: '/api/auth/email/request-code', payload: { email } }),
+          ),
+        );
+        expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+        expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(BURST - 1);
+        expect(await slow.outbox(email)).toHaveLength(1);
+        const codes = await slow.database.sql.executeSql(
+          'select count(*)::int as n from email_codes where email = $1',
+          [email],
+        );
+        expect(codes.rows).toEqual([{ n: 1 }]);
+      }
+    });
+  });
+});

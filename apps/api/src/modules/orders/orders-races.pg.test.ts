@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormParamsResponse, OrderSummary } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
+import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+
+const BURST = 10;
+
+/**
+ * Concurrent orders on a real PostgreSQL server (PGlite runs one query at a time and hides races), so only the
+ * api-postgres project runs this file. Decision 019.
+ */
+describe('orders under concurrent submissions (PostgreSQL)', () => {
+  let ctx: TestContext;
+  let params: FormParamsResponse;
+  let admin: { authorization: string };
+
+  const order = (email: string, promoCode: string | null) => ({
+    name: 'Иван Петров',
+    phoneNumber: '+7 916 000-11-22',
+    email,
+    documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+    documentsAssurances: [],
+    originalLanguage: 'ru',
+    targetLanguage: 'en',
+    deliveryId: params.deliveries.find((item) => item.type === 'COURIER')!.id,
+    address: 'Москва, Тверская 1',
+    payerType: 'INDIVIDUAL',
+    ...(promoCode ? { promoCode } : {}),
+  });
+
+  async function one<T>(text: string, values: unknown[] = []): Promise<T> {
+    return (await ctx.database.sql.executeSql(text, values)).rows[0] as T;
+  }
+
+  async function createPromo(code: string, maxUses: number) {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/form-settings/promocode',
+      headers: admin,
+      payload: { code, discountPercent: 10, maxUses },
+    });
+    expect(created.statusCode).toBe(201);
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ poolMax: BURST + 2 });
+    params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json();
+    admin = await ctx.staffAuth(...DEMO.admin);
+  });
+  afterAll(() => ctx?.close());
+
+  it('a promo code with one use left goes to exactly one of 10 concurrent orders; the others store nothing', async () => {
+    for (let burst = 0; burst < 3; burst += 1) {
+      const code = `ONCE_${burst}`;
+      await createPromo(code, 1);
+      const before = await one<{ orders: number; users: number; number: number }>(
+        `select (select count(*)::int from orders) as orders, (select count(*)::int from users) as users,
+                (select max(number)::int from orders) as number`,
+      );
+      const responses = await Promise.all(
+        Array.from({ length: BURST }, (_, index) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/order',
+            payload: order(`promo.${burst}.${index}@example.ru`, code),
+          }),
+        ),
+      );
+
+      const created = responses.filter((response) => response.statusCode === 201);
+      const refused = responses.filter((response) => response.statusCode === 400);
+      expect(created).toHaveLength(1);
+      expect(refused).toHaveLength(BURST - 1);
+      for (const response of refused) {
+        expect(response.json()).toMatchObject({
+          message: MESSAGES.promoUsedUp,
+          details: [{ path: 'body.promoCode', message: MESSAGES.promoUsedUp }],
+        });
+      }
+      const winner = created[0]!.json<OrderSummary>();
+      expect(winner.priceBreakdown.discount).toBeGreaterThan(0);
+
+      const after = await one<{ orders: number; users: number; withPromo: number; used: number }>(
+        `select (select count(*)::int from orders) as orders, (select count(*)::int from users) as users,
+                (select count(*)::int from orders where promo_code = $1) as "withPromo",
+                (select used_count from promo_codes where code = $1) as used`,
+        [code],
+      );
+      expect(after).toEqual({ orders: before.orders + 1, users: before.users + 1, withPromo: 1, used: 1 });
+      const check = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/form-settings/promocode/validate?code=${code}`,
+      });
+      expect(check.json()).toMatchObject({ valid: false, message: MESSAGES.promoUsedUp });
+      // The refused orders drew no order number: the winner took the next one and the next order follows it.
+      expect(winner.number).toBe(before.number + 1);
+      const next = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: order(`after.${burst}@example.ru`, null),
+      });
+      expect(next.json<OrderSummary>().number).toBe(winner.number + 1);
+    }
+  });
+
+  it('a promo code with 3 uses left goes to exactly 3 of 10 concurrent orders', async () => {
+    await createPromo('THRICE', 3);
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, index) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          payload: order(`thrice.${index}@example.ru`, 'THRICE'),
+        }),
+      ),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(3);
+    expect(await one(`select used_count as used from promo_codes where code = 'THRICE'`)).toEqual({
+      used: 3,
+    });
+    expect(await one(`select count(*)::int as n from orders where promo_code = 'THRICE'`)).toEqual({ n: 3 });
+  });
+
+  it('retries of one order with the last use of a promo code, all at once, return that one order', async () => {
+    await createPromo('RETRY_ONCE', 1);
+    const headers = { 'idempotency-key': 'checkout-promo-retry-0001' };
+    const payload = order('retry.promo@example.ru', 'RETRY_ONCE');
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        ctx.app.inject({ method: 'POST', url: '/api/order', headers, payload }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(responses.map((response) => response.json<OrderSummary>().id)).size).toBe(1);
+    expect(await one(`select used_count as used from promo_codes where code = 'RETRY_ONCE'`)).toEqual({
+      used: 1,
+    });
+  });
+});

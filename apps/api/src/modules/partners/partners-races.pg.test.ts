@@ -1,0 +1,71 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/contracts';
+import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+
+/**
+ * A partner link racing a role change, on a real PostgreSQL server (PGlite runs one query at a time and hides
+ * races), so only the api-postgres project runs this file. Decision 019.
+ */
+describe('linking a partner account while its role changes (PostgreSQL)', () => {
+  let ctx: TestContext;
+  let admin: { authorization: string };
+  let locker: pg.Client;
+  let watcher: pg.Client;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await ctx.staffAuth(...DEMO.admin);
+    locker = new pg.Client({ connectionString: ctx.databaseUrl });
+    watcher = new pg.Client({ connectionString: ctx.databaseUrl });
+    await Promise.all([locker.connect(), watcher.connect()]);
+  });
+  afterAll(async () => {
+    await locker?.end();
+    await watcher?.end();
+    await ctx?.close();
+  });
+
+  async function waitForLockWaiter(): Promise<void> {
+    const started = Date.now();
+    for (;;) {
+      const { rows } = await watcher.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n >= 1) return;
+      if (Date.now() - started > 10_000)
+        throw new Error('the partner request never waited on the account row');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('an account made ADMIN while it is being linked stays ADMIN and the link is refused', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const email = `pvz.race.${round}@example.ru`;
+      await ctx.customerAuth(email);
+      const { rows } = await locker.query<{ id: string }>('select id from users where email = $1', [email]);
+      const userId = rows[0]!.id;
+      // The role change holds the account row; the link request reads "USER" and then waits to write.
+      await locker.query('begin');
+      await locker.query('select id from users where id = $1 for update', [userId]);
+      const linking = ctx.app.inject({
+        method: 'POST',
+        url: '/api/partner',
+        headers: admin,
+        payload: { name: `ПВЗ гонка ${round}`, commission: 10, userEmail: email },
+      });
+      await waitForLockWaiter();
+      await locker.query(`update users set role = 'ADMIN' where id = $1`, [userId]);
+      await locker.query('commit');
+      const response = await linking;
+
+      const after = await watcher.query<{ role: string }>('select role from users where id = $1', [userId]);
+      expect(after.rows[0]!.role).toBe('ADMIN');
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ message: MESSAGES.partnerUserIsStaff });
+      const partners = await watcher.query('select id from partners where user_id = $1', [userId]);
+      expect(partners.rows).toHaveLength(0);
+    }
+  });
+});
