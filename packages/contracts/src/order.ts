@@ -602,6 +602,8 @@ export const UpdateOrderAmountRequestSchema = z.object({
     .multipleOf(0.01, { message: MESSAGES.amountInvalid })
     .min(0, { message: MESSAGES.amountInvalid })
     .max(10_000_000, { message: MESSAGES.amountInvalid }),
+  /** Required when the order is already paid (checked on the server, which knows). */
+  reason: z.string().trim().max(500).optional(),
 });
 export const UpdateOtherDocumentAmountRequestSchema = z.object({
   orderId: z.uuid({ message: MESSAGES.orderNotFound }),

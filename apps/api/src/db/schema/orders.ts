@@ -192,7 +192,8 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text({ enum: ['test', 'yookassa'] }).notNull(),
     providerPaymentId: text(),
-    status: text({ enum: ['pending', 'succeeded', 'canceled'] })
+    /** `superseded`: the order's amount changed after this link was made; it no longer settles the order. */
+    status: text({ enum: ['pending', 'superseded', 'succeeded', 'canceled'] })
       .notNull()
       .default('pending'),
     amount: money().notNull(),
