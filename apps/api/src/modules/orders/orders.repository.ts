@@ -62,12 +62,15 @@ export function createOrdersRepository() {
       const [row] = await db
         .insert(orders)
         .values(values)
-        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
         .returning();
       return row ?? null;
     },
-    async findByIdempotencyKey(db: DbOrTx, key: string) {
-      const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+    async findByIdempotencyKey(db: DbOrTx, scope: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
       return row;
     },
     async findById(db: DbOrTx, id: string) {

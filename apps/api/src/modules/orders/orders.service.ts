@@ -87,7 +87,8 @@ export function createOrdersService(deps: {
     /**
      * Creates a public order. The price comes from our catalogue and promo rules only. With an idempotency key,
      * a retry returns the first order (also under concurrency: the unique index decides) and a different
-     * payload under the same key is a 409.
+     * payload under the same key is a 409. Keys are scoped to the caller: the signed-in user, or the order
+     * e-mail for a guest; the same key from another caller simply creates that caller's own order.
      */
     async createOrder(
       principal: Principal | null,
@@ -163,6 +164,12 @@ export function createOrdersService(deps: {
         calendar,
       );
       const requestHash = hashOrderRequest(input);
+      // Keys belong to their caller (decision 022): another caller's key never finds this caller's order.
+      const idempotencyScope = idempotencyKey
+        ? principal?.kind === 'user'
+          ? `user:${principal.userId}`
+          : `email:${input.email}`
+        : null;
 
       return db.transaction(async (tx) => {
         const customer = await authRepo.upsertUserByEmail(tx, input.email);
@@ -215,12 +222,13 @@ export function createOrdersService(deps: {
           touchpointCount: input.touchpointCount ?? null,
           marketingValue: input.marketingValue ?? null,
           idempotencyKey,
+          idempotencyScope,
           requestHash,
           createdAt: now,
           updatedAt: now,
         });
         if (!inserted) {
-          const existing = await repo.findByIdempotencyKey(tx, idempotencyKey!);
+          const existing = await repo.findByIdempotencyKey(tx, idempotencyScope!, idempotencyKey!);
           if (!existing || existing.requestHash !== requestHash) {
             throw new AppError('CONFLICT', MESSAGES.idempotencyConflict);
           }
