@@ -50,6 +50,13 @@ export const OrderStep1Schema = z.object({
     .array(z.string().uuid({ message: MESSAGES.unknownFile }))
     .max(ORDER_LIMITS.maxFiles)
     .default([]),
+  /** File id → the token its upload answered; a file uploaded while signed in needs none (decision 022). */
+  fileTokens: z
+    .record(z.string().uuid({ message: MESSAGES.unknownFile }), z.string().max(100))
+    .refine((tokens) => Object.keys(tokens).length <= ORDER_LIMITS.maxFiles, {
+      message: MESSAGES.unknownFile,
+    })
+    .default({}),
 });
 export type OrderStep1 = z.infer<typeof OrderStep1Schema>;
 

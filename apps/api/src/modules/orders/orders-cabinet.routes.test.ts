@@ -3,7 +3,7 @@ import type { NotificationListResponse, OrderDetail, OrderListItem, OrderSummary
 import { MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]);
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20), Buffer.from('\n%%EOF\n')]);
 
 describe('the cabinet: own orders only', () => {
   let ctx: TestContext;
@@ -12,7 +12,11 @@ describe('the cabinet: own orders only', () => {
   let aliceOrder: OrderSummary;
   let aliceFileId: string;
 
-  async function order(email: string, files: string[] = []): Promise<OrderSummary> {
+  async function order(
+    email: string,
+    files: string[] = [],
+    fileTokens: Record<string, string> = {},
+  ): Promise<OrderSummary> {
     const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
       documents: Array<{ id: string }>;
       deliveries: Array<{ id: string; type: string }>;
@@ -29,6 +33,7 @@ describe('the cabinet: own orders only', () => {
         targetLanguage: 'en',
         deliveryId: params.deliveries.find((d) => d.type === 'ELECTRONIC')!.id,
         files,
+        fileTokens,
       },
     });
     expect(response.statusCode).toBe(201);
@@ -50,8 +55,9 @@ describe('the cabinet: own orders only', () => {
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
     });
-    aliceFileId = upload.json<{ items: Array<{ id: string }> }>().items[0]!.id;
-    aliceOrder = await order('alice@example.ru', [aliceFileId]);
+    const uploaded = upload.json<{ items: Array<{ id: string; token: string }> }>().items[0]!;
+    aliceFileId = uploaded.id;
+    aliceOrder = await order('alice@example.ru', [aliceFileId], { [aliceFileId]: uploaded.token });
     await order('alice@example.ru');
     await order('bob@example.ru');
     alice = { authorization: (await ctx.customerAuth('alice@example.ru')).authorization };

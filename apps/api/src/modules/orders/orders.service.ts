@@ -255,12 +255,10 @@ export function createOrdersService(deps: {
           actorUserId: principal?.kind === 'user' ? principal.userId : null,
           createdAt: now,
         });
-        const attached = await repo.attachUploads(
-          tx,
-          inserted.id,
-          input.files,
-          principal?.kind === 'user' ? principal.userId : null,
-        );
+        const attached = await repo.attachUploads(tx, inserted.id, input.files, {
+          userId: principal?.kind === 'user' ? principal.userId : null,
+          tokens: input.fileTokens,
+        });
         if (attached !== input.files.length) throw invalid('files', MESSAGES.unknownFile);
         if (promo) await repo.countPromoUse(tx, promo.code);
         const link = await auth.createLoginLink(tx, input.email, `/cabinet/orders/${inserted.id}`);
