@@ -101,7 +101,7 @@ export function createServices(deps: ServiceDeps) {
           return deliveries.find((delivery) => delivery.type === 'COURIER')?.price ?? 0;
         }));
   const storage = deps.storage ?? createLocalStorage(config.uploadDir);
-  const ordersQuery = createOrdersQueryService({ db, storage });
+  const ordersQuery = createOrdersQueryService({ db, storage, clock });
   const notifications = createNotificationsService({ db, jobs, clock });
   const push = createPushService({ db, config, createSender: deps.createPushSender });
   const orderStatus = createOrderStatusService({

@@ -107,7 +107,9 @@ export const MESSAGES = {
     'Сумма не может быть меньше уже оплаченной ({paid}): возвраты пока не оформляются в системе',
   paymentTestModeBanner: 'Тестовый режим оплаты',
   fileFieldNotAllowed: 'Файлы передаются только в поле «files»',
-  orderOwnerNotConfirmed: 'Заказ не подтверждён',
+  orderOwnerNotConfirmed: 'Не подтверждён',
+  orderOwnerNotConfirmedHint:
+    'Этот заказ оформлен на ваш e-mail без входа в кабинет. Пока вы не подтвердите, что он ваш, мы не показываем комментарий и файлы отправителя.',
   commissionInvalid: 'Комиссия — от 0 до 100 %',
   coordinatesInvalid: 'Укажите координаты точки',
   colorInvalid: 'Цвет в формате #RRGGBB',

@@ -423,6 +423,11 @@ export const OrderListItemSchema = z.object({
   status: OrderStatusSchema,
   amount: z.number(),
   isPaid: z.boolean(),
+  /**
+   * False while the owner of the order e-mail has not confirmed the order is theirs (it was placed by someone
+   * not signed in as that e-mail): the cabinet marks it «не подтверждён» and hides the sender's comment.
+   */
+  ownerConfirmed: z.boolean(),
   documents: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   originalLanguage: z.string(),
   targetLanguage: z.string(),

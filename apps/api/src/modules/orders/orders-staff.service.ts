@@ -90,6 +90,7 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
     status: row.status,
     amount: row.amount,
     isPaid: row.isPaid,
+    ownerConfirmed: row.ownerConfirmedAt !== null,
     documents,
     originalLanguage: row.originalLanguage,
     targetLanguage: row.targetLanguage,

@@ -174,6 +174,9 @@ export function createOrdersService(deps: {
       return db.transaction(async (tx) => {
         const customer = await authRepo.upsertUserByEmail(tx, input.email);
         const userId = customer.id;
+        // Placed while signed in as the order e-mail: its owner placed it. Anyone else's order for this address
+        // waits in that cabinet, marked, until the owner confirms it (decision 022).
+        const placedByOwner = principal?.kind === 'user' && principal.userId === customer.id;
         const inserted = await repo.insertOrder(tx, {
           userId,
           email: input.email,
@@ -221,6 +224,7 @@ export function createOrdersService(deps: {
           lastTouchAt: input.lastTouchAt ? new Date(input.lastTouchAt) : null,
           touchpointCount: input.touchpointCount ?? null,
           marketingValue: input.marketingValue ?? null,
+          ownerConfirmedAt: placedByOwner ? now : null,
           idempotencyKey,
           idempotencyScope,
           requestHash,
