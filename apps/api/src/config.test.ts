@@ -29,8 +29,32 @@ describe('config', () => {
         JWT_SECRET: 'x'.repeat(40),
         PUBLIC_URL: 'https://x.ru',
         SMTP_URL: 'smtp://mail:25',
+        YOOKASSA_SHOP_ID: '123456',
+        YOOKASSA_SECRET_KEY: 'live_secret',
       }).env,
     ).toBe('production');
+  });
+
+  it('refuses a production start on the test payment page unless PAYMENTS_TEST_MODE says so', () => {
+    const secrets = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://x.ru',
+      SMTP_URL: 'smtp://mail:25',
+    };
+    expect(() => loadConfig(secrets)).toThrow(ConfigError);
+    expect(() => loadConfig(secrets)).toThrow(/PAYMENTS_TEST_MODE/);
+    expect(() => loadConfig({ ...secrets, YOOKASSA_SHOP_ID: '123456' })).toThrow(/YOOKASSA_SECRET_KEY/);
+    expect(() => loadConfig({ ...secrets, PAYMENTS_TEST_MODE: 'false' })).toThrow(/PAYMENTS_TEST_MODE/);
+    expect(loadConfig({ ...secrets, PAYMENTS_TEST_MODE: 'true' }).payments).toEqual({
+      provider: 'test',
+      testMode: true,
+    });
+    expect(
+      loadConfig({ ...secrets, YOOKASSA_SHOP_ID: '123456', YOOKASSA_SECRET_KEY: 'live_secret' }).payments,
+    ).toMatchObject({ provider: 'yookassa', testMode: false });
+    // Development keeps the embedded test page without any flag.
+    expect(loadConfig({}).payments).toEqual({ provider: 'test', testMode: true });
   });
 
   it('rejects malformed values with the variable name', () => {

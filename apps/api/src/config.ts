@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  /** Production without YooKassa runs only when this says so: the built-in test page then takes "payments". */
+  PAYMENTS_TEST_MODE: boolFromEnv,
   YANDEX_DELIVERY_TOKEN: z.string().optional(),
   YANDEX_DELIVERY_API_URL: z.string().url().default('https://b2b.taxi.yandex.net'),
   YANDEX_MAPS_API_KEY: z.string().optional(),
@@ -129,7 +131,8 @@ export type Config = {
   uploadDir: string;
   /** YooKassa when credentials are set; otherwise the built-in test payment page. */
   payments:
-    { provider: 'yookassa'; shopId: string; secretKey: string; apiUrl: string } | { provider: 'test' };
+    | { provider: 'yookassa'; shopId: string; secretKey: string; apiUrl: string; testMode: false }
+    | { provider: 'test'; testMode: true };
   /** Yandex Delivery when a token is set; otherwise prices from our delivery tariffs. */
   delivery: { provider: 'yandex'; token: string; apiUrl: string } | { provider: 'tariffs' };
   yandexMapsApiKey: string | null;
@@ -199,6 +202,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length > 0) {
       throw new ConfigError(`Missing required environment variable(s) for production: ${missing.join(', ')}`);
     }
+    // Without a real provider the public test page marks orders paid: never by accident in production.
+    if (!(e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY) && !e.PAYMENTS_TEST_MODE) {
+      throw new ConfigError(
+        'Production needs a payment provider: set YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY, ' +
+          'or PAYMENTS_TEST_MODE=true to run on the built-in test payment page on purpose',
+      );
+    }
   }
   return {
     env: e.NODE_ENV,
@@ -242,8 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             shopId: e.YOOKASSA_SHOP_ID,
             secretKey: e.YOOKASSA_SECRET_KEY,
             apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''),
+            testMode: false,
           }
-        : { provider: 'test' },
+        : { provider: 'test', testMode: true },
     delivery: e.YANDEX_DELIVERY_TOKEN
       ? {
           provider: 'yandex',

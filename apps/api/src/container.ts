@@ -101,7 +101,7 @@ export function createServices(deps: ServiceDeps) {
           return deliveries.find((delivery) => delivery.type === 'COURIER')?.price ?? 0;
         }));
   const storage = deps.storage ?? createLocalStorage(config.uploadDir);
-  const ordersQuery = createOrdersQueryService({ db, storage });
+  const ordersQuery = createOrdersQueryService({ db, storage, clock });
   const notifications = createNotificationsService({ db, jobs, clock });
   const push = createPushService({ db, config, createSender: deps.createPushSender });
   const orderStatus = createOrderStatusService({
@@ -167,7 +167,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     points: createPointsService({ db }),
     pointPhotos,
-    uploads: createUploadsService({ db, storage }),
+    uploads: createUploadsService({ db, storage, clock }),
     analytics: createAnalyticsService({ db }),
     formSettingsAdmin: createFormSettingsAdminService({ db, formSettings, clock }),
     offices: createOfficesService({ db, formSettings, clock }),
@@ -198,6 +198,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'send-act-exchange-reminders': () => services.orderAutomation.sendActExchangeReminders(),
     'sync-yandex-pickup-points': () => services.pointsSync.syncYandexPickupPoints(),
     'check-yandex-delivery-statuses': () => services.orderAutomation.checkDeliveryStatuses(),
+    'remove-unattached-uploads': () => services.uploads.removeUnattached(),
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(String(data.campaignId));

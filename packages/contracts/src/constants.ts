@@ -45,6 +45,7 @@ export const CRON_JOB_NAMES = [
   'send-act-exchange-reminders',
   'sync-yandex-pickup-points',
   'check-yandex-delivery-statuses',
+  'remove-unattached-uploads',
 ] as const;
 
 export const CRM_ACCESS_REQUEST_STATUSES = ['PENDING', 'GRANTED', 'REFUSED'] as const;

@@ -106,6 +106,14 @@ export const MESSAGES = {
   orderNotPayable: 'Этот заказ нельзя оплатить',
   paymentNotFound: 'Платёж не найден',
   amountInvalid: 'Сумма должна быть от 0 до 10 000 000 ₽ с точностью до копейки',
+  amountChangeReasonRequired: 'Заказ уже оплачен: укажите причину изменения суммы',
+  amountBelowPaid:
+    'Сумма не может быть меньше уже оплаченной ({paid}): возвраты пока не оформляются в системе',
+  paymentTestModeBanner: 'Тестовый режим оплаты',
+  fileFieldNotAllowed: 'Файлы передаются только в поле «files»',
+  orderOwnerNotConfirmed: 'Не подтверждён',
+  orderOwnerNotConfirmedHint:
+    'Этот заказ оформлен на ваш e-mail без входа в кабинет. Пока вы не подтвердите, что он ваш, мы не показываем комментарий и файлы отправителя.',
   commissionInvalid: 'Комиссия — от 0 до 100 %',
   coordinatesInvalid: 'Укажите координаты точки',
   colorInvalid: 'Цвет в формате #RRGGBB',

@@ -50,6 +50,13 @@ export const OrderStep1Schema = z.object({
     .array(z.string().uuid({ message: MESSAGES.unknownFile }))
     .max(ORDER_LIMITS.maxFiles)
     .default([]),
+  /** File id → the token its upload answered; a file uploaded while signed in needs none (decision 022). */
+  fileTokens: z
+    .record(z.string().uuid({ message: MESSAGES.unknownFile }), z.string().max(100))
+    .refine((tokens) => Object.keys(tokens).length <= ORDER_LIMITS.maxFiles, {
+      message: MESSAGES.unknownFile,
+    })
+    .default({}),
 });
 export type OrderStep1 = z.infer<typeof OrderStep1Schema>;
 
@@ -416,6 +423,11 @@ export const OrderListItemSchema = z.object({
   status: OrderStatusSchema,
   amount: z.number(),
   isPaid: z.boolean(),
+  /**
+   * False while the owner of the order e-mail has not confirmed the order is theirs (it was placed by someone
+   * not signed in as that e-mail): the cabinet marks it «не подтверждён» and hides the sender's comment.
+   */
+  ownerConfirmed: z.boolean(),
   documents: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   originalLanguage: z.string(),
   targetLanguage: z.string(),
@@ -602,6 +614,8 @@ export const UpdateOrderAmountRequestSchema = z.object({
     .multipleOf(0.01, { message: MESSAGES.amountInvalid })
     .min(0, { message: MESSAGES.amountInvalid })
     .max(10_000_000, { message: MESSAGES.amountInvalid }),
+  /** Required when the order is already paid (checked on the server, which knows). */
+  reason: z.string().trim().max(500).optional(),
 });
 export const UpdateOtherDocumentAmountRequestSchema = z.object({
   orderId: z.uuid({ message: MESSAGES.orderNotFound }),

@@ -4,6 +4,8 @@ export const PaymentLinkResponseSchema = z.object({
   paymentId: z.string(),
   confirmationUrl: z.string(),
   provider: z.enum(['test', 'yookassa']),
+  /** True on the built-in test payment page: no money moves, and every page says so. */
+  testMode: z.boolean(),
 });
 export type PaymentLink = z.infer<typeof PaymentLinkResponseSchema>;
 
@@ -13,6 +15,8 @@ export const TestPaymentSchema = z.object({
   orderNumber: z.number(),
   amount: z.number(),
   status: z.string(),
+  /** Always true: this page exists only in test payment mode (the web app shows a banner). */
+  testMode: z.literal(true),
 });
 export type TestPayment = z.infer<typeof TestPaymentSchema>;
 
@@ -30,6 +34,15 @@ export type OrderDocument = z.infer<typeof OrderDocumentSchema>;
 
 /** Answer of POST /api/upload and /api/upload/public. */
 export const UploadResponseSchema = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string(), size: z.number(), mimeType: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      size: z.number(),
+      mimeType: z.string(),
+      /** Proof of upload: the order that attaches the file sends it back in `fileTokens` (decision 022). */
+      token: z.string(),
+    }),
+  ),
 });
 export type UploadedFile = z.infer<typeof UploadResponseSchema>['items'][number];

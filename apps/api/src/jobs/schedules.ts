@@ -47,6 +47,12 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     cron: '*/10 * * * *',
     description: 'Проверка статусов курьерских доставок',
   },
+  {
+    name: 'remove-unattached-uploads',
+    queue: 'sync-tasks',
+    cron: '15 * * * *',
+    description: 'Удаление загруженных файлов, не прикреплённых к заказу за сутки',
+  },
 ];
 
 export type ScheduleRow = { name: string; cron: string; timezone: string | null; updated_on: Date };

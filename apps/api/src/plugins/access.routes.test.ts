@@ -56,6 +56,7 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/order/my': { allowed: SIGNED_IN },
   'GET /api/order/:id': { allowed: SIGNED_IN },
   'GET /api/order/:id/files/:fileId': { allowed: SIGNED_IN },
+  'POST /api/order/:id/confirm-owner': { allowed: SIGNED_IN },
   'PATCH /api/order/status': { allowed: SIGNED_IN },
   'GET /api/order': { allowed: ['ADMIN', 'MANAGER'] },
   'GET /api/order/export.csv': { allowed: ['ADMIN', 'MANAGER'] },

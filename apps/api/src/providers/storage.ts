@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 /** Files on local disk outside the web root, under generated names (never the uploader's name). */
 export type FileStorage = {
   save(stream: Readable, extension: string): Promise<{ storedName: string; size: number }>;
-  open(storedName: string): Readable;
+  /** The file, or the bytes `start`..`end` (inclusive) of it. */
+  open(storedName: string, range?: { start: number; end: number }): Readable;
   remove(storedName: string): Promise<void>;
 };
 
@@ -31,8 +32,8 @@ export function createLocalStorage(root: string): FileStorage {
       }
       return { storedName, size: (await stat(target)).size };
     },
-    open(storedName) {
-      return createReadStream(pathOf(storedName));
+    open(storedName, range) {
+      return createReadStream(pathOf(storedName), range);
     },
     async remove(storedName) {
       await rm(pathOf(storedName), { force: true });

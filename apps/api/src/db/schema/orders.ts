@@ -79,6 +79,12 @@ export const orders = pgTable(
     actReminderSentAt: timestamp({ withTimezone: true }),
     isPaid: boolean().notNull().default(false),
     paidAt: timestamp({ withTimezone: true }),
+    /**
+     * When the owner of the order e-mail confirmed the order is theirs (decision 022): set at creation when the
+     * customer is signed in as that e-mail, else by the owner in the cabinet. Until then the cabinet marks the
+     * order «не подтверждён» and hides the sender's comment.
+     */
+    ownerConfirmedAt: timestamp({ withTimezone: true }),
     partnerId: uuid(),
     utmSource: text(),
     utmMedium: text(),
@@ -94,6 +100,8 @@ export const orders = pgTable(
     touchpointCount: integer(),
     marketingValue: numeric({ precision: 12, scale: 2, mode: 'number' }),
     idempotencyKey: text(),
+    /** Whose key it is (decision 022): `user:<id>` when signed in, `email:<order e-mail>` otherwise. */
+    idempotencyScope: text(),
     requestHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -101,7 +109,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
-    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('orders_idempotency_scope_key').on(t.idempotencyScope, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -165,10 +173,18 @@ export const uploads = pgTable(
     size: integer().notNull(),
     mimeType: text().notNull(),
     userId: uuid(),
+    /** SHA-256 of the upload token handed to the uploader; the order must present the token (decision 022). */
+    tokenHash: text(),
     orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_order_idx').on(t.orderId)],
+  (t) => [
+    index('uploads_order_idx').on(t.orderId),
+    // remove-unattached-uploads reads the files never attached to an order, oldest first.
+    index('uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`order_id is null`),
+  ],
 );
 
 export const promoCodes = pgTable('promo_codes', {
@@ -192,7 +208,8 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text({ enum: ['test', 'yookassa'] }).notNull(),
     providerPaymentId: text(),
-    status: text({ enum: ['pending', 'succeeded', 'canceled'] })
+    /** `superseded`: the order's amount changed after this link was made; it no longer settles the order. */
+    status: text({ enum: ['pending', 'superseded', 'succeeded', 'canceled'] })
       .notNull()
       .default('pending'),
     amount: money().notNull(),

@@ -117,6 +117,7 @@ export async function seedDemoOrders(tx: Tx, customer: typeof users.$inferSelect
         status,
         isPaid,
         paidAt: isPaid ? createdAt : null,
+        ownerConfirmedAt: createdAt,
         createdAt,
         updatedAt: createdAt,
       })

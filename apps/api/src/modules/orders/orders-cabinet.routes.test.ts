@@ -3,7 +3,7 @@ import type { NotificationListResponse, OrderDetail, OrderListItem, OrderSummary
 import { MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20)]);
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x20), Buffer.from('\n%%EOF\n')]);
 
 describe('the cabinet: own orders only', () => {
   let ctx: TestContext;
@@ -12,7 +12,11 @@ describe('the cabinet: own orders only', () => {
   let aliceOrder: OrderSummary;
   let aliceFileId: string;
 
-  async function order(email: string, files: string[] = []): Promise<OrderSummary> {
+  async function order(
+    email: string,
+    files: string[] = [],
+    fileTokens: Record<string, string> = {},
+  ): Promise<OrderSummary> {
     const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
       documents: Array<{ id: string }>;
       deliveries: Array<{ id: string; type: string }>;
@@ -29,6 +33,7 @@ describe('the cabinet: own orders only', () => {
         targetLanguage: 'en',
         deliveryId: params.deliveries.find((d) => d.type === 'ELECTRONIC')!.id,
         files,
+        fileTokens,
       },
     });
     expect(response.statusCode).toBe(201);
@@ -50,12 +55,20 @@ describe('the cabinet: own orders only', () => {
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
     });
-    aliceFileId = upload.json<{ items: Array<{ id: string }> }>().items[0]!.id;
-    aliceOrder = await order('alice@example.ru', [aliceFileId]);
+    const uploaded = upload.json<{ items: Array<{ id: string; token: string }> }>().items[0]!;
+    aliceFileId = uploaded.id;
+    aliceOrder = await order('alice@example.ru', [aliceFileId], { [aliceFileId]: uploaded.token });
     await order('alice@example.ru');
     await order('bob@example.ru');
     alice = { authorization: (await ctx.customerAuth('alice@example.ru')).authorization };
     bob = { authorization: (await ctx.customerAuth('bob@example.ru')).authorization };
+    // Placed as a guest: Alice confirms it is hers (decision 022) before the cabinet shows its files.
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${aliceOrder.id}/confirm-owner`,
+      headers: alice,
+    });
+    expect(confirmed.statusCode).toBe(200);
   });
   afterAll(() => ctx.close());
 
@@ -230,5 +243,117 @@ describe('the cabinet: own orders only', () => {
       await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: bob })
     ).json<NotificationListResponse>();
     expect(bobs.items.every((item) => item.orderId !== first.orderId)).toBe(true);
+  });
+
+  it("an order someone else placed for my e-mail is marked unconfirmed, without the sender's text, until I confirm it", async () => {
+    // A stranger (a guest) orders for Carol's address with a message of their own and a file.
+    const boundary = 'b0undary2';
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/upload/public',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="счёт.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const file = upload.json<{ items: Array<{ id: string; token: string }> }>().items[0]!;
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
+      documents: Array<{ id: string }>;
+      deliveries: Array<{ id: string; type: string }>;
+    }>();
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        name: 'Служба поддержки',
+        phoneNumber: '+79160000009',
+        email: 'carol@example.ru',
+        documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+        originalLanguage: 'ru',
+        targetLanguage: 'en',
+        deliveryId: params.deliveries.find((d) => d.type === 'ELECTRONIC')!.id,
+        comment: 'Переведите 5000 ₽ на карту 1234 5678 для ускорения',
+        files: [file.id],
+        fileTokens: { [file.id]: file.token },
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const strangerOrder = placed.json<OrderSummary>();
+
+    const carol = { authorization: (await ctx.customerAuth('carol@example.ru')).authorization };
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/order/my', headers: carol })).json<{
+      items: OrderListItem[];
+    }>();
+    expect(list.items.find((item) => item.id === strangerOrder.id)).toMatchObject({ ownerConfirmed: false });
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/order/${strangerOrder.id}`, headers: carol })
+    ).json<OrderDetail>();
+    expect(detail).toMatchObject({ ownerConfirmed: false, comment: null, files: [] });
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${strangerOrder.id}/files/${file.id}`,
+      headers: carol,
+    });
+    expect(download.statusCode).toBe(404);
+    // Staff see the order as it was sent.
+    const manager = await ctx.staffAuth('manager@demo.local', 'manager-demo-pass');
+    const staffView = (
+      await ctx.app.inject({ method: 'GET', url: `/api/order/${strangerOrder.id}`, headers: manager })
+    ).json<OrderDetail>();
+    expect(staffView.comment).toContain('5000');
+    // Nobody but the address owner confirms.
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${strangerOrder.id}/confirm-owner`,
+      headers: bob,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${strangerOrder.id}/confirm-owner`,
+      headers: carol,
+    });
+    expect(confirm.json()).toEqual({ id: strangerOrder.id, ownerConfirmed: true });
+    const after = (
+      await ctx.app.inject({ method: 'GET', url: `/api/order/${strangerOrder.id}`, headers: carol })
+    ).json<OrderDetail>();
+    expect(after.ownerConfirmed).toBe(true);
+    expect(after.comment).toContain('5000');
+    expect(after.files).toHaveLength(1);
+  });
+
+  it('an order placed while signed in as its e-mail is confirmed at once', async () => {
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
+      documents: Array<{ id: string }>;
+      deliveries: Array<{ id: string; type: string }>;
+    }>();
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bob,
+      payload: {
+        name: 'Боб',
+        phoneNumber: '+79160000010',
+        email: 'bob@example.ru',
+        documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+        originalLanguage: 'ru',
+        targetLanguage: 'en',
+        deliveryId: params.deliveries.find((d) => d.type === 'ELECTRONIC')!.id,
+        comment: 'Срочно',
+      },
+    });
+    const detail = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/order/${placed.json<OrderSummary>().id}`,
+        headers: bob,
+      })
+    ).json<OrderDetail>();
+    expect(detail).toMatchObject({ ownerConfirmed: true, comment: 'Срочно' });
   });
 });

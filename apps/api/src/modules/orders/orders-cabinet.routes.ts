@@ -46,6 +46,20 @@ export const ordersCabinetRoutes: FastifyPluginAsyncZod<{
     async (request) => opts.query.getDetail(requireUser(request), request.params.id),
   );
 
+  app.post(
+    '/api/order/:id/confirm-owner',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags,
+        summary: 'Подтвердить, что заказ на мой e-mail сделан мной (или для меня)',
+        params: IdParamsSchema,
+        response: { 200: z.object({ id: z.string(), ownerConfirmed: z.literal(true) }) },
+      },
+    },
+    async (request) => opts.query.confirmOwner(requireUser(request), request.params.id),
+  );
+
   app.get(
     '/api/order/:id/files/:fileId',
     {

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { documentLinesOf, type OrderRow } from './orders.repository.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
@@ -22,8 +23,8 @@ export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
 const STAFF = new Set(['ADMIN', 'MANAGER']);
 
 /** Reading orders. A customer sees only their own; anything else is "not found" (nothing leaks). */
-export function createOrdersQueryService(deps: { db: Db; storage: FileStorage }) {
-  const { db, storage } = deps;
+export function createOrdersQueryService(deps: { db: Db; storage: FileStorage; clock: Clock }) {
+  const { db, storage, clock } = deps;
 
   const documentsOf = (orderIds: string[]) => documentLinesOf(db, orderIds);
 
@@ -37,6 +38,7 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
     status: row.status,
     amount: row.amount,
     isPaid: row.isPaid,
+    ownerConfirmed: row.ownerConfirmedAt !== null,
     documents,
     originalLanguage: row.originalLanguage,
     targetLanguage: row.targetLanguage,
@@ -69,6 +71,22 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
   return {
     findVisible,
     isPartnerOrder,
+
+    /** The owner of the order e-mail says the order is theirs: the cabinet stops marking it (decision 022). */
+    async confirmOwner(actor: UserPrincipal, orderId: string): Promise<{ id: string; ownerConfirmed: true }> {
+      const [row] = await db
+        .select({ id: orders.id, userId: orders.userId, ownerConfirmedAt: orders.ownerConfirmedAt })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
+      if (!row || row.userId !== actor.userId) throw notFound(MESSAGES.orderNotFound);
+      if (!row.ownerConfirmedAt) {
+        await db
+          .update(orders)
+          .set({ ownerConfirmedAt: clock.now() })
+          .where(and(eq(orders.id, orderId), isNull(orders.ownerConfirmedAt)));
+      }
+      return { id: orderId, ownerConfirmed: true };
+    },
 
     async listMine(actor: UserPrincipal, query: { limit: number; cursor?: string }) {
       const conditions = [eq(orders.userId, actor.userId), isNull(orders.deletedAt)];
@@ -122,7 +140,8 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
                 address: row.organizationAddress,
               }
             : null,
-        comment: row.comment,
+        // Until the address owner confirms the order, the sender's free text is not shown to them.
+        comment: isStaffView || row.ownerConfirmedAt ? row.comment : null,
         paidAt: row.paidAt?.toISOString() ?? null,
         estimatedReadyDate: row.estimatedReadyDate,
         priceBreakdown: row.priceBreakdown,
@@ -155,7 +174,8 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
           intercom: row.intercom,
           addressComment: row.addressComment,
         },
-        files: files.map((file) => ({
+        // The sender's files too stay out of the owner's cabinet until they confirm the order.
+        files: (isStaffView || row.ownerConfirmedAt ? files : []).map((file) => ({
           id: file.id,
           name: file.originalName,
           size: file.size,
@@ -192,6 +212,9 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage })
 
     async openFile(actor: UserPrincipal, orderId: string, fileId: string) {
       const row = await findVisible(actor, orderId);
+      if (!row.ownerConfirmedAt && row.userId === actor.userId && !STAFF.has(actor.role)) {
+        throw notFound(MESSAGES.unknownFile);
+      }
       const [file] = await db
         .select()
         .from(uploads)

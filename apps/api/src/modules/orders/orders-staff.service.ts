@@ -5,9 +5,10 @@ import type {
   StaffOrderListItem,
   StaffOrderListQuery,
 } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { formatMessage, MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, orderNameSearch, orders, partners, points } from '../../db/schema/index.ts';
+import { auditLog, orderNameSearch, orders, partners, payments, points } from '../../db/schema/index.ts';
+import { formatRub } from './order-mails.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
@@ -89,6 +90,7 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
     status: row.status,
     amount: row.amount,
     isPaid: row.isPaid,
+    ownerConfirmed: row.ownerConfirmedAt !== null,
     documents,
     originalLanguage: row.originalLanguage,
     targetLanguage: row.targetLanguage,
@@ -180,13 +182,40 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
       } while (cursor);
     },
 
-    async updateAmount(actor: UserPrincipal, input: { id: string; amount: number }) {
+    /**
+     * ADMIN sets the amount due. Open payment links stop settling the order (they are `superseded`: paid anyway,
+     * they are recorded and flagged, decision 022). A paid order's amount changes only with a reason and never
+     * below what was paid (refunds are not modelled yet). The order row is locked first, as a payment's
+     * settlement does, so the two never interleave.
+     */
+    async updateAmount(actor: UserPrincipal, input: { id: string; amount: number; reason?: string }) {
       return db.transaction(async (tx) => {
         const [before] = await tx
           .select()
           .from(orders)
-          .where(and(eq(orders.id, input.id), isNull(orders.deletedAt)));
+          .where(and(eq(orders.id, input.id), isNull(orders.deletedAt)))
+          .for('update');
         if (!before) throw notFound(MESSAGES.orderNotFound);
+        const reason = input.reason?.trim() || null;
+        if (before.isPaid) {
+          if (!reason) throw badRequest(MESSAGES.amountChangeReasonRequired);
+          const [paid] = await tx
+            .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+            .from(payments)
+            .where(and(eq(payments.orderId, input.id), eq(payments.status, 'succeeded')));
+          const paidAmount = Number(paid?.total ?? 0);
+          if (Math.round(input.amount * 100) < Math.round(paidAmount * 100)) {
+            throw badRequest(formatMessage(MESSAGES.amountBelowPaid, { paid: formatRub(paidAmount) }));
+          }
+        }
+        const superseded =
+          before.amount === input.amount
+            ? []
+            : await tx
+                .update(payments)
+                .set({ status: 'superseded', updatedAt: clock.now() })
+                .where(and(eq(payments.orderId, input.id), eq(payments.status, 'pending')))
+                .returning({ id: payments.id });
         await tx
           .update(orders)
           .set({ amount: input.amount, updatedAt: clock.now() })
@@ -196,7 +225,12 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
           action: 'order.amount',
           entity: 'order',
           entityId: input.id,
-          data: { from: before.amount, to: input.amount },
+          data: {
+            from: before.amount,
+            to: input.amount,
+            reason,
+            supersededPayments: superseded.map((payment) => payment.id),
+          },
         });
         return { id: input.id, amount: input.amount };
       });

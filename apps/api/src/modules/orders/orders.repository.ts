@@ -9,6 +9,7 @@ import {
   promoCodes,
   uploads,
 } from '../../db/schema/index.ts';
+import { hashUploadToken } from '../uploads/uploads.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -85,12 +86,15 @@ export function createOrdersRepository() {
       const [row] = await db
         .insert(orders)
         .values(values)
-        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
         .returning();
       return row ?? null;
     },
-    async findByIdempotencyKey(db: DbOrTx, key: string) {
-      const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+    async findByIdempotencyKey(db: DbOrTx, scope: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
       return row;
     },
     async findById(db: DbOrTx, id: string) {
@@ -106,19 +110,29 @@ export function createOrdersRepository() {
     async insertHistory(db: DbOrTx, values: typeof orderStatusHistory.$inferInsert) {
       await db.insert(orderStatusHistory).values(values);
     },
-    /** Attaches uploads that are still free and belong to nobody else; returns how many were attached. */
+    /**
+     * Attaches uploads that are still free and belong to the caller: uploaded while signed in as `userId`, or
+     * presented with the token their upload answered (decision 022). Returns how many were attached.
+     */
     async attachUploads(
       db: DbOrTx,
       orderId: string,
       fileIds: string[],
-      userId: string | null,
+      proof: { userId: string | null; tokens: Record<string, string> },
     ): Promise<number> {
       if (fileIds.length === 0) return 0;
-      const owner = userId ? or(isNull(uploads.userId), eq(uploads.userId, userId)) : isNull(uploads.userId);
+      const owned = fileIds.map((id) => {
+        const token = proof.tokens[id];
+        const ways = [
+          ...(proof.userId ? [eq(uploads.userId, proof.userId)] : []),
+          ...(token ? [eq(uploads.tokenHash, hashUploadToken(token))] : []),
+        ];
+        return ways.length > 0 ? and(eq(uploads.id, id), or(...ways)) : sql`false`;
+      });
       const rows = await db
         .update(uploads)
         .set({ orderId })
-        .where(and(inArray(uploads.id, fileIds), isNull(uploads.orderId), owner))
+        .where(and(isNull(uploads.orderId), or(...owned)))
         .returning({ id: uploads.id, size: uploads.size });
       return rows.length;
     },

@@ -219,6 +219,48 @@ describe('creating an order', () => {
     expect(different.json()).toMatchObject({ message: MESSAGES.idempotencyConflict });
   });
 
+  it("never answers with another caller's order for the same key and body", async () => {
+    const payload = validOrder({ email: 'first-caller@example.ru', comment: 'Паспорт серии 4510' });
+    const headers = { 'idempotency-key': 'shared-key-0001' };
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/order', headers, payload });
+    expect(first.statusCode).toBe(201);
+    const firstId = first.json<OrderSummary>().id;
+
+    // A signed-in stranger replays the key and the body: they get an order of their own, not the first one.
+    const stranger = await ctx.customerAuth('stranger-caller@example.ru');
+    const replay = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { ...headers, authorization: stranger.authorization },
+      payload,
+    });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json<OrderSummary>().id).not.toBe(firstId);
+    // Their own retry finds their own order.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { ...headers, authorization: stranger.authorization },
+      payload,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<OrderSummary>().id).toBe(replay.json<OrderSummary>().id);
+
+    // A guest with the same key for another e-mail creates their own order too.
+    const otherGuest = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers,
+      payload: { ...payload, email: 'other-guest@example.ru' },
+    });
+    expect(otherGuest.statusCode).toBe(201);
+    expect(otherGuest.json<OrderSummary>().id).not.toBe(firstId);
+    // The first guest's retry still finds the first order.
+    const retry = await ctx.app.inject({ method: 'POST', url: '/api/order', headers, payload });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json<OrderSummary>().id).toBe(firstId);
+  });
+
   it('requires an office for office pickup and an address for a courier', async () => {
     const office = await ctx.app.inject({
       method: 'POST',

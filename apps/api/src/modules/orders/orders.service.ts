@@ -94,7 +94,8 @@ export function createOrdersService(deps: {
     /**
      * Creates a public order. The price comes from our catalogue and promo rules only. With an idempotency key,
      * a retry returns the first order (also under concurrency: the unique index decides) and a different
-     * payload under the same key is a 409.
+     * payload under the same key is a 409. Keys are scoped to the caller: the signed-in user, or the order
+     * e-mail for a guest; the same key from another caller simply creates that caller's own order.
      */
     async createOrder(
       principal: Principal | null,
@@ -174,10 +175,16 @@ export function createOrdersService(deps: {
         calendar,
       );
       const requestHash = hashOrderRequest(input);
+      // Keys belong to their caller (decision 022): another caller's key never finds this caller's order.
+      const idempotencyScope = idempotencyKey
+        ? principal?.kind === 'user'
+          ? `user:${principal.userId}`
+          : `email:${input.email}`
+        : null;
 
       /** The order already stored under this idempotency key (a retry), or a 409 for a different payload. */
       async function existingOrder(tx: Tx) {
-        const existing = await repo.findByIdempotencyKey(tx, idempotencyKey!);
+        const existing = await repo.findByIdempotencyKey(tx, idempotencyScope!, idempotencyKey!);
         if (!existing || existing.requestHash !== requestHash) {
           throw new AppError('CONFLICT', MESSAGES.idempotencyConflict);
         }
@@ -189,13 +196,16 @@ export function createOrdersService(deps: {
         // stores nothing, not even a customer row or an order number.
         if (promo && !(await repo.reservePromoUse(tx, promo.code, now))) {
           // A retry of the order that took the last use finds that order.
-          if (idempotencyKey && (await repo.findByIdempotencyKey(tx, idempotencyKey)))
+          if (idempotencyKey && (await repo.findByIdempotencyKey(tx, idempotencyScope!, idempotencyKey)))
             return existingOrder(tx);
           const { refusal } = await resolvePromo(tx, promo.code);
           throw invalid('promoCode', refusal ?? MESSAGES.promoUsedUp);
         }
         const customer = await authRepo.upsertUserByEmail(tx, input.email);
         const userId = customer.id;
+        // Placed while signed in as the order e-mail: its owner placed it. Anyone else's order for this address
+        // waits in that cabinet, marked, until the owner confirms it (decision 022).
+        const placedByOwner = principal?.kind === 'user' && principal.userId === customer.id;
         const inserted = await repo.insertOrder(tx, {
           userId,
           email: input.email,
@@ -243,7 +253,9 @@ export function createOrdersService(deps: {
           lastTouchAt: input.lastTouchAt ? new Date(input.lastTouchAt) : null,
           touchpointCount: input.touchpointCount ?? null,
           marketingValue: input.marketingValue ?? null,
+          ownerConfirmedAt: placedByOwner ? now : null,
           idempotencyKey,
+          idempotencyScope,
           requestHash,
           createdAt: now,
           updatedAt: now,
@@ -273,12 +285,10 @@ export function createOrdersService(deps: {
           actorUserId: principal?.kind === 'user' ? principal.userId : null,
           createdAt: now,
         });
-        const attached = await repo.attachUploads(
-          tx,
-          inserted.id,
-          input.files,
-          principal?.kind === 'user' ? principal.userId : null,
-        );
+        const attached = await repo.attachUploads(tx, inserted.id, input.files, {
+          userId: principal?.kind === 'user' ? principal.userId : null,
+          tokens: input.fileTokens,
+        });
         if (attached !== input.files.length) throw invalid('files', MESSAGES.unknownFile);
         const link = await auth.createLoginLink(tx, input.email, `/cabinet/orders/${inserted.id}`);
         await mail.queue(tx, { ...orderConfirmationMail(inserted, link), orderId: inserted.id });

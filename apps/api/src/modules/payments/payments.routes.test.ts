@@ -35,6 +35,35 @@ async function createOrder(ctx: TestContext, email: string): Promise<OrderSummar
   return response.json<OrderSummary>();
 }
 
+async function createLink(ctx: TestContext, order: OrderSummary, email: string): Promise<string> {
+  const link = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/order/${order.id}/create-payment-link`,
+    payload: { email },
+  });
+  expect(link.statusCode).toBe(200);
+  return link.json<{ paymentId: string }>().paymentId;
+}
+
+async function orderState(ctx: TestContext, orderId: string) {
+  const rows = await ctx.database.sql.executeSql(
+    'select status, is_paid, amount::float8 as amount from orders where id = $1',
+    [orderId],
+  );
+  return rows.rows[0] as { status: string; is_paid: boolean; amount: number };
+}
+
+async function notSettledFlags(ctx: TestContext, orderId: string) {
+  const notes = await ctx.database.sql.executeSql(`select text from order_notes where order_id = $1`, [
+    orderId,
+  ]);
+  const audit = await ctx.database.sql.executeSql(
+    `select data from audit_log where action = 'payment.not-settled' and entity_id = $1`,
+    [orderId],
+  );
+  return { notes: notes.rows as Array<{ text: string }>, audit: audit.rows as Array<{ data: unknown }> };
+}
+
 describe('payments on the built-in test page', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -56,10 +85,16 @@ describe('payments on the built-in test page', () => {
       provider: string;
     }>();
     expect(provider).toBe('test');
+    expect(link.json()).toMatchObject({ testMode: true });
     expect(confirmationUrl).toBe(`http://localhost:3000/payment/test/${paymentId}`);
 
     const page = await ctx.app.inject({ method: 'GET', url: `/api/payments/test/${paymentId}` });
-    expect(page.json()).toMatchObject({ orderNumber: order.number, amount: order.amount, status: 'pending' });
+    expect(page.json()).toMatchObject({
+      orderNumber: order.number,
+      amount: order.amount,
+      status: 'pending',
+      testMode: true,
+    });
 
     const confirmations = await Promise.all(
       [1, 2, 3].map(() => ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/confirm` })),
@@ -120,6 +155,93 @@ describe('payments on the built-in test page', () => {
       order.id,
     ]);
     expect(rows.rows).toEqual([{ status: 'NEW', is_paid: false }]);
+  });
+
+  it('an old link does not pay an order whose amount was raised', async () => {
+    const admin = await ctx.staffAuth('admin@demo.local', 'admin-demo-pass');
+    const order = await createOrder(ctx, 'raised@example.ru');
+    const oldLink = await createLink(ctx, order, 'raised@example.ru');
+    const raised = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/amount',
+      headers: admin,
+      payload: { id: order.id, amount: 99_999 },
+    });
+    expect(raised.statusCode).toBe(200);
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/payments/test/${oldLink}` });
+    expect(page.json()).toMatchObject({ status: 'superseded' });
+    const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${oldLink}/confirm` });
+    expect(confirmed.json()).toMatchObject({ status: 'superseded' });
+    expect(await orderState(ctx, order.id)).toEqual({ status: 'NEW', is_paid: false, amount: 99_999 });
+
+    // A new link asks for the new amount and pays the order.
+    const newLink = await createLink(ctx, order, 'raised@example.ru');
+    expect(newLink).not.toBe(oldLink);
+    const newPage = await ctx.app.inject({ method: 'GET', url: `/api/payments/test/${newLink}` });
+    expect(newPage.json()).toMatchObject({ amount: 99_999, status: 'pending' });
+    await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${newLink}/confirm` });
+    expect(await orderState(ctx, order.id)).toEqual({ status: 'PAID', is_paid: true, amount: 99_999 });
+  });
+
+  it('a paid order changes its amount only with a reason and never below what was paid', async () => {
+    const admin = await ctx.staffAuth('admin@demo.local', 'admin-demo-pass');
+    const order = await createOrder(ctx, 'paid-amount@example.ru');
+    const paymentId = await createLink(ctx, order, 'paid-amount@example.ru');
+    await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/confirm` });
+    const patch = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/order/amount',
+        headers: admin,
+        payload: { id: order.id, ...payload },
+      });
+
+    const noReason = await patch({ amount: order.amount + 500 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ message: MESSAGES.amountChangeReasonRequired });
+    const blankReason = await patch({ amount: order.amount + 500, reason: '   ' });
+    expect(blankReason.statusCode).toBe(400);
+
+    const below = await patch({ amount: order.amount - 1, reason: 'Скидка постоянному клиенту' });
+    expect(below.statusCode).toBe(400);
+    expect(below.json<{ message: string }>().message).toMatch(/^Сумма не может быть меньше уже оплаченной/);
+    expect(await orderState(ctx, order.id)).toMatchObject({ amount: order.amount, is_paid: true });
+
+    const ok = await patch({ amount: order.amount + 500, reason: 'Добавлена страница' });
+    expect(ok.statusCode).toBe(200);
+    const audit = await ctx.database.sql.executeSql(
+      `select data->>'reason' as reason from audit_log where action = 'order.amount' and entity_id = $1`,
+      [order.id],
+    );
+    expect(audit.rows).toEqual([{ reason: 'Добавлена страница' }]);
+  });
+
+  it('a confirmation racing an amount change: never paid at an amount nobody paid', async () => {
+    const admin = await ctx.staffAuth('admin@demo.local', 'admin-demo-pass');
+    for (let round = 0; round < 5; round += 1) {
+      const order = await createOrder(ctx, `race${round}@example.ru`);
+      const paymentId = await createLink(ctx, order, `race${round}@example.ru`);
+      const [confirm, change] = await Promise.all([
+        ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/confirm` }),
+        ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/order/amount',
+          headers: admin,
+          payload: { id: order.id, amount: 99_999 },
+        }),
+      ]);
+      expect(confirm.statusCode).toBe(200);
+      const state = await orderState(ctx, order.id);
+      if (change.statusCode === 200) {
+        // The change came first: the link was superseded and pays nothing.
+        expect(confirm.json()).toMatchObject({ status: 'superseded' });
+        expect(state).toEqual({ status: 'NEW', is_paid: false, amount: 99_999 });
+      } else {
+        // The payment came first: the order is paid, and a paid order needs a reason to change.
+        expect(change.json()).toMatchObject({ message: MESSAGES.amountChangeReasonRequired });
+        expect(state).toEqual({ status: 'PAID', is_paid: true, amount: order.amount });
+      }
+    }
   });
 });
 
@@ -210,5 +332,62 @@ describe('payments through YooKassa (fake API on 127.0.0.1)', () => {
     expect(rows.rows).toEqual([{ is_paid: true, status: 'PAID' }]);
     const mails = await ctx.outbox('webhook@example.ru');
     expect(mails.filter((mail) => mail.subject.includes('Оплата'))).toHaveLength(1);
+  });
+
+  it('money paid through a link made before the amount changed is recorded and flagged, not settled', async () => {
+    const admin = await ctx.staffAuth('admin@demo.local', 'admin-demo-pass');
+    const order = await createOrder(ctx, 'yoo-raised@example.ru');
+    const paymentId = await createLink(ctx, order, 'yoo-raised@example.ru');
+    const providerId = [...yookassa.payments.values()].find((p) => p.metadata.paymentId === paymentId)!.id;
+    const raised = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/amount',
+      headers: admin,
+      payload: { id: order.id, amount: 99_999 },
+    });
+    expect(raised.statusCode).toBe(200);
+
+    yookassa.succeed(providerId);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/yookassa/webhook',
+      payload: { type: 'notification', event: 'payment.succeeded', object: { id: providerId } },
+    });
+    expect(await orderState(ctx, order.id)).toEqual({ status: 'NEW', is_paid: false, amount: 99_999 });
+    const payment = await ctx.database.sql.executeSql('select status from payments where id = $1', [
+      paymentId,
+    ]);
+    expect(payment.rows).toEqual([{ status: 'succeeded' }]);
+    const flags = await notSettledFlags(ctx, order.id);
+    expect(flags.notes).toHaveLength(1);
+    expect(flags.notes[0]!.text).toContain('заказ не отмечен оплаченным');
+    expect(flags.audit).toHaveLength(1);
+    expect((await ctx.outbox('yoo-raised@example.ru')).filter((m) => m.subject.includes('Оплата'))).toEqual(
+      [],
+    );
+  });
+
+  it('the status check (reconcile job) follows the same rule', async () => {
+    const admin = await ctx.staffAuth('admin@demo.local', 'admin-demo-pass');
+    const order = await createOrder(ctx, 'yoo-reconcile@example.ru');
+    const paymentId = await createLink(ctx, order, 'yoo-reconcile@example.ru');
+    const providerId = [...yookassa.payments.values()].find((p) => p.metadata.paymentId === paymentId)!.id;
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/amount',
+      headers: admin,
+      payload: { id: order.id, amount: 99_999 },
+    });
+    yookassa.succeed(providerId);
+    await ctx.services.payments.reconcilePending();
+    expect(await orderState(ctx, order.id)).toEqual({ status: 'NEW', is_paid: false, amount: 99_999 });
+    expect((await notSettledFlags(ctx, order.id)).audit).toHaveLength(1);
+
+    // A payment at the right amount still settles through the status check.
+    const fresh = await createOrder(ctx, 'yoo-reconcile2@example.ru');
+    const freshId = await createLink(ctx, fresh, 'yoo-reconcile2@example.ru');
+    yookassa.succeed([...yookassa.payments.values()].find((p) => p.metadata.paymentId === freshId)!.id);
+    await ctx.services.payments.reconcilePending();
+    expect(await orderState(ctx, fresh.id)).toMatchObject({ status: 'PAID', is_paid: true });
   });
 });

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { orderStatusHistory, orders, payments } from '../../db/schema/index.ts';
+import { auditLog, orderNotes, orderStatusHistory, orders, payments } from '../../db/schema/index.ts';
 import type { JobResult, Jobs } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -13,17 +13,29 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { formatRub } from '../orders/order-mails.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
-export type PaymentLink = { paymentId: string; confirmationUrl: string; provider: 'test' | 'yookassa' };
+export type PaymentLink = {
+  paymentId: string;
+  confirmationUrl: string;
+  provider: 'test' | 'yookassa';
+  testMode: boolean;
+};
 export type TestPaymentView = {
   id: string;
   orderId: string;
   orderNumber: number;
   amount: number;
   status: string;
+  testMode: true;
 };
 
 /** A pending payment link is reused for this long instead of creating another. */
 const REUSE_PENDING_MS = 30 * 60 * 1000;
+/**
+ * Payments the provider may still complete: `pending`, and `superseded` (the order's amount changed after the link
+ * was made; the link no longer settles the order, but money paid through it must still be recorded).
+ */
+export const OPEN_PAYMENT_STATUSES: Array<'pending' | 'superseded'> = ['pending', 'superseded'];
+
 /** Pending payments older than this have expired at the provider and are no longer asked about. */
 const RECONCILE_DAYS = 7;
 
@@ -38,16 +50,56 @@ export function createPaymentsService(deps: {
 }) {
   const { db, provider, mail, notifications, jobs, config, clock } = deps;
 
-  /** Marks the order paid exactly once, whatever the number of confirmations; e-mail and notification follow. */
-  async function settle(paymentId: string, outcome: 'succeeded' | 'canceled'): Promise<void> {
+  /**
+   * Records the provider's outcome of a payment once, whatever the number of confirmations. A succeeded payment
+   * settles its order only while that order still waits for exactly this amount; otherwise the money is recorded
+   * (the payment is `succeeded`) and staff get a note on the order to refund or settle by hand. The order row is
+   * locked first (as the amount change does), so a confirmation and an amount change never interleave.
+   */
+  async function settle(
+    paymentId: string,
+    outcome: 'succeeded' | 'canceled',
+    from: Array<'pending' | 'superseded'> = OPEN_PAYMENT_STATUSES,
+  ): Promise<void> {
     await db.transaction(async (tx) => {
+      const [target] = await tx
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(eq(payments.id, paymentId));
+      if (!target) return;
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for('update');
+      if (!locked) return;
       const [payment] = await tx
         .update(payments)
         .set({ status: outcome, updatedAt: clock.now() })
-        .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+        .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
         .returning();
       if (!payment || outcome !== 'succeeded') return;
       const now = clock.now();
+      const problem = locked.deletedAt
+        ? 'заказ удалён'
+        : locked.isPaid
+          ? 'заказ уже оплачен'
+          : locked.amount !== payment.amount
+            ? `к оплате ${formatRub(locked.amount)}`
+            : null;
+      if (problem) {
+        // Money came in but does not settle the order: flag it where staff look (notes) and in the audit log.
+        await tx.insert(orderNotes).values({
+          orderId: locked.id,
+          text:
+            `Получена оплата ${formatRub(payment.amount)}, но заказ не отмечен оплаченным (${problem}). ` +
+            'Нужен возврат или ручная проверка.',
+          createdAt: now,
+        });
+        await tx.insert(auditLog).values({
+          action: 'payment.not-settled',
+          entity: 'order',
+          entityId: locked.id,
+          data: { paymentId: payment.id, paid: payment.amount, due: locked.amount, reason: problem },
+        });
+        return;
+      }
       const [order] = await tx
         .update(orders)
         .set({
@@ -56,7 +108,9 @@ export function createPaymentsService(deps: {
           status: sql`case when ${orders.status} = 'NEW' then 'PAID' else ${orders.status} end`,
           updatedAt: now,
         })
-        .where(and(eq(orders.id, payment.orderId), eq(orders.isPaid, false)))
+        .where(
+          and(eq(orders.id, payment.orderId), eq(orders.isPaid, false), eq(orders.amount, payment.amount)),
+        )
         .returning();
       if (!order) return;
       if (order.status === 'PAID') {
@@ -99,7 +153,7 @@ export function createPaymentsService(deps: {
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider.kind), eq(payments.providerPaymentId, providerPaymentId)));
-    if (!payment || payment.status !== 'pending') return null;
+    if (!payment || (payment.status !== 'pending' && payment.status !== 'superseded')) return null;
     const actual = await provider.getPayment(providerPaymentId);
     if (!actual) return null;
     if (actual.status === 'succeeded' && actual.paid && actual.amount === payment.amount) {
@@ -140,7 +194,12 @@ export function createPaymentsService(deps: {
         recent.amount === order.amount &&
         clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
       ) {
-        return { paymentId: recent.id, confirmationUrl: recent.confirmationUrl, provider: provider.kind };
+        return {
+          paymentId: recent.id,
+          confirmationUrl: recent.confirmationUrl,
+          provider: provider.kind,
+          testMode: provider.kind === 'test',
+        };
       }
 
       const [payment] = await db
@@ -160,7 +219,12 @@ export function createPaymentsService(deps: {
         .update(payments)
         .set({ providerPaymentId: created.providerPaymentId, confirmationUrl, updatedAt: clock.now() })
         .where(eq(payments.id, payment!.id));
-      return { paymentId: payment!.id, confirmationUrl, provider: provider.kind };
+      return {
+        paymentId: payment!.id,
+        confirmationUrl,
+        provider: provider.kind,
+        testMode: provider.kind === 'test',
+      };
     },
 
     /** YooKassa notification: only its payment id is used; the state is read back from the API. */
@@ -183,7 +247,7 @@ export function createPaymentsService(deps: {
         .from(payments)
         .where(
           and(
-            eq(payments.status, 'pending'),
+            inArray(payments.status, OPEN_PAYMENT_STATUSES),
             eq(payments.provider, provider.kind),
             gt(payments.createdAt, since),
             isNotNull(payments.providerPaymentId),
@@ -225,6 +289,7 @@ export function createPaymentsService(deps: {
         orderNumber: row.orderNumber,
         amount: row.payment.amount,
         status: row.payment.status,
+        testMode: true,
       };
     },
 
@@ -232,8 +297,9 @@ export function createPaymentsService(deps: {
     async decideTestPayment(paymentId: string, decision: 'confirm' | 'decline'): Promise<TestPaymentView> {
       if (provider.kind !== 'test') throw notFound(MESSAGES.paymentNotFound);
       const view = await this.getTestPayment(paymentId);
+      // The test page decides pending payments only: a superseded link stays unpaid.
       if (view.status === 'pending')
-        await settle(paymentId, decision === 'confirm' ? 'succeeded' : 'canceled');
+        await settle(paymentId, decision === 'confirm' ? 'succeeded' : 'canceled', ['pending']);
       return this.getTestPayment(paymentId);
     },
   };

@@ -123,7 +123,12 @@ describe('unit economics rollup', () => {
 
     // Status moves, an amount change (ADMIN), other-document cost, deletion.
     await move(first, 'IN_PROGRESS', 'READY', 'COMPLETED');
-    await staff('PATCH', '/api/order/amount', { id: second.id, amount: 12_345.67 }, admin);
+    await staff(
+      'PATCH',
+      '/api/order/amount',
+      { id: second.id, amount: 12_345.67, reason: 'Добавлены страницы' },
+      admin,
+    );
     await staff('PATCH', '/api/order/other-document-amount', {
       orderId: first.id,
       otherPrice: 800,

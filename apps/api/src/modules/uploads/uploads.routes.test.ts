@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/contracts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createTestContext, type TestContext } from '#test/helpers.ts';
+import { SCHEDULES } from '../../jobs/schedules.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF\n')]);
 const PNG = Buffer.concat([
@@ -9,19 +12,68 @@ const PNG = Buffer.concat([
 ]);
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(500, 0)]);
 
-function multipart(files: Array<{ name: string; type: string; content: Buffer }>) {
+/** A zip of stored (uncompressed) entries: local headers, the central directory and its end record. */
+function zip(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const nameBytes = Buffer.from(name);
+    const data = Buffer.from(text);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const DOCX = zip({
+  '[Content_Types].xml': '<?xml version="1.0"?><Types/>',
+  '_rels/.rels': '<Relationships/>',
+  'word/document.xml': '<w:document/>',
+});
+const RENAMED_ZIP = zip({ 'payload/readme.txt': 'not a Word document', 'run.js': 'alert(1)' });
+
+function multipart(
+  files: Array<{ name: string; type: string; content: Buffer; field?: string }>,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----test${Date.now()}`;
+  const plain = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const parts = files.map((file) =>
     Buffer.concat([
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
       ),
       file.content,
       Buffer.from('\r\n'),
     ]),
   );
   return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    payload: Buffer.concat([...plain, ...parts, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
@@ -100,31 +152,215 @@ describe('uploads', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('attaches an uploaded file to one order only', async () => {
-    const upload = await ctx.app.inject({
+  type Uploaded = { id: string; name: string; token: string };
+  const upload = async (
+    files: Array<{ name: string; type: string; content: Buffer }>,
+    headers: Record<string, string> = {},
+  ) => {
+    const form = multipart(files);
+    const response = await ctx.app.inject({
       method: 'POST',
-      url: '/api/upload/public',
-      ...multipart([{ name: 'diploma.pdf', type: 'application/pdf', content: PDF }]),
+      url: headers.authorization ? '/api/upload' : '/api/upload/public',
+      payload: form.payload,
+      headers: { ...form.headers, ...headers },
     });
-    const fileId = upload.json<{ items: Array<{ id: string }> }>().items[0]!.id;
+    expect(response.statusCode).toBe(200);
+    return response.json<{ items: Uploaded[] }>().items;
+  };
+  const orderWith = async (
+    files: string[],
+    fileTokens: Record<string, string> = {},
+    headers: Record<string, string> = {},
+    email = 'files@example.ru',
+  ) => {
     const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
       documents: Array<{ id: string }>;
       deliveries: Array<{ id: string; type: string }>;
     }>();
-    const payload = {
-      name: 'Анна',
-      phoneNumber: '+79160000000',
-      email: 'files@example.ru',
-      documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
-      originalLanguage: 'ru',
-      targetLanguage: 'en',
-      deliveryId: params.deliveries.find((d) => d.type === 'ELECTRONIC')!.id,
-      files: [fileId],
-    };
-    const first = await ctx.app.inject({ method: 'POST', url: '/api/order', payload });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers,
+      payload: {
+        name: 'Анна',
+        phoneNumber: '+79160000000',
+        email,
+        documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+        originalLanguage: 'ru',
+        targetLanguage: 'en',
+        deliveryId: params.deliveries.find((d) => d.type === 'ELECTRONIC')!.id,
+        files,
+        fileTokens,
+      },
+    });
+  };
+
+  it('attaches an uploaded file to one order only', async () => {
+    const [file] = await upload([{ name: 'diploma.pdf', type: 'application/pdf', content: PDF }]);
+    const first = await orderWith([file!.id], { [file!.id]: file!.token });
     expect(first.statusCode).toBe(201);
-    const second = await ctx.app.inject({ method: 'POST', url: '/api/order', payload });
+    const second = await orderWith([file!.id], { [file!.id]: file!.token });
     expect(second.statusCode).toBe(400);
     expect(second.json()).toMatchObject({ message: MESSAGES.unknownFile });
+  });
+
+  it('a guest upload is attached only with the token its upload answered', async () => {
+    const [file] = await upload([{ name: 'passport.pdf', type: 'application/pdf', content: PDF }]);
+    expect(file!.token).toMatch(/^[\w-]{32}$/);
+    const stored = await ctx.database.sql.executeSql('select token_hash from uploads where id = $1', [
+      file!.id,
+    ]);
+    expect((stored.rows[0] as { token_hash: string }).token_hash).not.toContain(file!.token);
+
+    // Someone who learnt the id: no token, a wrong token, or signed in as somebody else.
+    const stranger = await ctx.customerAuth('stranger-files@example.ru');
+    for (const attempt of [
+      await orderWith([file!.id]),
+      await orderWith([file!.id], { [file!.id]: 'x'.repeat(32) }),
+      await orderWith([file!.id], {}, { authorization: stranger.authorization }),
+    ]) {
+      expect(attempt.statusCode).toBe(400);
+      expect(attempt.json()).toMatchObject({ message: MESSAGES.unknownFile });
+    }
+    const owner = await orderWith([file!.id], { [file!.id]: file!.token });
+    expect(owner.statusCode).toBe(201);
+  });
+
+  it("a signed-in customer's upload is bound to them", async () => {
+    const customer = await ctx.customerAuth('cabinet-files@example.ru');
+    const [file] = await upload([{ name: 'scan.png', type: 'image/png', content: PNG }], {
+      authorization: customer.authorization,
+    });
+    const guest = await orderWith([file!.id]);
+    expect(guest.statusCode).toBe(400);
+    const mine = await orderWith([file!.id], {}, { authorization: customer.authorization });
+    expect(mine.statusCode).toBe(201);
+  });
+
+  it('strips bidi controls from file names', async () => {
+    const [file] = await upload([
+      { name: 'счёт\u202Egpj.\u2066exe\u2069\u200E.pdf', type: 'application/pdf', content: PDF },
+    ]);
+    expect(file!.name).toBe('счётgpj.exe.pdf');
+    const stored = await ctx.database.sql.executeSql('select original_name from uploads where id = $1', [
+      file!.id,
+    ]);
+    expect(stored.rows).toEqual([{ original_name: 'счётgpj.exe.pdf' }]);
+  });
+
+  it('accepts files only in the field "files"', async () => {
+    const before = await countUploads();
+    const otherField = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/upload/public',
+      ...multipart([
+        { name: 'ok.pdf', type: 'application/pdf', content: PDF },
+        { name: 'other.pdf', type: 'application/pdf', content: PDF, field: 'attachment' },
+      ]),
+    });
+    expect(otherField.statusCode).toBe(400);
+    expect(otherField.json()).toMatchObject({ message: MESSAGES.fileFieldNotAllowed });
+    const plainField = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/upload/public',
+      ...multipart([{ name: 'ok.pdf', type: 'application/pdf', content: PDF }], { orderId: 'x' }),
+    });
+    expect(plainField.statusCode).toBe(400);
+    expect(plainField.json()).toMatchObject({ message: MESSAGES.fileFieldNotAllowed });
+    expect(await countUploads()).toEqual(before);
+  });
+
+  it('accepts a real .docx and refuses a renamed zip and polyglots', async () => {
+    const [docx] = await upload([
+      {
+        name: 'contract.docx',
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        content: DOCX,
+      },
+    ]);
+    expect(docx!.name).toBe('contract.docx');
+    const before = await countUploads();
+    for (const [name, type, content] of [
+      [
+        'archive.docx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        RENAMED_ZIP,
+      ],
+      // A PDF (or an image) that is also a zip: its tail holds a zip directory.
+      ['invoice.pdf', 'application/pdf', Buffer.concat([PDF, RENAMED_ZIP])],
+      ['photo.png', 'image/png', Buffer.concat([PNG, RENAMED_ZIP])],
+      // Starts like a PDF but is not one.
+      ['cut.pdf', 'application/pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100, 0x20)])],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/upload/public',
+        ...multipart([{ name, type, content }]),
+      });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json()).toMatchObject({ message: MESSAGES.fileTypeNotAllowed });
+    }
+    expect(await countUploads()).toEqual(before);
+  });
+});
+
+describe('files never attached to an order', () => {
+  let ctx: TestContext;
+  let now = new Date('2031-03-10T09:00:00Z');
+  beforeAll(async () => {
+    ctx = await createTestContext({ clock: { now: () => now } });
+  });
+  afterAll(() => ctx.close());
+
+  it('are removed after a day by the scheduled job, with their stored files', async () => {
+    expect(SCHEDULES.map((schedule) => schedule.name)).toContain('remove-unattached-uploads');
+    const send = async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/upload/public',
+        ...multipart([{ name: 'scan.pdf', type: 'application/pdf', content: PDF }]),
+      });
+      return response.json<{ items: Array<{ id: string; token: string }> }>().items[0]!;
+    };
+    const stale = await send();
+    const attached = await send();
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
+      documents: Array<{ id: string }>;
+      deliveries: Array<{ id: string; type: string }>;
+    }>();
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        name: 'Анна',
+        phoneNumber: '+79160000000',
+        email: 'kept@example.ru',
+        documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+        originalLanguage: 'ru',
+        targetLanguage: 'en',
+        deliveryId: params.deliveries.find((d) => d.type === 'ELECTRONIC')!.id,
+        files: [attached.id],
+        fileTokens: { [attached.id]: attached.token },
+      },
+    });
+    expect(order.statusCode).toBe(201);
+    const storedPath = async (id: string) => {
+      const rows = await ctx.database.sql.executeSql('select stored_name from uploads where id = $1', [id]);
+      const name = (rows.rows[0] as { stored_name: string } | undefined)?.stored_name;
+      return name ? path.join(ctx.config.uploadDir, name.slice(0, 2), name) : null;
+    };
+    const stalePath = (await storedPath(stale.id))!;
+    expect(existsSync(stalePath)).toBe(true);
+
+    now = new Date(now.getTime() + 23 * 3600 * 1000);
+    const fresh = await send();
+    expect(await ctx.services.uploads.removeUnattached()).toMatchObject({ removed: 0 });
+
+    now = new Date(now.getTime() + 2 * 3600 * 1000);
+    expect(await ctx.services.uploads.removeUnattached()).toMatchObject({ removed: 1 });
+    expect(await storedPath(stale.id)).toBeNull();
+    expect(existsSync(stalePath)).toBe(false);
+    expect(await storedPath(attached.id)).not.toBeNull();
+    expect(await storedPath(fresh.id)).not.toBeNull();
   });
 });

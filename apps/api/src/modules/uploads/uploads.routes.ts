@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, ORDER_LIMITS, UploadResponseSchema } from '@app/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { PUBLIC, SIGNED_IN, requireUser } from '../../plugins/auth.ts';
-import type { UploadsService } from './uploads.service.ts';
+import type { IncomingPart, UploadsService } from './uploads.service.ts';
 
 const multipartLimits = {
   fileSize: ORDER_LIMITS.maxFileBytes,
@@ -21,8 +21,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     (owner: (request: Parameters<typeof requireUser>[0]) => string | null) =>
     async (request: Parameters<typeof requireUser>[0]) => {
       if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MESSAGES.noFiles);
-      const files = request.files({ limits: multipartLimits });
-      const items = await opts.uploads.saveAll(files, owner(request));
+      // parts(), not files(): a plain field or a file under another name is refused, not silently skipped.
+      const parts = request.parts({ limits: multipartLimits });
+      const items = await opts.uploads.saveAll(parts as AsyncIterable<IncomingPart>, owner(request));
       return { items };
     };
 

@@ -1,39 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { and, isNull, lt } from 'drizzle-orm';
 import { MESSAGES, ORDER_LIMITS } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/index.ts';
+import type { JobResult } from '../../jobs/jobs.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
-import { ALLOWED_FILE_TYPES, contentMatches, extensionOf } from './file-types.ts';
+import {
+  ALLOWED_FILE_TYPES,
+  type AllowedExtension,
+  centralDirectoryRange,
+  cleanFileName,
+  contentMatches,
+  extensionOf,
+  hasZipDirectory,
+  pdfEndsWell,
+  REQUIRED_ZIP_ENTRIES,
+  ZIP_TAIL_BYTES,
+  zipEntryNames,
+} from './file-types.ts';
 
-export type UploadedFile = { id: string; name: string; size: number; mimeType: string };
-export type IncomingFile = { filename: string; mimetype: string; file: Readable & { truncated?: boolean } };
-
+export type UploadedFile = { id: string; name: string; size: number; mimeType: string; token: string };
+/** A part of the multipart request (@fastify/multipart `request.parts()`): a file or a plain field. */
+export type IncomingPart =
+  | {
+      type: 'file';
+      fieldname: string;
+      filename: string;
+      mimetype: string;
+      file: Readable & { truncated?: boolean };
+    }
+  | { type: 'field'; fieldname: string };
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
-export function createUploadsService(deps: { db: Db; storage: FileStorage }) {
-  const { db, storage } = deps;
+/** A file not attached to an order within this time is removed (remove-unattached-uploads, decision 022). */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600 * 1000;
 
-  async function readHead(storedName: string): Promise<Buffer> {
+/** Upload tokens are random (192 bits): a plain SHA-256 is enough to keep them unusable if the table leaks. */
+export const hashUploadToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createUploadsService(deps: { db: Db; storage: FileStorage; clock: Clock }) {
+  const { db, storage, clock } = deps;
+
+  async function read(storedName: string, start: number, end: number): Promise<Buffer> {
+    if (end < start) return Buffer.alloc(0);
     const chunks: Buffer[] = [];
-    for await (const chunk of storage.open(storedName)) {
-      chunks.push(chunk as Buffer);
-      if (Buffer.concat(chunks).length >= 16) break;
+    for await (const chunk of storage.open(storedName, { start, end })) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * Beyond the first bytes, where it is cheap: a .docx/.odt is a zip holding the entries of its format (a
+   * renamed zip is not), and no other type carries a zip directory at its end (a PDF or image that is also
+   * a zip is a polyglot); a PDF ends with %%EOF.
+   */
+  async function structureMatches(
+    extension: AllowedExtension,
+    storedName: string,
+    size: number,
+  ): Promise<boolean> {
+    const tail = await read(storedName, Math.max(0, size - ZIP_TAIL_BYTES), size - 1);
+    const required = REQUIRED_ZIP_ENTRIES[extension];
+    if (required) {
+      const range = centralDirectoryRange(tail, size);
+      if (!range) return false;
+      const names = zipEntryNames(await read(storedName, range.start, range.start + range.length - 1));
+      return required.every((name) => names.includes(name));
     }
-    return Buffer.concat(chunks).subarray(0, 16);
+    if (hasZipDirectory(tail)) return false;
+    return extension !== 'pdf' || pdfEndsWell(tail);
   }
 
   return {
     /**
-     * Stores every file of one multipart request, or none: a file of a type we do not accept, with content
-     * that does not match its extension, or over the size limit rejects the whole request.
+     * Stores every file of one multipart request, or none: a part other than a `files` file, a file of a type
+     * we do not accept, with content that does not match its extension, or over the size limit rejects the
+     * whole request. Each file answers a token the order must present (a signed-in uploader's files are also
+     * bound to them).
      */
-    async saveAll(files: AsyncIterable<IncomingFile>, ownerUserId: string | null): Promise<UploadedFile[]> {
+    async saveAll(parts: AsyncIterable<IncomingPart>, ownerUserId: string | null): Promise<UploadedFile[]> {
       const saved: Array<{ storedName: string; size: number; name: string; mimeType: string }> = [];
       const discard = () => Promise.all(saved.map((file) => storage.remove(file.storedName)));
       try {
-        for await (const part of files) {
-          const extension = extensionOf(part.filename);
+        for await (const part of parts) {
+          if (part.type !== 'file' || part.fieldname !== 'files') {
+            if (part.type === 'file') part.file.resume();
+            throw new AppError('BAD_REQUEST', MESSAGES.fileFieldNotAllowed);
+          }
+          const name = cleanFileName(part.filename);
+          const extension = extensionOf(name);
           const allowedTypes: readonly string[] | undefined = extension
             ? ALLOWED_FILE_TYPES[extension]
             : undefined;
@@ -42,9 +99,12 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage }) {
             throw new AppError('BAD_REQUEST', MESSAGES.fileTypeNotAllowed);
           }
           const stored = await storage.save(part.file, extension);
-          saved.push({ ...stored, name: part.filename.slice(0, 255), mimeType: allowedTypes[0]! });
+          saved.push({ ...stored, name, mimeType: allowedTypes[0]! });
           if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
-          if (!contentMatches(extension, await readHead(stored.storedName))) {
+          if (
+            !contentMatches(extension, await read(stored.storedName, 0, 15)) ||
+            !(await structureMatches(extension, stored.storedName, stored.size))
+          ) {
             throw new AppError('BAD_REQUEST', MESSAGES.fileTypeNotAllowed);
           }
         }
@@ -56,24 +116,40 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage }) {
         await discard();
         throw error;
       }
+      const tokens = saved.map(() => randomBytes(24).toString('base64url'));
       const rows = await db
         .insert(uploads)
         .values(
-          saved.map((file) => ({
+          saved.map((file, index) => ({
             originalName: file.name,
             storedName: file.storedName,
             size: file.size,
             mimeType: file.mimeType,
             userId: ownerUserId,
+            tokenHash: hashUploadToken(tokens[index]!),
+            createdAt: clock.now(),
           })),
         )
         .returning();
-      return rows.map((row) => ({
+      return rows.map((row, index) => ({
         id: row.id,
         name: row.originalName,
         size: row.size,
         mimeType: row.mimeType,
+        token: tokens[index]!,
       }));
+    },
+
+    /** `remove-unattached-uploads`: files no order took within a day are deleted, rows and stored files. */
+    async removeUnattached(): Promise<JobResult> {
+      const cutoff = new Date(clock.now().getTime() - UNATTACHED_UPLOAD_TTL_MS);
+      // Attaching is `UPDATE … WHERE order_id IS NULL`: a row is either attached or deleted, never both.
+      const removed = await db
+        .delete(uploads)
+        .where(and(isNull(uploads.orderId), lt(uploads.createdAt, cutoff)))
+        .returning({ storedName: uploads.storedName });
+      for (const file of removed) await storage.remove(file.storedName);
+      return { summary: `Удалено файлов без заказа: ${removed.length}`, removed: removed.length };
     },
   };
 }

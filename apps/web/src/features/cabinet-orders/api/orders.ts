@@ -60,6 +60,20 @@ export function useCancelOrder(orderId: string) {
   });
 }
 
+/** The address owner says an order placed for their e-mail by someone not signed in is theirs. */
+export function useConfirmOrderOwner(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<{ id: string; ownerConfirmed: true }>(
+        `/order/${encodeURIComponent(orderId)}/confirm-owner`,
+        undefined,
+        { area: 'cabinet' },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CABINET_ORDERS_KEY }),
+  });
+}
+
 /** The payment link is public by design (order id + its e-mail); the order's own e-mail is sent. */
 export function useCreatePaymentLink(orderId: string) {
   return useMutation({

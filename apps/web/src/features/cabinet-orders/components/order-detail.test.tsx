@@ -14,6 +14,7 @@ function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
     status: 'NEW',
     amount: 4350,
     isPaid: false,
+    ownerConfirmed: true,
     documents: [{ name: 'Паспорт', quantity: 2 }],
     originalLanguage: 'ru',
     targetLanguage: 'en',
@@ -84,6 +85,29 @@ function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
 }
 
 describe('cabinet order detail', () => {
+  it('marks an order placed for my e-mail by someone else and confirms it on request', async () => {
+    let confirmed = false;
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === `/api/order/${ORDER_ID}/confirm-owner` && init?.method === 'POST') {
+        confirmed = true;
+        return { id: ORDER_ID, ownerConfirmed: true };
+      }
+      if (url.pathname === `/api/order/${ORDER_ID}`) {
+        return detail({ ownerConfirmed: confirmed, comment: confirmed ? 'Срочно' : null });
+      }
+      return undefined;
+    });
+    renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);
+    const notice = await screen.findByTestId('order-unconfirmed-notice');
+    expect(screen.getAllByText('Не подтверждён').length).toBeGreaterThan(0);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Это мой заказ' }));
+    await waitFor(() => expect(screen.queryByTestId('order-unconfirmed-notice')).not.toBeInTheDocument());
+    expect(await screen.findByText('Срочно')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([input]) => String(input).includes(`/api/order/${ORDER_ID}/confirm-owner`)),
+    ).toBe(true);
+  });
+
   it('shows documents with assurances, the pickup point and the history', async () => {
     mockApi((url) => (url.pathname === `/api/order/${ORDER_ID}` ? detail() : undefined));
     renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);

@@ -2,6 +2,7 @@ import { DELIVERY_TYPE_LABELS, MESSAGES, ORDER_STATUS_LABELS, type OrderDetail }
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Card,
@@ -21,9 +22,23 @@ import { isApiError } from '@/lib/api-client';
 import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
 import { describeCourierAddress, formatDate, formatDateTime, formatFileSize, formatRub } from '@/lib/format';
 import { showErrorToast } from '@/lib/notify';
-import { downloadOrderFile, useCreatePaymentLink, useOrderDetail } from '../api/orders';
+import { downloadOrderFile, useConfirmOrderOwner, useCreatePaymentLink, useOrderDetail } from '../api/orders';
 import { describeLanguages, groupDocumentLines } from '../model/order-view';
 import { CancelOrderModal } from './cancel-order-modal';
+
+function ConfirmOwnerNotice({ orderId }: { orderId: string }) {
+  const confirm = useConfirmOrderOwner(orderId);
+  return (
+    <Alert color="orange" data-testid="order-unconfirmed-notice">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{MESSAGES.orderOwnerNotConfirmedHint}</Text>
+        <Button size="xs" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+          Это мой заказ
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -332,8 +347,14 @@ export function OrderDetailView({
         <Group gap="xs">
           <OrderStatusBadge status={order.status} />
           <PaidBadge isPaid={order.isPaid} />
+          {order.ownerConfirmed ? null : (
+            <Badge color="orange" variant="light">
+              {MESSAGES.orderOwnerNotConfirmed}
+            </Badge>
+          )}
         </Group>
       </Stack>
+      {order.ownerConfirmed ? null : <ConfirmOwnerNotice orderId={order.id} />}
       <OrderActions order={order} extraActions={renderActions?.(order)} />
       <DocumentsSection order={order} />
       <FilesSection order={order} />

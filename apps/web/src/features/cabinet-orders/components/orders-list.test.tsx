@@ -14,6 +14,7 @@ function order(patch: Partial<OrderListItem>): OrderListItem {
     status: 'NEW',
     amount: 1500,
     isPaid: false,
+    ownerConfirmed: true,
     documents: [{ name: 'Паспорт', quantity: 2 }],
     originalLanguage: 'ru',
     targetLanguage: 'en',
@@ -34,6 +35,7 @@ describe('cabinet orders list', () => {
                 status: 'IN_PROGRESS',
                 amount: 12345.5,
                 isPaid: true,
+                ownerConfirmed: true,
                 documents: [
                   { name: 'Диплом', quantity: 1 },
                   { name: 'Паспорт', quantity: 3 },

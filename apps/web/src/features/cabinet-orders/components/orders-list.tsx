@@ -1,5 +1,5 @@
 import { MESSAGES, type OrderListItem } from '@app/contracts';
-import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFilePlus, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatRub } from '@/lib/format';
@@ -41,6 +41,11 @@ function OrderCard({ order }: { order: OrderListItem }) {
         <Group gap="xs">
           <OrderStatusBadge status={order.status} />
           <PaidBadge isPaid={order.isPaid} />
+          {order.ownerConfirmed ? null : (
+            <Badge color="orange" variant="light" data-testid="order-unconfirmed">
+              {MESSAGES.orderOwnerNotConfirmed}
+            </Badge>
+          )}
         </Group>
       </Stack>
     </Card>

@@ -10,6 +10,7 @@ const JOB_LABELS: Record<string, string> = {
   'send-act-exchange-reminders': 'Напоминания об обмене актами',
   'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
   'check-yandex-delivery-statuses': 'Проверка статусов доставки',
+  'remove-unattached-uploads': 'Удаление файлов без заказа',
 };
 
 export function getJobLabel(name: string): string {

@@ -12,6 +12,7 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -62,6 +63,7 @@ const toNumber = (value: string | number): number | null =>
 function AmountForm({ order }: { order: OrderDetail }) {
   const change = useChangeOrderAmount(order.id);
   const [amount, setAmount] = useState<string | number>(order.amount);
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,14 +72,21 @@ function AmountForm({ order }: { order: OrderDetail }) {
       setError(MESSAGES.amountInvalid);
       return;
     }
+    if (order.isPaid && !reason.trim()) {
+      setError(MESSAGES.amountChangeReasonRequired);
+      return;
+    }
     setError(null);
-    change.mutate(value, {
-      onSuccess: () => showSuccessToast('Сумма заказа изменена'),
-      onError: (failure) => {
-        if (isApiError(failure) && failure.status === 403) setError(MESSAGES.forbiddenAmount);
-        else setError(failure.message);
+    change.mutate(
+      { amount: value, reason: order.isPaid ? reason.trim() : undefined },
+      {
+        onSuccess: () => showSuccessToast('Сумма заказа изменена'),
+        onError: (failure) => {
+          if (isApiError(failure) && failure.status === 403) setError(MESSAGES.forbiddenAmount);
+          else setError(failure.message);
+        },
       },
-    });
+    );
   };
   return (
     <form onSubmit={submit} aria-label="Сумма заказа">
@@ -92,6 +101,15 @@ function AmountForm({ order }: { order: OrderDetail }) {
           error={error}
           w={220}
         />
+        {order.isPaid ? (
+          <TextInput
+            label="Причина изменения"
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={500}
+            w={260}
+          />
+        ) : null}
         <Button type="submit" loading={change.isPending}>
           Изменить сумму
         </Button>

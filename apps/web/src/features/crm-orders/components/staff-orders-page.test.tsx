@@ -11,6 +11,7 @@ const ORDER = {
   status: 'IN_PROGRESS',
   amount: 1500,
   isPaid: false,
+  ownerConfirmed: true,
   documents: [{ name: 'Паспорт', quantity: 2 }],
   originalLanguage: 'ru',
   targetLanguage: 'en',

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { MESSAGES } from '@app/contracts';
 import { formatRub } from '@/lib/format';
 import { useDecideTestPayment, useTestPayment } from '../api/payments';
 
@@ -16,6 +17,9 @@ export function TestPayment() {
 
   return (
     <Stack gap="lg" maw={480} mx="auto" data-testid="test-payment">
+      <Alert color="orange" variant="filled" role="status" data-testid="payment-test-mode-banner">
+        {MESSAGES.paymentTestModeBanner}
+      </Alert>
       <Title order={1} size="h2">
         Тестовая оплата
       </Title>

@@ -117,10 +117,14 @@ export function parseDraft(raw: string | null): OrderDraft | null {
     const step1 = isRecord(value.step1) ? value.step1 : {};
     const step2 = isRecord(value.step2) ? value.step2 : {};
     const step3 = isRecord(value.step3) ? value.step3 : {};
+    // A file without its upload token (a draft saved before tokens existed) cannot be attached: upload again.
+    const files = Array.isArray(step1.files)
+      ? step1.files.filter((file) => isRecord(file) && typeof file.token === 'string')
+      : [];
     return {
       version: DRAFT_VERSION,
       idempotencyKey: value.idempotencyKey,
-      step1: { ...empty.step1, ...step1 } as DraftStep1,
+      step1: { ...empty.step1, ...step1, files } as DraftStep1,
       step2: { ...empty.step2, ...step2 } as DraftStep2,
       step3: { ...empty.step3, ...step3 } as DraftStep3,
     };

@@ -27,6 +27,10 @@ export function toStep1Input(step: DraftStep1, options: { validPromoCode?: strin
     // Only a code the server confirmed travels with the order: an unknown one would refuse the whole order.
     promoCode: options.validPromoCode ?? null,
     files: step.files.map((file) => file.id),
+    // The proof that this browser uploaded the files (a draft saved before tokens existed has none).
+    fileTokens: Object.fromEntries(
+      step.files.filter((file) => file.token).map((file) => [file.id, file.token]),
+    ),
   } satisfies Partial<Record<keyof OrderStep1, unknown>>;
 }
 
@@ -103,6 +107,7 @@ const STEP_FIELDS: Record<StepNumber, readonly string[]> = {
     'targetLanguage',
     'promoCode',
     'files',
+    'fileTokens',
   ],
   2: [
     'name',
