@@ -45,6 +45,8 @@ export const MESSAGES = {
   routeNotFound: 'Метод API не найден',
   forbidden: 'У вас нет прав для выполнения этого действия',
   internalError: 'Внутренняя ошибка сервера. Попробуйте позже.',
+  databaseUnavailable: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
+  serviceNotReady: 'Сервис не готов принимать запросы',
   tooManyRequests: 'Слишком много запросов. Попробуйте позже.',
   invalidCredentials: 'Неверный логин или пароль',
   sessionExpired: 'Сессия истекла. Войдите снова.',
