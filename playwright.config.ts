@@ -48,7 +48,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/main.ts`,
-    url: `${BASE_URL}/api/health`,
+    // Ready, not just alive: the database and the job queues answer.
+    url: `${BASE_URL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -95,14 +95,14 @@ async function startApi(port: number): Promise<string> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with code ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then(
+    const ok = await fetch(`${base}/api/ready`).then(
       (response) => response.status === 200,
       () => false,
     );
     if (ok) return base;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('API did not answer GET /api/health within 120 s');
+  throw new Error('API did not answer GET /api/ready within 120 s');
 }
 
 const percentile = (sorted: number[], q: number) =>

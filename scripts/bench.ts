@@ -122,14 +122,14 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`API exited with code ${child.exitCode} before it was ready`);
-    const ok = await fetch(`${base}/api/health`).then(
+    const ok = await fetch(`${base}/api/ready`).then(
       (response) => response.status === 200,
       () => false,
     );
     if (ok) return base;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('API did not answer GET /api/health with 200 within 60 s');
+  throw new Error('API did not answer GET /api/ready with 200 within 60 s');
 }
 
 /**

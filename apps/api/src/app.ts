@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Services } from './container.ts';
 import type { Database } from './db/client.ts';
+import type { Jobs } from './jobs/jobs.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { ordersPublicRoutes } from './modules/orders/orders.routes.ts';
 import { ordersCabinetRoutes } from './modules/orders/orders-cabinet.routes.ts';
@@ -46,6 +47,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   services: Services;
+  /** pg-boss, for the readiness check (GET /api/ready). */
+  jobs: Jobs;
 };
 
 /**
@@ -59,7 +62,7 @@ function toFastifyTrustProxy(trust: Config['trustProxy']) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, services } = deps;
+  const { config, database, services, jobs } = deps;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -85,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { resolvePrincipal: (token) => services.auth.resolvePrincipal(token) });
   await app.register(openapiPlugin);
 
-  await app.register(systemRoutes, { config, database });
+  await app.register(systemRoutes, { config, database, jobs });
   await app.register(authRoutes, { auth: services.auth, config });
   await app.register(profileRoutes, { profile: services.profile, auth: services.auth });
   await app.register(crmAccessRoutes, { crmAccess: services.crmAccess });

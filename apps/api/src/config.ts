@@ -15,6 +15,12 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** A PostgreSQL connection not made within this time fails: requests answer 503 instead of waiting (decision 023). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** PostgreSQL cancels a statement running longer (migrations are exempt). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** On SIGTERM/SIGINT: how long in-flight requests and jobs may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   DEMO_DATA: boolFromEnv,
   PUBLIC_URL: z.string().url().optional(),
   MARKETING_SITE_URL: z.string().url().default('https://perevod.example.ru/'),
@@ -101,7 +107,16 @@ export type Config = {
   port: number;
   host: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  database:
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        connectTimeoutMs: number;
+        statementTimeoutMs: number;
+      }
+    | { kind: 'pglite'; dataDir: string };
+  shutdownTimeoutMs: number;
   seedDemoData: boolean;
   publicUrl: string;
   marketingSiteUrl: string;
@@ -216,8 +231,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seedDemoData: e.DATABASE_URL ? e.DEMO_DATA : true,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     marketingSiteUrl: e.MARKETING_SITE_URL,

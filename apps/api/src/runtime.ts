@@ -17,21 +17,34 @@ export type Runtime = {
   mailTransport: MailTransport;
   logger: pino.Logger;
   startWorkers(): Promise<void>;
-  close(): Promise<void>;
+  close(options?: { timeoutMs?: number }): Promise<void>;
 };
 
-export async function openDatabase(config: Config): Promise<Database> {
+export async function openDatabase(config: Config, logger?: pino.Logger): Promise<Database> {
   if (config.database.kind === 'postgres') {
-    return openPostgres(config.database.url, { max: config.database.poolSize });
+    return openPostgres(config.database.url, {
+      max: config.database.poolSize,
+      connectTimeoutMs: config.database.connectTimeoutMs,
+      statementTimeoutMs: config.database.statementTimeoutMs,
+      // A lost connection is logged, never thrown: the pool opens a new one for the next query.
+      onConnectionError: (error) => logger?.warn({ err: error }, 'database connection lost'),
+    });
   }
   mkdirSync(config.database.dataDir, { recursive: true });
   return openPglite({ dataDir: config.database.dataDir });
 }
 
+export function createLogger(config: Config): pino.Logger {
+  return pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
+}
+
 /** Opens the database, applies migrations, seeds demo data where configured, and wires services and jobs. */
-export async function startRuntime(config: Config, options: { database?: Database } = {}): Promise<Runtime> {
-  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
-  const database = options.database ?? (await openDatabase(config));
+export async function startRuntime(
+  config: Config,
+  options: { database?: Database; logger?: pino.Logger } = {},
+): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config);
+  const database = options.database ?? (await openDatabase(config, logger));
   await database.migrate();
   if (config.seedDemoData) {
     const { seeded } = await seedDemoData(database.db);
@@ -58,8 +71,9 @@ export async function startRuntime(config: Config, options: { database?: Databas
         logger.info({ count }, 'schedules initialized');
       }
     },
-    async close() {
-      await jobs.stop();
+    /** Running jobs get `timeoutMs` to finish; then pg-boss stops and the pool closes. */
+    async close(closeOptions: { timeoutMs?: number } = {}) {
+      await jobs.stop({ timeoutMs: closeOptions.timeoutMs });
       mailTransport.close();
       await database.close();
     },

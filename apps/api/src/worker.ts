@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { startRuntime } from './runtime.ts';
+import { logUnhandledRejections, onShutdownSignal } from './lib/lifecycle.ts';
+import { createLogger, startRuntime } from './runtime.ts';
 
 /** `npm run worker`: job workers without the HTTP server (scale them separately on PostgreSQL). */
 async function main() {
@@ -19,15 +20,15 @@ async function main() {
     );
     process.exit(1);
   }
-  const runtime = await startRuntime(config);
+  const logger = createLogger(config);
+  logUnhandledRejections(logger);
+  const runtime = await startRuntime(config, { logger });
   await runtime.startWorkers();
-  runtime.logger.info('workers started');
-  const shutdown = async () => {
-    await runtime.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  logger.info('workers started');
+  // Decision 023: stop fetching, let running jobs finish, stop pg-boss, close the pool.
+  onShutdownSignal(logger, config.shutdownTimeoutMs, () =>
+    runtime.close({ timeoutMs: config.shutdownTimeoutMs }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -114,7 +114,7 @@ export async function createTestContext(
     clock,
   });
   if (options.workers) await jobs.work(createJobHandlers(services));
-  const app = await buildApp({ config, database, services });
+  const app = await buildApp({ config, database, services, jobs });
   await app.ready();
 
   const ctx: TestContext = {

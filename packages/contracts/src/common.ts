@@ -55,3 +55,11 @@ export const HealthResponseSchema = z.object({
   migrations: z.literal('applied'),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** GET /api/ready: 200 when the database and the job queues answer; otherwise 503 with the error body. */
+export const ReadyResponseSchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  queues: z.literal('ok'),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;

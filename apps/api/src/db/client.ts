@@ -77,14 +77,83 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openPostgres(
-  url: string,
-  options: { max?: number; logger?: Logger } = {},
-): Promise<Database> {
-  // JIT off (decision 012): it compiles every costly plan again per execution, and measured on the
-  // 1M-order report it cost seconds while saving milliseconds.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c jit=off' });
-  // An idle client that loses its connection must not crash the process.
+/** How a lost or refused connection is reported (the process must never die of one). */
+export type ConnectionErrorListener = (error: Error) => void;
+
+export type PostgresOptions = {
+  max?: number;
+  logger?: Logger;
+  /** A new connection that is not made within this time fails (the request answers 503 instead of hanging). */
+  connectTimeoutMs?: number;
+  /** The server cancels a statement running longer; the client gives up a little later (lost server). */
+  statementTimeoutMs?: number;
+  onConnectionError?: ConnectionErrorListener;
+};
+
+/**
+ * A pool whose checked-out clients go back as soon as their connection dies. drizzle-orm 0.45 takes a client for
+ * a transaction and sends BEGIN *before* its try/finally: when BEGIN fails on a killed connection the client is
+ * never released, and after `max` such failures every request waits for a connection that never comes. Here a
+ * client that emits 'error' while checked out is released with that error (the pool drops it), and a later
+ * release by its user is a no-op. Callback-style connect (pool.query) already handles this and is left alone.
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const onError = (error: Error) => client.release(error);
+      client.release = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onError);
+        release(error);
+      };
+      client.once('error', onError);
+      return client;
+    });
+  }
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new ReleasingPool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // JIT off (decision 012): it compiles every costly plan again per execution, and measured on the
+    // 1M-order report it cost seconds while saving milliseconds.
+    options: '-c jit=off',
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
+    // The server's own timeout answers first; this one is for a server that stopped answering at all.
+    query_timeout: statementTimeoutMs + 5000,
+    keepAlive: true,
+  });
+  const report: ConnectionErrorListener = options.onConnectionError ?? (() => undefined);
+  // Decision 023. Every client gets its own 'error' listener: a checked-out one (inside a transaction, between
+  // two statements) has no pool listener, and its 'error' event (57P01 on pg_terminate_backend) would otherwise
+  // be unhandled and end the process. The statement in progress fails on its own (the request answers 503), and
+  // the pool drops a client that comes back broken (`_queryable` is false) or dies idle, so nothing caches it.
+  pool.on('connect', (client) => client.on('error', report));
+  // An idle client's error is also emitted by the pool; the client's listener above has reported it.
   pool.on('error', () => undefined);
   // The logger sees every statement with its parameters (the scale benchmark EXPLAINs exactly those).
   const db = drizzlePg({
@@ -98,7 +167,17 @@ export async function openPostgres(
     db,
     sql: executorFor(pool as unknown as QueryClient),
     async migrate() {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      // Migrations may rewrite big tables: their own connection, without the request statement timeout.
+      const migrator = new pg.Pool({ connectionString: url, max: 1, options: '-c jit=off' });
+      migrator.on('connect', (client) => client.on('error', report));
+      migrator.on('error', () => undefined);
+      try {
+        await migratePg(drizzlePg({ client: migrator, schema, casing: 'snake_case' }) as never, {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await migrator.end();
+      }
     },
     async close() {
       await pool.end();

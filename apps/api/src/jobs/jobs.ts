@@ -22,6 +22,8 @@ export type SendOptions = {
   retryLimit?: number;
   /** A fixed job id: sending the same id twice creates one job (pg-boss inserts with ON CONFLICT DO NOTHING). */
   id?: string;
+  /** Overrides the job's expiry (`jobExpirySeconds`). */
+  expireInSeconds?: number;
 };
 
 export type Jobs = {
@@ -29,7 +31,10 @@ export type Jobs = {
   start(): Promise<void>;
   send(tx: Tx | null, queue: QueueName, data: JobData, options?: SendOptions): Promise<string | null>;
   work(handlers: JobHandlers): Promise<void>;
-  stop(): Promise<void>;
+  /** Throws unless pg-boss is started (not stopping) and its tables answer: part of GET /api/ready. */
+  check(): Promise<void>;
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then stops pg-boss. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 };
 
 /** Retries with exponential backoff: 10 s, 20 s, 40 s, ... up to 8 attempts in all. */
@@ -38,6 +43,32 @@ export const QUEUE_RETRY = { retryLimit: 7, retryDelay: 10, retryBackoff: true }
 /** Scheduled runs are forwarded to their queue by a trigger queue; a failed forward retries quickly. */
 const TRIGGER_RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
 
+/**
+ * How long a job may stay active before the supervisor treats its worker as lost and hands it out again
+ * (decision 023): a job of a crashed process runs again within about two minutes, not after pg-boss's 15.
+ * A handler that runs longer than its expiry is failed (and retried) like pg-boss's own workers do.
+ */
+export const DEFAULT_JOB_EXPIRY_SECONDS = 90;
+/** Jobs known to be slow: many provider calls or many recipients in one run. */
+export const JOB_EXPIRY_SECONDS: Readonly<Record<string, number>> = {
+  'sync-yandex-pickup-points': 10 * 60,
+  'check-yandex-delivery-statuses': 5 * 60,
+  'send-payment-reminders': 5 * 60,
+  'send-act-exchange-reminders': 5 * 60,
+  // SEND_STAFF_PUSH_JOB (modules/push): every subscribed browser of an audience in one run.
+  'send-staff-push': 5 * 60,
+};
+export function jobExpirySeconds(name: string): number {
+  return JOB_EXPIRY_SECONDS[name] ?? DEFAULT_JOB_EXPIRY_SECONDS;
+}
+/** The supervisor expires lost jobs this often (pg-boss's default is 120 s: too slow for a 90 s expiry). */
+export const DEFAULT_MAINTENANCE_INTERVAL_SECONDS = 30;
+
+/** A finished job's complete/fail is retried this long when the database is briefly away (else it would expire). */
+const SETTLE_DELAYS_MS = [250, 500, 1000, 2000, 2000, 3000, 3000, 4000];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function createJobs(options: {
   database: Database;
   pollingIntervalSeconds?: number;
@@ -45,30 +76,133 @@ export function createJobs(options: {
   schedule?: boolean;
   onError?: (error: Error) => void;
   retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
-  /** How long a job may stay active before the supervisor treats its worker as dead (default 15 min). */
+  /** One expiry for every job (tests); by default each job name has its own (`jobExpirySeconds`). */
   expireInSeconds?: number;
-  /** How often the supervisor expires and archives jobs (pg-boss default 120 s). */
+  /** How often the supervisor expires and archives jobs (default 30 s). */
   maintenanceIntervalSeconds?: number;
-  /** Jobs fetched per poll and run side by side (a worker waits the polling interval between fetches). */
+  /** Jobs fetched per poll and run side by side (after a partial batch the worker waits the polling interval). */
   batchSize?: number;
 }): Jobs {
   const batchSize = options.batchSize ?? 10;
   const retry = options.retry ?? QUEUE_RETRY;
+  const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
+  const report = (error: unknown) =>
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
   const boss = new PgBoss({
     db: options.database.sql as PgBoss.Db,
     supervise: options.supervise ?? true,
     schedule: options.schedule ?? true,
-    // Stopped workers are re-run by the supervisor once their jobs expire.
-    expireInSeconds: options.expireInSeconds ?? 15 * 60,
-    ...(options.maintenanceIntervalSeconds
-      ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }
-      : {}),
+    // Jobs sent without an expiry of their own (scheduled triggers, inserts) get the default.
+    expireInSeconds: options.expireInSeconds ?? DEFAULT_JOB_EXPIRY_SECONDS,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
     // Monitoring shows completed and failed jobs of 24 hours: keep them in the job table for 2 and 7 days.
     archiveCompletedAfterSeconds: 2 * 24 * 3600,
     archiveFailedAfterSeconds: 7 * 24 * 3600,
   });
-  boss.on('error', (error: Error) => options.onError?.(error));
+  // Maintenance and cron runs that hit a lost connection end here; pg-boss tries again at its next interval.
+  boss.on('error', report);
+  const expiryOf = (name: string, override?: number) =>
+    override ?? options.expireInSeconds ?? jobExpirySeconds(name);
   let started = false;
+  let stopping = false;
+  const loops: Array<{ stop(): void; done: Promise<void> }> = [];
+
+  /** complete/fail, again after short pauses while the database is away (the job itself has already run). */
+  async function settle(action: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await action();
+        return;
+      } catch (error) {
+        const delay = SETTLE_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          // Left active: the supervisor expires it and it runs again (handlers are safe to run twice).
+          report(error);
+          return;
+        }
+        await sleep(delay);
+      }
+    }
+  }
+
+  async function runJob(queue: string, job: PgBoss.JobWithMetadata<JobData>, handlers: JobHandlers) {
+    let outcome: { ok: true; result: JobResult | void } | { ok: false; error: unknown };
+    const expiryMs = Math.max(1, Number(job.expireInSeconds) || DEFAULT_JOB_EXPIRY_SECONDS) * 1000;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const handler = handlers[job.data.name];
+      if (!handler) throw new Error(`No handler for job "${job.data.name}" in queue ${queue}`);
+      const result = await Promise.race([
+        handler(job.data, {
+          id: job.id,
+          queue: queue as QueueName,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+        }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`handler execution exceeded ${expiryMs}ms`)), expiryMs);
+        }),
+      ]);
+      outcome = { ok: true, result };
+    } catch (error) {
+      outcome = { ok: false, error };
+    } finally {
+      clearTimeout(timer);
+    }
+    // The handler's result becomes the job's output (`summary` is shown on the monitoring screens).
+    if (outcome.ok) {
+      const { result } = outcome;
+      await settle(() => (result ? boss.complete(queue, job.id, result) : boss.complete(queue, job.id)));
+    } else {
+      const { error } = outcome;
+      await settle(() => boss.fail(queue, job.id, error as object));
+    }
+  }
+
+  /**
+   * Our own polling loop instead of `boss.work`: pg-boss 10's worker calls complete()/fail() without awaiting
+   * them, so a lost connection at that moment is an unhandled rejection (decision 023). `fetch` already swallows
+   * database errors, so the loop keeps polling through an outage.
+   */
+  function poll(
+    queue: string,
+    size: number,
+    handle: (batch: PgBoss.JobWithMetadata<JobData>[]) => Promise<void>,
+  ) {
+    let halted = false;
+    let wake: (() => void) | undefined;
+    const done = (async () => {
+      while (!halted) {
+        const began = Date.now();
+        try {
+          const batch = await boss.fetch<JobData>(queue, { batchSize: size, includeMetadata: true });
+          if (batch.length > 0) await handle(batch);
+          // A full batch means more are waiting: fetch again at once instead of after the interval.
+          if (batch.length === size) continue;
+        } catch (error) {
+          report(error);
+        }
+        const wait = pollingMs - (Date.now() - began);
+        if (!halted && wait > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, wait);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = undefined;
+        }
+      }
+    })();
+    loops.push({
+      stop() {
+        halted = true;
+        wake?.();
+      },
+      done,
+    });
+  }
 
   return {
     boss,
@@ -85,10 +219,12 @@ export function createJobs(options: {
         if (!existing) await boss.createQueue(schedule.name, { name: schedule.name, ...TRIGGER_RETRY });
       }
       started = true;
+      stopping = false;
     },
     async send(tx, queue, data, sendOptions = {}) {
       return boss.send(queue, data, {
         ...retry,
+        expireInSeconds: expiryOf(data.name, sendOptions.expireInSeconds),
         ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter as Date } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.retryLimit !== undefined ? { retryLimit: sendOptions.retryLimit } : {}),
@@ -98,57 +234,43 @@ export function createJobs(options: {
     },
     async work(handlers) {
       for (const queue of QUEUE_NAMES) {
-        await boss.work<JobData>(
-          queue,
-          {
-            batchSize,
-            includeMetadata: true,
-            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-          },
-          // Each job of the batch runs and completes or fails on its own (pg-boss would fail the whole batch),
-          // and its result becomes the job's output.
-          async (batch) => {
-            await Promise.all(
-              batch.map(async (job) => {
-                try {
-                  const handler = handlers[job.data.name];
-                  if (!handler) throw new Error(`No handler for job "${job.data.name}" in queue ${queue}`);
-                  const result = await handler(job.data, {
-                    id: job.id,
-                    queue,
-                    retryCount: job.retryCount,
-                    retryLimit: job.retryLimit,
-                  });
-                  if (result) await boss.complete(queue, job.id, result);
-                  else await boss.complete(queue, job.id);
-                } catch (error) {
-                  await boss.fail(queue, job.id, error as object);
-                }
-              }),
-            );
-          },
-        );
+        // Each job of the batch runs and completes or fails on its own (pg-boss would fail the whole batch).
+        poll(queue, batchSize, async (batch) => {
+          await Promise.all(batch.map((job) => runJob(queue, job, handlers)));
+        });
       }
       for (const schedule of SCHEDULES) {
-        await boss.work(
-          schedule.name,
-          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-          async ([trigger]) => {
-            if (!trigger) return;
+        poll(schedule.name, 1, async ([trigger]) => {
+          if (!trigger) return;
+          await runJob(schedule.name, trigger, {
             // The run gets the trigger's id: forwarding one trigger twice still makes one job.
-            await boss.send(
-              schedule.queue,
-              { name: schedule.name, scheduledAt: new Date().toISOString() },
-              { ...retry, id: trigger.id },
-            );
-          },
-        );
+            [trigger.data.name]: async () => {
+              await boss.send(
+                schedule.queue,
+                { name: schedule.name, scheduledAt: new Date().toISOString() },
+                { ...retry, id: trigger.id, expireInSeconds: expiryOf(schedule.name) },
+              );
+            },
+          });
+        });
       }
     },
-    async stop() {
+    async check() {
+      if (!started || stopping) throw new Error('pg-boss is not running');
+      if (!(await boss.getQueue(QUEUE_NAMES[0]))) throw new Error('pg-boss queues are missing');
+    },
+    async stop(stopOptions = {}) {
       if (!started) return;
+      stopping = true;
+      for (const loop of loops) loop.stop();
+      const drained = Promise.all(loops.splice(0).map((loop) => loop.done));
+      const timeoutMs = stopOptions.timeoutMs ?? 20_000;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      // Jobs still running past the timeout stay active: they expire and run again elsewhere.
+      await boss.stop({ graceful: true, wait: true, timeout: 1000 });
     },
   };
 }

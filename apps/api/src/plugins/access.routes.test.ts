@@ -13,6 +13,7 @@ const SIGNED_IN: Who[] = ['USER', 'MANAGER', 'ADMIN', 'PARTNER'];
  */
 const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/health': { allowed: EVERYONE },
+  'GET /api/ready': { allowed: EVERYONE },
   'GET /api/config/public': { allowed: EVERYONE },
   'GET /api/openapi.json': { allowed: EVERYONE },
   'GET /api/auth/config': { allowed: EVERYONE },

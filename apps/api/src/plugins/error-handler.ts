@@ -3,7 +3,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { AppError, STATUS_BY_CODE } from '../lib/errors.ts';
+
+/** Seconds a client is told to wait before repeating a request the database could not serve. */
+const RETRY_AFTER_SECONDS = '2';
 
 function body(code: ErrorCode, message: string, details?: ErrorBody['details']): ErrorBody {
   return { statusCode: STATUS_BY_CODE[code], code, message, ...(details ? { details } : {}) };
@@ -66,6 +70,12 @@ export const errorHandlerPlugin = fp(
               ? MESSAGES.authRequired
               : MESSAGES.validationFailed;
         return reply.status(statusCode).send({ ...body(code, message), statusCode });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The connection was lost or refused: a short outage, not a bug. The pool reconnects by itself.
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', RETRY_AFTER_SECONDS);
+        return reply.status(503).send(body('SERVICE_UNAVAILABLE', MESSAGES.databaseUnavailable));
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(body('INTERNAL_ERROR', MESSAGES.internalError));

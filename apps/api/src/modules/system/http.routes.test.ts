@@ -31,10 +31,30 @@ describe('HTTP surface', () => {
   });
   afterAll(() => ctx.close());
 
-  it('reports health once the database answers', async () => {
+  it('reports health (the process is up) and readiness (the database and the queues answer)', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: ctx.database.kind, migrations: 'applied' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', queues: 'ok' });
+  });
+
+  it('is not ready once its job queues stop (a shutdown in progress), while still alive', async () => {
+    const own = await createTestContext();
+    try {
+      await own.jobs.stop();
+      const ready = await own.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: MESSAGES.serviceNotReady,
+      });
+      expect((await own.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 
   it('falls back to index.html for app routes, but never for /api', async () => {
