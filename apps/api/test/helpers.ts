@@ -79,6 +79,8 @@ export async function createTestContext(
     mailTransport?: MailTransport;
     workers?: boolean;
     retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+    /** Collects the app's log (set LOG_LEVEL in env too: tests are silent by default). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
@@ -110,7 +112,7 @@ export async function createTestContext(
     clock,
   });
   if (options.workers) await jobs.work(createJobHandlers(services));
-  const app = await buildApp({ config, database, services });
+  const app = await buildApp({ config, database, services, logStream: options.logStream });
   await app.ready();
 
   const ctx: TestContext = {

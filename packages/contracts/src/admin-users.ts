@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { EmailSchema } from './common.ts';
 import { RoleSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { multiline } from './text.ts';
 
 export const UserListQuerySchema = z.object({
   role: RoleSchema.optional(),
@@ -59,7 +60,7 @@ const pointFields = {
   lat: coordinate(-90, 90, MESSAGES.latitudeInvalid),
   lon: coordinate(-180, 180, MESSAGES.longitudeInvalid),
   partnerId: z.uuid().nullable().optional(),
-  description: z.string().trim().max(2000).nullable().optional(),
+  description: multiline(z.string().trim().max(2000)).nullable().optional(),
   email: EmailSchema.nullable().optional(),
   phone: z.string().trim().max(30).nullable().optional(),
   isActive: z.boolean().optional(),

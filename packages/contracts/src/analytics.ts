@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { multiline } from './text.ts';
 
 const shortText = (max = 200) => z.string().trim().max(max);
 const optionalText = (max = 200) => shortText(max).nullable().optional();
@@ -30,7 +31,7 @@ export type AnalyticsSessionRequest = z.infer<typeof AnalyticsSessionRequestSche
 
 /** Form data sent with events: flat values only; secrets never leave the browser (and are dropped here too). */
 export const AnalyticsFormDataSchema = z
-  .record(z.string().max(100), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .record(z.string().max(100), z.union([multiline(z.string()), z.number().finite(), z.boolean(), z.null()]))
   .refine((value) => Object.keys(value).length <= 50, { message: 'Слишком много полей' });
 
 export const AnalyticsEventRequestSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { EmailSchema } from './common.ts';
 import { RoleSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { multiline } from './text.ts';
 
 /** The user carried in sign-in answers (spec 3 "Session user"). */
 export const SessionUserSchema = z.object({
@@ -86,7 +87,7 @@ export const CrmAccessRequestSchema = z.object({
 export type CrmAccessRequest = z.infer<typeof CrmAccessRequestSchema>;
 
 export const CreateCrmAccessRequestSchema = z.object({
-  comment: z.string().trim().max(1000).optional(),
+  comment: multiline(z.string().trim().max(1000)).optional(),
 });
 export type CreateCrmAccessRequest = z.infer<typeof CreateCrmAccessRequestSchema>;
 

@@ -5,8 +5,11 @@ import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.
 import { MESSAGES } from './messages.ts';
 import { InnSchema, KppSchema } from './profile.ts';
 import { applyTariff, findTariff, type TariffRule } from './tariffs.ts';
+import { multiline } from './text.ts';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** Free text where line breaks belong (comments): tab, LF and CR allowed (decision 021). */
+const multilineText = (max: number) => multiline(z.string().trim().max(max)).nullable().optional();
 const idRef = (message: string) => z.string({ message }).trim().uuid({ message });
 
 export const DocumentWithQuantitySchema = z.object({
@@ -65,8 +68,8 @@ const OrderStep2Base = z.object({
   organizationInn: InnSchema.nullable().optional(),
   organizationKpp: KppSchema.nullable().optional(),
   organizationName: optionalText(300),
-  organizationAddress: optionalText(500),
-  comment: optionalText(2000),
+  organizationAddress: multilineText(500),
+  comment: multilineText(2000),
 });
 
 type OrganizationFields = {
@@ -103,7 +106,7 @@ const OrderStep3Base = z.object({
   entrance: optionalText(20),
   floor: optionalText(20),
   intercom: optionalText(50),
-  addressComment: optionalText(500),
+  addressComment: multilineText(500),
   /** Courier: coordinates of the address [lat, lon] from geocoding; office pickup: { officeId }. */
   deliveryData: z
     .object({
@@ -513,7 +516,7 @@ export const OrderListQuerySchema = z.object({
 export const UpdateOrderStatusRequestSchema = z.object({
   id: z.uuid({ message: MESSAGES.orderNotFound }),
   status: OrderStatusSchema,
-  comment: z.string().trim().max(2000).nullable().optional(),
+  comment: multiline(z.string().trim().max(2000)).nullable().optional(),
 });
 export type UpdateOrderStatusRequest = z.infer<typeof UpdateOrderStatusRequestSchema>;
 

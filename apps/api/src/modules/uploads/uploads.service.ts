@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { MESSAGES, ORDER_LIMITS } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, assertCleanText } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
 import { ALLOWED_FILE_TYPES, contentMatches, extensionOf } from './file-types.ts';
 
@@ -33,6 +33,12 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage }) {
       const discard = () => Promise.all(saved.map((file) => storage.remove(file.storedName)));
       try {
         for await (const part of files) {
+          try {
+            assertCleanText(part.filename, 'files.filename');
+          } catch (error) {
+            part.file.resume();
+            throw error;
+          }
           const extension = extensionOf(part.filename);
           const allowedTypes: readonly string[] | undefined = extension
             ? ALLOWED_FILE_TYPES[extension]
