@@ -40,6 +40,8 @@ const partnerFields = {
   name: z.string({ message: MESSAGES.required }).trim().min(1, { message: MESSAGES.required }).max(200),
   commission: z
     .number({ message: MESSAGES.commissionInvalid })
+    // numeric(5, 2): kopeck-like precision, at most 100.00.
+    .multipleOf(0.01, { message: MESSAGES.commissionInvalid })
     .min(0, { message: MESSAGES.commissionInvalid })
     .max(100, { message: MESSAGES.commissionInvalid }),
   /** A PARTNER user account linked to this partner (sees its points' orders in the CRM). */

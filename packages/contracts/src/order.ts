@@ -136,8 +136,20 @@ export const AttributionSchema = z.object({
   attributionModel: optionalText(50),
   firstTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
   lastTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
-  touchpointCount: z.number().int().min(0).max(100_000).nullable().optional(),
-  marketingValue: z.number().nullable().optional(),
+  touchpointCount: z
+    .number({ message: MESSAGES.numberOutOfRange })
+    .int({ message: MESSAGES.numberOutOfRange })
+    .min(0, { message: MESSAGES.numberOutOfRange })
+    .max(100_000, { message: MESSAGES.numberOutOfRange })
+    .nullable()
+    .optional(),
+  /** numeric(12, 2) in the database: non-negative rubles well below its limit (decision 021). */
+  marketingValue: z
+    .number({ message: MESSAGES.marketingValueInvalid })
+    .min(0, { message: MESSAGES.marketingValueInvalid })
+    .max(1_000_000_000, { message: MESSAGES.marketingValueInvalid })
+    .nullable()
+    .optional(),
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 
@@ -149,7 +161,8 @@ export const CreateOrderRequestSchema = OrderStep1Schema.extend(OrderStep2Base.s
   .extend(OrderStep3Base.shape)
   .extend(AttributionSchema.shape)
   .extend({
-    partnerId: z.string().uuid().nullable().optional(),
+    /** The referring partner-portal partner (must exist and be ACTIVE, checked by the server). */
+    partnerId: z.uuid({ message: MESSAGES.unknownPartner }).nullable().optional(),
     documentId: z.unknown().optional(),
     documentIds: z.unknown().optional(),
     assuranceId: z.unknown().optional(),
@@ -541,7 +554,8 @@ export type NotificationListResponse = z.infer<typeof NotificationListResponseSc
 /** The browser's PushSubscription as JSON (spec 3: sent as is). */
 export const PushSubscriptionSchema = z.object({
   endpoint: z.string().url().max(2000),
-  expirationTime: z.number().nullable().optional(),
+  /** Milliseconds since the epoch (not stored). */
+  expirationTime: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   keys: z.object({
     p256dh: z
       .string()
