@@ -388,10 +388,10 @@ export const PushCampaignParamsSchema = z.object({
   id: z.uuid({ message: MESSAGES.pushCampaignNotFound }),
 });
 
-/** The recipient picker of a message to one user (ADMIN and MANAGER; a narrow view of the user list). */
+/** The recipient picker of a message to one user (ADMIN only: it is the user directory; decision 021). */
 export const PushRecipientQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const PushRecipientSchema = z.object({
   id: z.string(),

@@ -169,6 +169,7 @@ export const MESSAGES = {
   pushUrlInvalid: 'Ссылка — путь на сайте (начинается с /) или адрес https://',
   pushUserRequired: 'Выберите пользователя',
   pushRecipientNotFound: 'Получатель не найден',
+  pushUserAdminOnly: 'Сообщение одному пользователю может отправить только администратор',
   pushAudienceInvalid: 'Выберите получателей: все клиенты, сотрудники или один пользователь',
   pushCampaignNotFound: 'Рассылка не найдена',
   tariffNotFound: 'Тариф не найден или уже удалён',
