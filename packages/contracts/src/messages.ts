@@ -33,6 +33,7 @@ export const MESSAGES = {
   cronClearError: 'Ошибка очистки периодических задач',
   jobsRetryError: 'Ошибка повторного запуска задач',
   pushSubscribeFailed: 'Ошибка отправки подписки на сервер',
+  pushEndpointNotAllowed: 'Адрес подписки не принадлежит известному push-сервису браузера',
   requestFailedWithStatus: 'Запрос завершился с ошибкой (код {status})',
   requestTimeout: 'Превышено время ожидания ответа сервера',
   requestAborted: 'Запрос отменён',

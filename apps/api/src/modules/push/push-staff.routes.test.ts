@@ -46,7 +46,11 @@ describe('staff push (back office)', () => {
 
   beforeAll(async () => {
     pushService = await startFakePushService();
-    ctx = await createTestContext({ env: { RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' }, workers: true });
+    ctx = await createTestContext({
+      // The fake push service listens on 127.0.0.1 over http: allowed through test configuration only.
+      env: { RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0', PUSH_ALLOW_INSECURE_HOSTS: '127.0.0.1:*' },
+      workers: true,
+    });
     admin = await ctx.staffAuth(...DEMO.admin);
     manager = await ctx.staffAuth(...DEMO.manager);
     const signedIn = await ctx.customerAuth('push-staff@example.ru');
