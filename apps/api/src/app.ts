@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     // Path parameters are ids, dates and file names; a longer one is a 414 in the shared error body.
-    maxParamLength: 100,
+    routerOptions: { maxParamLength: 100 },
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
