@@ -65,6 +65,12 @@ export default defineConfig({
       // Many sign-ins from one address in a few minutes; the limits themselves are covered by API tests.
       RATE_LIMIT_AUTH_PER_IP: '10000',
       RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0',
+      // Push subscriptions may point only at known push services (decision 021). The specs add the stand-in
+      // endpoint of a faked PushManager and the fake push service on 127.0.0.1 (plain http: tests only).
+      PUSH_ALLOWED_HOSTS:
+        'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,' +
+        '*.push.apple.com,push.example.test',
+      PUSH_ALLOW_INSECURE_HOSTS: '127.0.0.1:*',
     },
   },
 });

@@ -4,7 +4,10 @@ import { createBrowserKeys, decryptPush, startFakePushService } from '../../apps
 import { DEMO, staffToken, uniqueEmail } from '../support/api';
 import { bearer, customerToken, signInStaff } from '../support/fixtures';
 
-/** Back office (issue 5): ADMIN reads unit economics, MANAGER sends a push to one customer. */
+/**
+ * Back office (issue 5): ADMIN reads unit economics and sends a push to one customer (picking one person is ADMIN's,
+ * decision 021).
+ */
 
 // Each test prepares its data through a dozen API calls first (orders, payments, statuses, subscriptions).
 test.describe.configure({ timeout: 60_000 });
@@ -106,7 +109,7 @@ test('ADMIN reads the unit economics of a period with the orders the test comple
     .toBe(true);
 });
 
-test('MANAGER sends a push to one customer and sees it delivered and the stale subscription removed', async ({
+test('ADMIN sends a push to one customer and sees it delivered and the stale subscription removed', async ({
   page,
   request,
 }) => {
@@ -126,7 +129,7 @@ test('MANAGER sends a push to one customer and sees it delivered and the stale s
     }
     pushService.expire(stale);
 
-    await signInStaff(page, request, 'MANAGER');
+    await signInStaff(page, request, 'ADMIN');
     await page.goto('/crm/push-notifications');
     await page.getByPlaceholder('E-mail, телефон или имя').fill(email);
     await page.getByRole('option', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).click();

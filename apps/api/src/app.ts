@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { ORDER_LIMITS } from '@app/contracts';
@@ -38,7 +39,13 @@ import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.rou
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import {
+  clientErrorHandler,
+  errorHandlerPlugin,
+  frameworkErrors,
+  requestSerializer,
+} from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
@@ -49,6 +56,8 @@ export type AppDeps = {
   services: Services;
   /** pg-boss, for the readiness check (GET /api/ready). */
   jobs: Jobs;
+  /** Where the log goes (tests read it); stdout otherwise. */
+  logStream?: DestinationStream;
 };
 
 /**
@@ -63,13 +72,22 @@ function toFastifyTrustProxy(trust: Config['trustProxy']) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, services, jobs } = deps;
+  const { logStream } = deps;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            serializers: { req: requestSerializer },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
+    // Path parameters are ids, dates and file names; a longer one is a 414 in the shared error body.
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: ORDER_LIMITS.maxFileBytes, files: ORDER_LIMITS.maxFiles, fields: 10, parts: 30 },
   });
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, { resolvePrincipal: (token) => services.auth.resolvePrincipal(token) });
   await app.register(openapiPlugin);
 

@@ -7,6 +7,26 @@ const boolFromEnv = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** Push services of the browsers in use (Chrome/Edge via FCM, Firefox, Windows/WNS, Safari/Apple). */
+export const DEFAULT_PUSH_ALLOWED_HOSTS =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,*.push.apple.com';
+/** `host`, `*.domain` (its subdomains), optionally `:port` or `:*`; without a port only the scheme's default. */
+const PUSH_HOST_ENTRY =
+  /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:(\d{1,5}|\*))?$/;
+const hostList = (name: string, fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((entry) => PUSH_HOST_ENTRY.test(entry)), {
+      message: `${name}: comma-separated host names, *.domain, optionally :port or :*`,
+    });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -92,6 +112,10 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@perevod.local'),
+  /** Hosts a push subscription may point at (https only); anything else is refused (decision 021). */
+  PUSH_ALLOWED_HOSTS: hostList('PUSH_ALLOWED_HOSTS', DEFAULT_PUSH_ALLOWED_HOSTS),
+  /** Tests only: hosts (a local fake push service) accepted over plain http. Refused in production. */
+  PUSH_ALLOW_INSECURE_HOSTS: hostList('PUSH_ALLOW_INSECURE_HOSTS', ''),
   SELLER_NAME: z.string().default('ООО «Бюро переводов»'),
   SELLER_INN: z.string().default('7707083893'),
   SELLER_KPP: z.string().default('770701001'),
@@ -160,6 +184,8 @@ export type Config = {
   };
   /** Web Push keys; generated on first start and stored in the database when not configured. */
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
+  /** Where push subscriptions may point: https hosts, and (tests only) http hosts. */
+  push: { allowedHosts: string[]; insecureHosts: string[] };
   seller: {
     name: string;
     inn: string;
@@ -212,6 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.PUSH_ALLOW_INSECURE_HOSTS.length > 0) {
+    throw new ConfigError('PUSH_ALLOW_INSECURE_HOSTS is for tests only and cannot be set in production');
+  }
   if (e.NODE_ENV === 'production') {
     const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
     if (missing.length > 0) {
@@ -296,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privateKey: e.VAPID_PRIVATE_KEY ?? null,
       subject: e.VAPID_SUBJECT,
     },
+    push: { allowedHosts: e.PUSH_ALLOWED_HOSTS, insecureHosts: e.PUSH_ALLOW_INSECURE_HOSTS },
     seller: {
       name: e.SELLER_NAME,
       inn: e.SELLER_INN,

@@ -83,6 +83,8 @@ export async function createTestContext(
     retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
     /** PostgreSQL pool size (default 10): race tests that keep many requests waiting on a lock need more. */
     poolMax?: number;
+    /** Collects the app's log (set LOG_LEVEL in env too: tests are silent by default). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase({ poolMax: options.poolMax });
@@ -114,7 +116,7 @@ export async function createTestContext(
     clock,
   });
   if (options.workers) await jobs.work(createJobHandlers(services));
-  const app = await buildApp({ config, database, services, jobs });
+  const app = await buildApp({ config, database, services, jobs, logStream: options.logStream });
   await app.ready();
 
   const ctx: TestContext = {

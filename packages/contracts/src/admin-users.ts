@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { EmailSchema } from './common.ts';
 import { RoleSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { multiline } from './text.ts';
 
 export const UserListQuerySchema = z.object({
   role: RoleSchema.optional(),
@@ -39,6 +40,8 @@ const partnerFields = {
   name: z.string({ message: MESSAGES.required }).trim().min(1, { message: MESSAGES.required }).max(200),
   commission: z
     .number({ message: MESSAGES.commissionInvalid })
+    // numeric(5, 2): kopeck-like precision, at most 100.00.
+    .multipleOf(0.01, { message: MESSAGES.commissionInvalid })
     .min(0, { message: MESSAGES.commissionInvalid })
     .max(100, { message: MESSAGES.commissionInvalid }),
   /** A PARTNER user account linked to this partner (sees its points' orders in the CRM). */
@@ -59,7 +62,7 @@ const pointFields = {
   lat: coordinate(-90, 90, MESSAGES.latitudeInvalid),
   lon: coordinate(-180, 180, MESSAGES.longitudeInvalid),
   partnerId: z.uuid().nullable().optional(),
-  description: z.string().trim().max(2000).nullable().optional(),
+  description: multiline(z.string().trim().max(2000)).nullable().optional(),
   email: EmailSchema.nullable().optional(),
   phone: z.string().trim().max(30).nullable().optional(),
   isActive: z.boolean().optional(),

@@ -1,7 +1,15 @@
 import { z } from './zod.ts';
+import { MESSAGES } from './messages.ts';
+import { multiline } from './text.ts';
 
 const shortText = (max = 200) => z.string().trim().max(max);
 const optionalText = (max = 200) => shortText(max).nullable().optional();
+/** Values go to double precision columns; anything beyond ±10¹² is a mistake or an attack (decision 021). */
+const analyticsNumber = () =>
+  z
+    .number({ message: MESSAGES.numberOutOfRange })
+    .min(-1e12, { message: MESSAGES.numberOutOfRange })
+    .max(1e12, { message: MESSAGES.numberOutOfRange });
 
 export const AnalyticsSessionIdSchema = z.string().trim().min(8).max(100);
 
@@ -30,7 +38,7 @@ export type AnalyticsSessionRequest = z.infer<typeof AnalyticsSessionRequestSche
 
 /** Form data sent with events: flat values only; secrets never leave the browser (and are dropped here too). */
 export const AnalyticsFormDataSchema = z
-  .record(z.string().max(100), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .record(z.string().max(100), z.union([multiline(z.string()), analyticsNumber(), z.boolean(), z.null()]))
   .refine((value) => Object.keys(value).length <= 50, { message: 'Слишком много полей' });
 
 export const AnalyticsEventRequestSchema = z.object({
@@ -39,7 +47,7 @@ export const AnalyticsEventRequestSchema = z.object({
   eventCategory: optionalText(100),
   eventAction: optionalText(100),
   eventLabel: optionalText(200),
-  eventValue: z.number().finite().nullable().optional(),
+  eventValue: analyticsNumber().nullable().optional(),
   pagePath: optionalText(2000),
   pageTitle: optionalText(500),
   formData: AnalyticsFormDataSchema.nullable().optional(),
@@ -50,7 +58,7 @@ export type AnalyticsEventRequest = z.infer<typeof AnalyticsEventRequestSchema>;
 export const ConversionRequestSchema = z.object({
   sessionId: AnalyticsSessionIdSchema,
   conversionType: shortText(100).min(1),
-  conversionValue: z.number().finite().nullable().optional(),
+  conversionValue: analyticsNumber().nullable().optional(),
   orderId: z.uuid().nullable().optional(),
 });
 export type ConversionRequest = z.infer<typeof ConversionRequestSchema>;
@@ -59,7 +67,7 @@ export const FunnelStageRequestSchema = z.object({
   sessionId: AnalyticsSessionIdSchema,
   stage: shortText(100).min(1),
   source: optionalText(100),
-  value: z.number().finite().nullable().optional(),
+  value: analyticsNumber().nullable().optional(),
   metadata: z.record(z.string().max(100), z.unknown()).nullable().optional(),
   userId: z.uuid().nullable().optional(),
   orderId: z.uuid().nullable().optional(),

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { EmailSchema } from './common.ts';
 import { RoleSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { multiline } from './text.ts';
 
 /** The user carried in sign-in answers (spec 3 "Session user"). */
 export const SessionUserSchema = z.object({
@@ -54,12 +55,17 @@ export type HashLoginRequest = z.infer<typeof HashLoginRequestSchema>;
 
 /** Telegram Login Widget fields (https://core.telegram.org/widgets/login#checking-authorization). */
 export const TelegramAuthRequestSchema = z.object({
-  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String),
+  id: z
+    .union([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/)])
+    .transform(String),
   first_name: z.string().max(200).optional(),
   last_name: z.string().max(200).optional(),
   username: z.string().max(200).optional(),
   photo_url: z.string().max(1000).optional(),
-  auth_date: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+  /** Unix seconds; the service refuses anything older than a day or in the future. */
+  auth_date: z
+    .union([z.number().int().min(0).max(10_000_000_000), z.string().regex(/^\d{1,11}$/)])
+    .transform(Number),
   hash: z.string().regex(/^[0-9a-f]{64}$/, { message: MESSAGES.telegramInvalid }),
 });
 export type TelegramAuthRequest = z.input<typeof TelegramAuthRequestSchema>;
@@ -86,7 +92,7 @@ export const CrmAccessRequestSchema = z.object({
 export type CrmAccessRequest = z.infer<typeof CrmAccessRequestSchema>;
 
 export const CreateCrmAccessRequestSchema = z.object({
-  comment: z.string().trim().max(1000).optional(),
+  comment: multiline(z.string().trim().max(1000)).optional(),
 });
 export type CreateCrmAccessRequest = z.infer<typeof CreateCrmAccessRequestSchema>;
 

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { EmailSchema, listResponse, PhoneSchema } from './common.ts';
 import { DeliveryTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { multiline } from './text.ts';
 
 // ---- shared pieces ----
 
@@ -32,13 +33,10 @@ const sortOrderField = z
   .min(0, { message: MESSAGES.sortOrderInvalid })
   .max(10_000, { message: MESSAGES.sortOrderInvalid })
   .default(0);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const optionalText = (max: number, options: { multiline?: boolean } = {}) => {
+  const text = z.string().trim().max(max);
+  return (options.multiline ? multiline(text) : text).nullish().transform((value) => (value ? value : null));
+};
 
 /** Body of every DELETE that names its target by id. */
 export const DeleteByIdRequestSchema = z.object({ id: idField(MESSAGES.formSettingNotFound) });
@@ -94,7 +92,7 @@ export const DeliveryInputSchema = z.object({
   type: DeliveryTypeSchema,
   name: nameField,
   price: CataloguePriceSchema,
-  description: optionalText(1000),
+  description: optionalText(1000, { multiline: true }),
   sortOrder: sortOrderField,
 });
 export type DeliveryInput = z.infer<typeof DeliveryInputSchema>;
@@ -139,7 +137,7 @@ export const PromoCodeInputSchema = z
       .max(100_000_000, { message: MESSAGES.promoMaxUsesInvalid })
       .nullish()
       .transform((value) => value ?? null),
-    description: optionalText(500),
+    description: optionalText(500, { multiline: true }),
   })
   .refine((value) => !value.validFrom || !value.validTo || value.validFrom < value.validTo, {
     message: MESSAGES.promoPeriodInvalid,
@@ -171,7 +169,7 @@ export const OfficeInputSchema = z.object({
     .max(500, { message: MESSAGES.officeAddressRequired }),
   phone: PhoneSchema.nullish().transform((value) => value ?? null),
   email: EmailSchema.nullish().transform((value) => value ?? null),
-  schedule: optionalText(500),
+  schedule: optionalText(500, { multiline: true }),
   lat: z
     .number({ message: MESSAGES.latitudeInvalid })
     .min(-90, { message: MESSAGES.latitudeInvalid })
@@ -335,11 +333,13 @@ export const StaffPushRequestSchema = z
       .trim()
       .min(1, { message: MESSAGES.pushTitleInvalid })
       .max(100, { message: MESSAGES.pushTitleInvalid }),
-    body: z
-      .string({ message: MESSAGES.pushBodyInvalid })
-      .trim()
-      .min(1, { message: MESSAGES.pushBodyInvalid })
-      .max(500, { message: MESSAGES.pushBodyInvalid }),
+    body: multiline(
+      z
+        .string({ message: MESSAGES.pushBodyInvalid })
+        .trim()
+        .min(1, { message: MESSAGES.pushBodyInvalid })
+        .max(500, { message: MESSAGES.pushBodyInvalid }),
+    ),
     /** Where a click on the push leads; empty means the audience's default page. */
     url: z
       .string({ message: MESSAGES.pushUrlInvalid })
@@ -388,10 +388,10 @@ export const PushCampaignParamsSchema = z.object({
   id: z.uuid({ message: MESSAGES.pushCampaignNotFound }),
 });
 
-/** The recipient picker of a message to one user (ADMIN and MANAGER; a narrow view of the user list). */
+/** The recipient picker of a message to one user (ADMIN only: it is the user directory; decision 021). */
 export const PushRecipientQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const PushRecipientSchema = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './enums.ts';
 export * from './messages.ts';
 export * from './common.ts';
+export * from './text.ts';
 export * from './inn.ts';
 export * from './profile.ts';
 export * from './auth.ts';

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { MESSAGES } from './messages.ts';
+import { multiline } from './text.ts';
 
 // ---- internal notes on an order (staff only; never in the customer's or the partner's view) ----
 
@@ -26,11 +27,13 @@ export const OrderNoteListResponseSchema = z.object({ items: z.array(OrderNoteSc
 export type OrderNoteListResponse = z.infer<typeof OrderNoteListResponseSchema>;
 
 export const CreateOrderNoteRequestSchema = z.object({
-  text: z
-    .string({ message: MESSAGES.noteTextRequired })
-    .trim()
-    .min(1, { message: MESSAGES.noteTextRequired })
-    .max(ORDER_NOTE_MAX_LENGTH, { message: MESSAGES.noteTextTooLong }),
+  text: multiline(
+    z
+      .string({ message: MESSAGES.noteTextRequired })
+      .trim()
+      .min(1, { message: MESSAGES.noteTextRequired })
+      .max(ORDER_NOTE_MAX_LENGTH, { message: MESSAGES.noteTextTooLong }),
+  ),
 });
 export type CreateOrderNoteRequest = z.infer<typeof CreateOrderNoteRequestSchema>;
 

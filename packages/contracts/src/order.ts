@@ -5,8 +5,11 @@ import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.
 import { MESSAGES } from './messages.ts';
 import { InnSchema, KppSchema } from './profile.ts';
 import { applyTariff, findTariff, type TariffRule } from './tariffs.ts';
+import { multiline } from './text.ts';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** Free text where line breaks belong (comments): tab, LF and CR allowed (decision 021). */
+const multilineText = (max: number) => multiline(z.string().trim().max(max)).nullable().optional();
 const idRef = (message: string) => z.string({ message }).trim().uuid({ message });
 
 export const DocumentWithQuantitySchema = z.object({
@@ -72,8 +75,8 @@ const OrderStep2Base = z.object({
   organizationInn: InnSchema.nullable().optional(),
   organizationKpp: KppSchema.nullable().optional(),
   organizationName: optionalText(300),
-  organizationAddress: optionalText(500),
-  comment: optionalText(2000),
+  organizationAddress: multilineText(500),
+  comment: multilineText(2000),
 });
 
 type OrganizationFields = {
@@ -110,7 +113,7 @@ const OrderStep3Base = z.object({
   entrance: optionalText(20),
   floor: optionalText(20),
   intercom: optionalText(50),
-  addressComment: optionalText(500),
+  addressComment: multilineText(500),
   /** Courier: coordinates of the address [lat, lon] from geocoding; office pickup: { officeId }. */
   deliveryData: z
     .object({
@@ -140,8 +143,20 @@ export const AttributionSchema = z.object({
   attributionModel: optionalText(50),
   firstTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
   lastTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
-  touchpointCount: z.number().int().min(0).max(100_000).nullable().optional(),
-  marketingValue: z.number().nullable().optional(),
+  touchpointCount: z
+    .number({ message: MESSAGES.numberOutOfRange })
+    .int({ message: MESSAGES.numberOutOfRange })
+    .min(0, { message: MESSAGES.numberOutOfRange })
+    .max(100_000, { message: MESSAGES.numberOutOfRange })
+    .nullable()
+    .optional(),
+  /** numeric(12, 2) in the database: non-negative rubles well below its limit (decision 021). */
+  marketingValue: z
+    .number({ message: MESSAGES.marketingValueInvalid })
+    .min(0, { message: MESSAGES.marketingValueInvalid })
+    .max(1_000_000_000, { message: MESSAGES.marketingValueInvalid })
+    .nullable()
+    .optional(),
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 
@@ -153,7 +168,8 @@ export const CreateOrderRequestSchema = OrderStep1Schema.extend(OrderStep2Base.s
   .extend(OrderStep3Base.shape)
   .extend(AttributionSchema.shape)
   .extend({
-    partnerId: z.string().uuid().nullable().optional(),
+    /** The referring partner-portal partner (must exist and be ACTIVE, checked by the server). */
+    partnerId: z.uuid({ message: MESSAGES.unknownPartner }).nullable().optional(),
     documentId: z.unknown().optional(),
     documentIds: z.unknown().optional(),
     assuranceId: z.unknown().optional(),
@@ -525,7 +541,7 @@ export const OrderListQuerySchema = z.object({
 export const UpdateOrderStatusRequestSchema = z.object({
   id: z.uuid({ message: MESSAGES.orderNotFound }),
   status: OrderStatusSchema,
-  comment: z.string().trim().max(2000).nullable().optional(),
+  comment: multiline(z.string().trim().max(2000)).nullable().optional(),
 });
 export type UpdateOrderStatusRequest = z.infer<typeof UpdateOrderStatusRequestSchema>;
 
@@ -550,7 +566,8 @@ export type NotificationListResponse = z.infer<typeof NotificationListResponseSc
 /** The browser's PushSubscription as JSON (spec 3: sent as is). */
 export const PushSubscriptionSchema = z.object({
   endpoint: z.string().url().max(2000),
-  expirationTime: z.number().nullable().optional(),
+  /** Milliseconds since the epoch (not stored). */
+  expirationTime: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   keys: z.object({
     p256dh: z
       .string()

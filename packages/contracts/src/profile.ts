@@ -3,6 +3,7 @@ import { EmailSchema, PhoneSchema } from './common.ts';
 import { RoleSchema } from './enums.ts';
 import { isValidInn, isValidKpp } from './inn.ts';
 import { MESSAGES } from './messages.ts';
+import { multiline } from './text.ts';
 
 export const InnSchema = z
   .string({ message: MESSAGES.invalidInn })
@@ -18,7 +19,7 @@ export const OrganizationSchema = z.object({
   inn: InnSchema,
   kpp: KppSchema.nullable().optional(),
   name: z.string().trim().min(1, { message: MESSAGES.required }).max(300),
-  address: z.string().trim().min(1, { message: MESSAGES.required }).max(500),
+  address: multiline(z.string().trim().min(1, { message: MESSAGES.required }).max(500)),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 

@@ -122,8 +122,9 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/form-settings/promocode': { allowed: ['ADMIN'] },
   'PUT /api/form-settings/promocode': { allowed: ['ADMIN'] },
   'DELETE /api/form-settings/promocode': { allowed: ['ADMIN'] },
-  'GET /api/office': { allowed: ['ADMIN', 'MANAGER'] },
-  'GET /api/office/:id': { allowed: ['ADMIN', 'MANAGER'] },
+  // Spec 6: offices are ADMIN's; MANAGER reads the active ones in the order form parameters (decision 021).
+  'GET /api/office': { allowed: ['ADMIN'] },
+  'GET /api/office/:id': { allowed: ['ADMIN'] },
   'POST /api/office': { allowed: ['ADMIN'] },
   'PUT /api/office': { allowed: ['ADMIN'] },
   'DELETE /api/office': { allowed: ['ADMIN'] },
@@ -138,7 +139,8 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/admin/stats/unit-economics': { allowed: ['ADMIN'] },
   'POST /api/admin/push': { allowed: ['ADMIN', 'MANAGER'] },
   'GET /api/admin/push': { allowed: ['ADMIN', 'MANAGER'] },
-  'GET /api/admin/push/recipients': { allowed: ['ADMIN', 'MANAGER'] },
+  // The user directory behind the recipient picker is ADMIN's, like GET /api/user/list (decision 021).
+  'GET /api/admin/push/recipients': { allowed: ['ADMIN'] },
   'GET /api/admin/push/:id': { allowed: ['ADMIN', 'MANAGER'] },
 };
 

@@ -27,6 +27,8 @@ const ORDER_STEP_1_HTML = 'order-step-1.html';
 const ORDER_PATH = /^\/order(?:[/?#]|$)/;
 const ORDER_HTML = 'order.html';
 
+const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 function pickPage(url: string, has: { step1: boolean; order: boolean }): string {
   if (has.step1 && ORDER_STEP_1_PATH.test(url)) return ORDER_STEP_1_HTML;
   if (has.order && ORDER_PATH.test(url)) return ORDER_HTML;
@@ -71,6 +73,19 @@ export const staticSpaPlugin = fp<{ distDir: string | null }>(
       if (!isApi && !isAsset && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
         if (ORDER_STEP_PATH.test(request.url)) reply.header('link', FORM_PARAMS_PRELOAD);
         return reply.header('cache-control', 'no-cache').sendFile(pickPage(request.url, has));
+      }
+      if (isApi) {
+        // The address exists with other methods: 405 with Allow, in the shared error body (decision 021).
+        const url = request.url.split('?')[0] ?? request.url;
+        const allowed = API_METHODS.filter(
+          (method) => method !== request.method && app.findRoute({ method, url }) !== null,
+        );
+        if (allowed.length > 0) {
+          return reply
+            .status(405)
+            .header('allow', allowed.join(', '))
+            .send({ statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: MESSAGES.methodNotAllowed });
+        }
       }
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.routeNotFound });
     });

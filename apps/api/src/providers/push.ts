@@ -10,6 +10,50 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
  */
 export type PushSender = { send(target: PushTarget, payload: string): Promise<PushResult> };
 
+/** Where subscriptions may point (config `push`, decision 021). */
+export type PushHostPolicy = { allowedHosts: readonly string[]; insecureHosts: readonly string[] };
+
+function hostMatches(entry: string, host: string, port: string): boolean {
+  const colon = entry.lastIndexOf(':');
+  const pattern = colon === -1 ? entry : entry.slice(0, colon);
+  const entryPort = colon === -1 ? '' : entry.slice(colon + 1);
+  // Without a port, only the scheme's default one (URL leaves `port` empty then).
+  if (entryPort !== '*' && entryPort !== port) return false;
+  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1;
+  return host === pattern;
+}
+
+/**
+ * Whether the server may POST to this push endpoint: https to a known push service, or http to a host allowed
+ * for tests only. Anything else (an address in our network, 127.0.0.1, a site of the customer's choosing) would
+ * let a customer make the server send requests wherever they like (blind SSRF).
+ */
+export function isAllowedPushEndpoint(endpoint: string, policy: PushHostPolicy): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  const hosts =
+    url.protocol === 'https:' ? policy.allowedHosts : url.protocol === 'http:' ? policy.insecureHosts : [];
+  const host = url.hostname.toLowerCase();
+  return hosts.some((entry) => hostMatches(entry, host, url.port));
+}
+
+/** A sender that sends only to allowed endpoints; the others fail without a request. */
+export function guardPushSender(sender: PushSender, policy: PushHostPolicy): PushSender {
+  return {
+    send(target, payload) {
+      if (!isAllowedPushEndpoint(target.endpoint, policy)) {
+        return Promise.resolve({ status: 'failed', error: 'push endpoint host is not allowed' });
+      }
+      return sender.send(target, payload);
+    },
+  };
+}
+
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   return webpush.generateVAPIDKeys();
 }
@@ -30,6 +74,8 @@ export function createWebPushSender(vapid: VapidKeys, fetchImpl: typeof fetch = 
           ),
           body: details.body ? new Uint8Array(details.body) : null,
           signal: AbortSignal.timeout(15_000),
+          // A push service does not redirect; following one would lead the request past the host check.
+          redirect: 'manual',
         });
         if (response.status === 404 || response.status === 410) return { status: 'gone' };
         if (!response.ok) return { status: 'failed', error: `push service answered ${response.status}` };

@@ -8,10 +8,13 @@ import {
   OfficeInputSchema,
   UpdateOfficeRequestSchema,
 } from '@app/contracts';
-import { ADMIN_ONLY, STAFF, requireUser } from '../../plugins/auth.ts';
+import { ADMIN_ONLY, requireUser } from '../../plugins/auth.ts';
 import type { OfficesService } from './offices.service.ts';
 
-/** /crm/offices. Reading is open to MANAGER (they tell customers where to come); changes are ADMIN only. */
+/**
+ * /crm/offices: ADMIN only (spec 6, decision 021). Customers and MANAGER see the active offices with the order form
+ * parameters (GET /api/order/form-params).
+ */
 export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> = async (app, opts) => {
   const tags = ['offices (back office)'];
   const { offices } = opts;
@@ -19,7 +22,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.get(
     '/api/office',
     {
-      config: { access: STAFF },
+      config: { access: ADMIN_ONLY },
       schema: {
         tags,
         summary: 'Офисы, включая отключённые',
@@ -31,7 +34,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
   app.get(
     '/api/office/:id',
     {
-      config: { access: STAFF },
+      config: { access: ADMIN_ONLY },
       schema: { tags, summary: 'Офис', params: IdParamsSchema, response: { 200: AdminOfficeSchema } },
     },
     async (request) => offices.get(request.params.id),

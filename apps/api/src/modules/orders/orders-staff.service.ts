@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import { documentLinesOf, type OrderRow } from './orders.repository.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
+import { csvRow } from '../../lib/csv.ts';
 
 export type OrdersStaffService = ReturnType<typeof createOrdersStaffService>;
 
@@ -136,13 +137,9 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
 
     /** Every row of the filtered set as CSV (semicolon-separated, UTF-8 with BOM, for Excel in Russian locale). */
     async *exportCsv(filters: StaffOrderFilters): AsyncGenerator<string> {
-      const cell = (value: unknown) => {
-        const text = value === null || value === undefined ? '' : String(value);
-        return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-      };
       yield (
         '\uFEFF' +
-        [
+        csvRow([
           'Номер',
           'Дата',
           'Статус',
@@ -153,30 +150,25 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
           'Телефон',
           'Плательщик',
           'Доставка',
-        ].join(';') +
-        '\n'
+        ])
       );
       const conditions = staffOrderConditions(filters);
       let cursor: string | undefined;
       do {
         const batch = await page(conditions, { limit: 100, cursor });
         for (const item of batch.items) {
-          yield (
-            [
-              item.number,
-              item.createdAt,
-              item.status,
-              item.isPaid ? 'да' : 'нет',
-              item.amount.toFixed(2).replace('.', ','),
-              item.name,
-              item.email,
-              item.phoneNumber,
-              item.payerType,
-              item.deliveryType,
-            ]
-              .map(cell)
-              .join(';') + '\n'
-          );
+          yield csvRow([
+            item.number,
+            item.createdAt,
+            item.status,
+            item.isPaid ? 'да' : 'нет',
+            item.amount.toFixed(2).replace('.', ','),
+            item.name,
+            item.email,
+            item.phoneNumber,
+            item.payerType,
+            item.deliveryType,
+          ]);
         }
         cursor = batch.nextCursor;
       } while (cursor);

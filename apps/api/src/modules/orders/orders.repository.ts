@@ -5,6 +5,7 @@ import {
   orderLines,
   orderStatusHistory,
   orders,
+  partnerAccounts,
   points,
   promoCodes,
   uploads,
@@ -46,6 +47,14 @@ export function createOrdersRepository() {
         .select()
         .from(offices)
         .where(and(eq(offices.id, id), eq(offices.isActive, true)));
+      return row;
+    },
+    /** The referring partner of an order (partner portal account), only while it is ACTIVE. */
+    async findActivePartnerAccount(db: DbOrTx, id: string) {
+      const [row] = await db
+        .select({ id: partnerAccounts.id })
+        .from(partnerAccounts)
+        .where(and(eq(partnerAccounts.id, id), eq(partnerAccounts.status, 'ACTIVE')));
       return row;
     },
     async findPromo(db: DbOrTx, code: string) {

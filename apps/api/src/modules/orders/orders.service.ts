@@ -143,6 +143,10 @@ export function createOrdersService(deps: {
         if (!input.address) throw invalid('address', MESSAGES.addressRequired);
       }
 
+      if (input.partnerId && !(await repo.findActivePartnerAccount(db, input.partnerId))) {
+        throw invalid('partnerId', MESSAGES.unknownPartner);
+      }
+
       if (input.files.length > 0) {
         const total = await repo.sumUploadSizes(db, input.files);
         if (total > 60 * 1024 * 1024) throw invalid('files', MESSAGES.filesTooLarge);

@@ -46,7 +46,11 @@ describe('staff push (back office)', () => {
 
   beforeAll(async () => {
     pushService = await startFakePushService();
-    ctx = await createTestContext({ env: { RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' }, workers: true });
+    ctx = await createTestContext({
+      // The fake push service listens on 127.0.0.1 over http: allowed through test configuration only.
+      env: { RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0', PUSH_ALLOW_INSECURE_HOSTS: '127.0.0.1:*' },
+      workers: true,
+    });
     admin = await ctx.staffAuth(...DEMO.admin);
     manager = await ctx.staffAuth(...DEMO.manager);
     const signedIn = await ctx.customerAuth('push-staff@example.ru');
@@ -63,13 +67,16 @@ describe('staff push (back office)', () => {
   });
 
   it('queues a message to one user on notification-tasks and reports delivered, failed and removed', async () => {
-    const response = await send({
-      audience: 'user',
-      userId: customer.userId,
-      title: 'Скидка на апостиль',
-      body: 'До конца недели апостиль со скидкой 20 %.',
-      url: '/order?promo=APOSTILLE',
-    });
+    const response = await send(
+      {
+        audience: 'user',
+        userId: customer.userId,
+        title: 'Скидка на апостиль',
+        body: 'До конца недели апостиль со скидкой 20 %.',
+        url: '/order?promo=APOSTILLE',
+      },
+      admin,
+    );
     expect(response.statusCode).toBe(202);
     const queued = response.json<PushCampaign>();
     expect(queued).toMatchObject({
@@ -77,7 +84,7 @@ describe('staff push (back office)', () => {
       user: { id: customer.userId, email: 'push-staff@example.ru' },
       status: 'sending',
       recipients: 1,
-      sentBy: DEMO.manager[0],
+      sentBy: DEMO.admin[0],
     });
     // The in-app copy is there at once, before the job runs.
     const inbox = await ctx.app.inject({
@@ -179,11 +186,17 @@ describe('staff push (back office)', () => {
     ]);
   });
 
-  it('finds recipients by e-mail, phone or name for ADMIN and MANAGER, with their subscriptions', async () => {
-    const found = await ctx.app.inject({
+  it('finds recipients by e-mail, phone or name for ADMIN only (the user directory), with their subscriptions', async () => {
+    const refused = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/push/recipients?search=push-staff',
       headers: manager,
+    });
+    expect(refused.statusCode).toBe(403);
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/push/recipients?search=push-staff&limit=100',
+      headers: admin,
     });
     expect(found.statusCode).toBe(200);
     expect(found.json<PushRecipientListResponse>().items).toEqual([
@@ -200,6 +213,24 @@ describe('staff push (back office)', () => {
       headers: admin,
     });
     expect(none.json<PushRecipientListResponse>().items).toEqual([]);
+    const tooMany = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/push/recipients?limit=101',
+      headers: admin,
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('MANAGER sends to everyone but not to one picked user: picking one needs the directory', async () => {
+    const before = await count(`select count(*)::int as n from notifications`);
+    const response = await send({ audience: 'user', userId: customer.userId, title: 'Лично', body: 'Т' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: MESSAGES.pushUserAdminOnly,
+    });
+    expect(await count(`select count(*)::int as n from notifications`)).toBe(before);
   });
 
   it('refuses bad input with Russian messages, an unknown user or campaign, and customers', async () => {
@@ -217,12 +248,10 @@ describe('staff push (back office)', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message });
     }
-    const unknown = await send({
-      audience: 'user',
-      userId: '00000000-0000-4000-8000-000000000000',
-      title: 'Т',
-      body: 'Т',
-    });
+    const unknown = await send(
+      { audience: 'user', userId: '00000000-0000-4000-8000-000000000000', title: 'Т', body: 'Т' },
+      admin,
+    );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: MESSAGES.pushRecipientNotFound });
     expect(await count(`select count(*)::int as n from audit_log where data->>'title' = 'Т'`)).toBe(0);

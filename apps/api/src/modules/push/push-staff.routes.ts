@@ -8,10 +8,10 @@ import {
   PushRecipientQuerySchema,
   StaffPushRequestSchema,
 } from '@app/contracts';
-import { STAFF, requireUser } from '../../plugins/auth.ts';
+import { ADMIN_ONLY, STAFF, requireUser } from '../../plugins/auth.ts';
 import type { PushStaffService } from './push-staff.service.ts';
 
-/** /crm/push-notifications (ADMIN and MANAGER). */
+/** /crm/push-notifications (ADMIN and MANAGER; a message to one picked user: ADMIN). */
 export const pushStaffRoutes: FastifyPluginAsyncZod<{ pushStaff: PushStaffService }> = async (app, opts) => {
   const tags = ['push (back office)'];
   app.post(
@@ -47,7 +47,8 @@ export const pushStaffRoutes: FastifyPluginAsyncZod<{ pushStaff: PushStaffServic
   app.get(
     '/api/admin/push/recipients',
     {
-      config: { access: STAFF },
+      // The user directory (e-mail, name, phone of everyone) is ADMIN's, like /api/user/list (decision 021).
+      config: { access: ADMIN_ONLY },
       schema: {
         tags,
         summary: 'Поиск получателя сообщения по e-mail, телефону или имени',

@@ -13,7 +13,7 @@ import { MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import type { PushDelivery, PushService } from './push.service.ts';
@@ -153,6 +153,8 @@ export function createPushStaffService(deps: { db: Db; push: PushService; jobs: 
 
   return {
     async send(actor: UserPrincipal, input: StaffPushRequest): Promise<PushCampaign> {
+      // Picking one person needs the user directory, which is ADMIN's (spec 6, decision 021).
+      if (input.audience === 'user' && actor.role !== 'ADMIN') throw forbidden(MESSAGES.pushUserAdminOnly);
       const id = randomUUID();
       const userId = input.audience === 'user' ? (input.userId ?? null) : null;
       const where = audienceCondition(input.audience, userId);

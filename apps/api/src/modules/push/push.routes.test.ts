@@ -9,7 +9,11 @@ describe('web push', () => {
   let pushService: Awaited<ReturnType<typeof startFakePushService>>;
   beforeAll(async () => {
     pushService = await startFakePushService();
-    ctx = await createTestContext({ workers: true, env: { RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' } });
+    ctx = await createTestContext({
+      workers: true,
+      // The fake push service listens on 127.0.0.1 over http: allowed through test configuration only.
+      env: { RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0', PUSH_ALLOW_INSECURE_HOSTS: '127.0.0.1:*' },
+    });
   });
   afterAll(async () => {
     await ctx.close();

@@ -3,9 +3,13 @@ import type { PushSubscriptionJson } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { appSettings, notifications, pushSubscriptions } from '../../db/schema/index.ts';
+import { MESSAGES } from '@app/contracts';
+import { AppError } from '../../lib/errors.ts';
 import {
   createWebPushSender,
   generateVapidKeys,
+  guardPushSender,
+  isAllowedPushEndpoint,
   type PushSender,
   type PushTarget,
   type VapidKeys,
@@ -21,7 +25,7 @@ const PUSH_CONCURRENCY = 8;
 
 export function createPushService(deps: {
   db: Db;
-  config: Pick<Config, 'vapid'>;
+  config: Pick<Config, 'vapid' | 'push'>;
   /** Tests and other transports; by default web-push encryption sent with fetch. */
   createSender?: (vapid: VapidKeys) => PushSender;
 }) {
@@ -54,7 +58,8 @@ export function createPushService(deps: {
   }
 
   async function getSender(): Promise<PushSender> {
-    sender ??= (deps.createSender ?? createWebPushSender)(await getVapid());
+    // Checked again at send time: rows stored before the check, or a list narrowed since (decision 021).
+    sender ??= guardPushSender((deps.createSender ?? createWebPushSender)(await getVapid()), config.push);
     return sender;
   }
 
@@ -69,6 +74,11 @@ export function createPushService(deps: {
       subscription: PushSubscriptionJson,
       userAgent: string | undefined,
     ): Promise<void> {
+      if (!isAllowedPushEndpoint(subscription.endpoint, config.push)) {
+        throw new AppError('VALIDATION_ERROR', MESSAGES.pushEndpointNotAllowed, {
+          details: [{ path: 'body.endpoint', message: MESSAGES.pushEndpointNotAllowed }],
+        });
+      }
       await db
         .insert(pushSubscriptions)
         .values({

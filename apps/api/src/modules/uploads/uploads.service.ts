@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/index.ts';
 import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, assertCleanText } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
 import {
   ALLOWED_FILE_TYPES,
@@ -88,6 +88,13 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; clock
           if (part.type !== 'file' || part.fieldname !== 'files') {
             if (part.type === 'file') part.file.resume();
             throw new AppError('BAD_REQUEST', MESSAGES.fileFieldNotAllowed);
+          }
+          // Control characters are refused like in any other text (decision 021); bidi marks are dropped.
+          try {
+            assertCleanText(part.filename, 'files.filename');
+          } catch (error) {
+            part.file.resume();
+            throw error;
           }
           const name = cleanFileName(part.filename);
           const extension = extensionOf(name);

@@ -52,7 +52,8 @@ describe('push notifications page', { timeout: 20_000 }, () => {
     window.localStorage.setItem(STORAGE_KEYS.crmRole, 'MANAGER');
   });
 
-  it('sends to one picked user and shows the counts once the queue has sent it', async () => {
+  it('sends to one picked user (ADMIN) and shows the counts once the queue has sent it', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.crmRole, 'ADMIN');
     const posts: unknown[] = [];
     let reads = 0;
     mockApi((url, init) => {
@@ -104,6 +105,20 @@ describe('push notifications page', { timeout: 20_000 }, () => {
     expect(within(result).getByRole('group', { name: 'Удалено подписок' })).toHaveTextContent('1');
     // The form is ready for the next message.
     expect(screen.getByRole('textbox', { name: 'Заголовок' })).toHaveValue('');
+  });
+
+  it('offers MANAGER no message to one picked user: the picker is the user directory (decision 021)', async () => {
+    const requested: string[] = [];
+    mockApi((url) => {
+      requested.push(url.pathname);
+      return { items: [] };
+    });
+    renderInCabinet(<PushNotificationsPage />, { path: '/crm/push-notifications' });
+    expect(await screen.findByRole('radio', { name: 'Все клиенты' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Сотрудники' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Один пользователь' })).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('E-mail, телефон или имя')).not.toBeInTheDocument();
+    expect(requested).not.toContain('/api/admin/push/recipients');
   });
 
   it('asks for confirmation before a message to all customers', async () => {

@@ -31,6 +31,8 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { validateWithSchema } from '@/lib/forms';
 import { showSuccessToast } from '@/lib/notify';
+import { getCrmRole } from '@/lib/session/credentials';
+import { useSession } from '@/lib/session/session-store';
 import { usePushCampaign, usePushHistory, usePushRecipients, useSendPush } from '../api/push';
 
 type FormValues = {
@@ -261,14 +263,27 @@ function History() {
   );
 }
 
-/** /crm/push-notifications (ADMIN, MANAGER): compose a message, send it, see what was delivered. */
+/**
+ * /crm/push-notifications (ADMIN, MANAGER): compose a message, send it, see what was delivered. A message to one
+ * picked user is ADMIN's: the picker searches the user directory (decision 021).
+ */
 export function PushNotificationsPage() {
+  const canPickUser = (useSession().role ?? getCrmRole()) === 'ADMIN';
+  const audienceOptions = canPickUser
+    ? AUDIENCE_OPTIONS
+    : AUDIENCE_OPTIONS.filter((option) => option.value !== 'user');
   const send = useSendPush();
   const [confirming, setConfirming] = useState<StaffPushRequest | null>(null);
   const [lastId, setLastId] = useState<string | null>(null);
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: { audience: 'user', userId: null, title: '', body: '', url: '' },
+    initialValues: {
+      audience: canPickUser ? 'user' : 'customers',
+      userId: null,
+      title: '',
+      body: '',
+      url: '',
+    },
     validate: (values) => validate(toRequest(values)),
     validateInputOnBlur: true,
   });
@@ -323,7 +338,7 @@ export function PushNotificationsPage() {
                 }}
               >
                 <Group gap="lg" mt={6}>
-                  {AUDIENCE_OPTIONS.map((option) => (
+                  {audienceOptions.map((option) => (
                     <Radio key={option.value} value={option.value} label={option.label} />
                   ))}
                 </Group>

@@ -1,0 +1,21 @@
+/**
+ * The one CSV writer of every export (decision 021). A text cell that starts with = + - @, a tab or a line break
+ * would be read by Excel or LibreOffice as a formula (`=HYPERLINK(...)`, `+cmd|...`, `@SUM(...)`): it gets a
+ * leading apostrophe, which the spreadsheet shows as text (OWASP "CSV injection"). Numbers are written as they
+ * are. A cell holding the separator, a quote or a line break is quoted.
+ */
+export const CSV_SEPARATOR = ';';
+
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One line of the file, newline included. */
+export function csvRow(values: readonly unknown[]): string {
+  return values.map(csvCell).join(CSV_SEPARATOR) + '\n';
+}

@@ -1,0 +1,115 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasForbiddenCharacters, isMultilineSchema } from '@app/contracts';
+import { forbiddenCharacters, type AppError } from '../lib/errors.ts';
+
+/**
+ * The one place that refuses control characters (decision 021): every string and every object key of the body,
+ * the query and the path parameters of every request, before the contracts validate them — so NUL never reaches
+ * PostgreSQL (a 500) and no field needs to remember the rule. Tab and line breaks pass only where the route's
+ * contract marks the field `multiline(...)`. Multipart file names go through `assertCleanText` in the uploads
+ * service
+ * (multipart parts are read by the handler, after this hook).
+ */
+
+type ZodLike = { _zod?: { def?: Record<string, unknown> & { type?: string } } };
+type Part = 'body' | 'querystring' | 'params';
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+/** The schemas a value may be checked against at this level: wrappers peeled off, pipes by their input. */
+function layers(schema: unknown): ZodLike[] {
+  const found: ZodLike[] = [];
+  let current = schema as ZodLike | undefined;
+  for (let depth = 0; current && depth < 20; depth += 1) {
+    found.push(current);
+    const def = current._zod?.def;
+    if (!def?.type) break;
+    if (WRAPPERS.has(def.type)) current = def.innerType as ZodLike;
+    else if (def.type === 'pipe') current = def.in as ZodLike;
+    else if (def.type === 'lazy') current = (def.getter as () => ZodLike)();
+    else break;
+  }
+  return found;
+}
+
+/** The schema of `key` inside `schema` (object field, array/tuple item, record value, a union's options). */
+function child(schema: unknown, key: string | number): unknown {
+  for (const layer of layers(schema)) {
+    const def = layer._zod?.def;
+    switch (def?.type) {
+      case 'object':
+        return (def.shape as Record<string, unknown>)[String(key)] ?? def.catchall;
+      case 'array':
+        return def.element;
+      case 'tuple':
+        return (def.items as unknown[])[Number(key)] ?? def.rest;
+      case 'record':
+        return def.valueType;
+      case 'union':
+        for (const option of def.options as unknown[]) {
+          const found = child(option, key);
+          if (found) return found;
+        }
+        return undefined;
+      case 'intersection':
+        return child(def.left, key) ?? child(def.right, key);
+    }
+  }
+  return undefined;
+}
+
+function allowsLineBreaks(schema: unknown): boolean {
+  return layers(schema).some((layer) => {
+    if (isMultilineSchema(layer)) return true;
+    const def = layer._zod?.def;
+    return def?.type === 'union' && (def.options as unknown[]).some((option) => allowsLineBreaks(option));
+  });
+}
+
+/** The path of the first forbidden string in `value`, or null. */
+function findForbidden(value: unknown, schema: unknown, path: Array<string | number>): string | null {
+  if (typeof value === 'string') {
+    return hasForbiddenCharacters(value, { multiline: allowsLineBreaks(schema) }) ? path.join('.') : null;
+  }
+  if (Buffer.isBuffer(value)) return null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findForbidden(value[index], child(schema, index), [...path, index]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (hasForbiddenCharacters(key)) return [...path, key.replace(/[^\x20-\x7E]/g, '?')].join('.');
+      const found = findForbidden(item, child(schema, key), [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+export function checkRequest(request: FastifyRequest): AppError | null {
+  const schema = request.routeOptions.schema as Partial<Record<Part, unknown>> | undefined;
+  const parts: Array<[Part, unknown]> = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ];
+  for (const [part, value] of parts) {
+    if (value === undefined || value === null) continue;
+    const found = findForbidden(value, schema?.[part], [part]);
+    if (found !== null) return forbiddenCharacters(found);
+  }
+  return null;
+}
+
+export const inputGuardPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', (request, _reply, done) => {
+      done(checkRequest(request) ?? undefined);
+    });
+  },
+  { name: 'input-guard' },
+);
