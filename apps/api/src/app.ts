@@ -145,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(pushStaffRoutes, { pushStaff: services.pushStaff });
 
-  await app.register(staticSpaPlugin, { distDir: config.serveWeb ? config.webDistDir : null });
+  await app.register(staticSpaPlugin, {
+    distDir: config.serveWeb ? config.webDistDir : null,
+    paymentsTestMode: config.env === 'production' && config.payments.testMode,
+  });
   return app;
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 
@@ -36,11 +36,34 @@ function pickPage(url: string, has: { step1: boolean; order: boolean }): string 
 }
 
 /**
+ * A production deployment whose payments are the built-in test page (PAYMENTS_TEST_MODE, decision 022) says so on
+ * every page, before any script runs and without a request of its own: the banner is written into the HTML.
+ */
+export const PAYMENTS_TEST_BANNER =
+  '<div role="status" data-testid="payments-test-mode" style="background:#ffec99;color:#1a1b1e;' +
+  'font:600 14px/1.4 system-ui,sans-serif;text-align:center;padding:6px 12px">' +
+  'Тестовый режим оплаты: деньги не списываются, заказы не оплачиваются по-настоящему</div>';
+
+export function withPaymentsTestBanner(html: string): string {
+  return html.replace(/<body[^>]*>/i, (body) => `${body}${PAYMENTS_TEST_BANNER}`);
+}
+
+/**
  * Serves the built SPA. Unknown /api paths are a JSON 404; any other GET that accepts HTML gets index.html.
  */
-export const staticSpaPlugin = fp<{ distDir: string | null }>(
+export const staticSpaPlugin = fp<{ distDir: string | null; paymentsTestMode?: boolean }>(
   async (app: FastifyInstance, options) => {
     const distDir = options.distDir ? path.resolve(options.distDir) : null;
+    /** Pages with the test-mode banner written in, read once (the build does not change under a running server). */
+    const bannerPages = new Map<string, string>();
+    function pageWithBanner(file: string): string {
+      let html = bannerPages.get(file);
+      if (html === undefined) {
+        html = withPaymentsTestBanner(readFileSync(path.join(distDir!, file), 'utf8'));
+        bannerPages.set(file, html);
+      }
+      return html;
+    }
     const hasSpa = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
     const has = {
       step1: Boolean(distDir && existsSync(path.join(distDir, ORDER_STEP_1_HTML))),
@@ -72,7 +95,14 @@ export const staticSpaPlugin = fp<{ distDir: string | null }>(
       const isAsset = request.url.startsWith('/assets/');
       if (!isApi && !isAsset && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
         if (ORDER_STEP_PATH.test(request.url)) reply.header('link', FORM_PARAMS_PRELOAD);
-        return reply.header('cache-control', 'no-cache').sendFile(pickPage(request.url, has));
+        const page = pickPage(request.url, has);
+        if (options.paymentsTestMode) {
+          return reply
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(pageWithBanner(page));
+        }
+        return reply.header('cache-control', 'no-cache').sendFile(page);
       }
       if (isApi) {
         // The address exists with other methods: 405 with Allow, in the shared error body (decision 021).
