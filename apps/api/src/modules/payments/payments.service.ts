@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -53,8 +53,9 @@ export function createPaymentsService(deps: {
   /**
    * Records the provider's outcome of a payment once, whatever the number of confirmations. A succeeded payment
    * settles its order only while that order still waits for exactly this amount; otherwise the money is recorded
-   * (the payment is `succeeded`) and staff get a note on the order to refund or settle by hand. The order row is
-   * locked first (as the amount change does), so a confirmation and an amount change never interleave.
+   * (the payment is `succeeded`) and staff get a note on the order to refund or settle by hand — also when the order
+   * was cancelled. The order row is locked first (as the amount change and the status change do), so a confirmation
+   * never interleaves with an amount change or a cancellation.
    */
   async function settle(
     paymentId: string,
@@ -78,11 +79,13 @@ export function createPaymentsService(deps: {
       const now = clock.now();
       const problem = locked.deletedAt
         ? 'заказ удалён'
-        : locked.isPaid
-          ? 'заказ уже оплачен'
-          : locked.amount !== payment.amount
-            ? `к оплате ${formatRub(locked.amount)}`
-            : null;
+        : locked.status === 'CANCELED'
+          ? 'заказ отменён'
+          : locked.isPaid
+            ? 'заказ уже оплачен'
+            : locked.amount !== payment.amount
+              ? `к оплате ${formatRub(locked.amount)}`
+              : null;
       if (problem) {
         // Money came in but does not settle the order: flag it where staff look (notes) and in the audit log.
         await tx.insert(orderNotes).values({
@@ -109,7 +112,12 @@ export function createPaymentsService(deps: {
           updatedAt: now,
         })
         .where(
-          and(eq(orders.id, payment.orderId), eq(orders.isPaid, false), eq(orders.amount, payment.amount)),
+          and(
+            eq(orders.id, payment.orderId),
+            eq(orders.isPaid, false),
+            eq(orders.amount, payment.amount),
+            ne(orders.status, 'CANCELED'),
+          ),
         )
         .returning();
       if (!order) return;
