@@ -119,6 +119,9 @@ export function createOrderStatusService(deps: {
     }): Promise<boolean> {
       return db.transaction(async (tx) => {
         if (input.since) {
+          // Lock the order row before reading its history (decision 019): a staff change that makes the order
+          // re-enter `from` takes the same lock, so it is either seen here or waits until this move is done.
+          await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for('update');
           const [entered] = await tx
             .select({ createdAt: orderStatusHistory.createdAt })
             .from(orderStatusHistory)
