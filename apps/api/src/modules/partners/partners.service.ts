@@ -47,6 +47,9 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
 
   /** An account no partner links to any more goes back to USER (a PARTNER without points has nothing to see). */
   async function releaseUser(tx: DbOrTx, userId: string): Promise<void> {
+    // Lock the account first (decision 019): a link to another partner takes the same row in its role update, so
+    // it is either committed and seen by the check below, or waits and sets PARTNER again after this demotion.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [stillLinked] = await tx
       .select({ id: partners.id })
       .from(partners)
