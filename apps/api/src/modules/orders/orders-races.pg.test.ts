@@ -193,4 +193,57 @@ describe('orders under concurrent submissions (PostgreSQL)', () => {
       await other.end();
     }
   });
+
+  it('a pickup point deleted while orders for it are placed: either the orders are refused or the point stays', async () => {
+    const partner = await one<{ id: string }>(`select id from partners order by name limit 1`);
+    for (let round = 0; round < 3; round += 1) {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/point',
+        headers: admin,
+        payload: {
+          name: `ПВЗ гонка ${round}`,
+          address: 'Москва, Ленинградский пр-т, 75',
+          lat: 55.805,
+          lon: 37.515,
+          partnerId: partner.id,
+          schedule: 'Ежедневно 10–21',
+        },
+      });
+      expect(created.statusCode).toBe(200);
+      const pointId = created.json<{ id: string }>().id;
+      const placing = Array.from({ length: BURST - 1 }, (_, index) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          payload: {
+            ...order(`point.${round}.${index}@example.ru`, null),
+            deliveryId: params.deliveries.find((item) => item.type === 'PICKUP_POINT')!.id,
+            address: undefined,
+            pickupPointId: pointId,
+          },
+        }),
+      );
+      const deleting = ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/point',
+        headers: admin,
+        payload: { id: pointId },
+      });
+      const [deleted, ...orders] = await Promise.all([deleting, ...placing]);
+      const placed = orders.filter((response) => response.statusCode === 201).length;
+      const stored = await one<{ orders: number; points: number }>(
+        `select (select count(*)::int from orders where pickup_point_id = $1) as orders,
+                (select count(*)::int from points where id = $1) as points`,
+        [pointId],
+      );
+      expect(stored.orders).toBe(placed);
+      if (deleted.statusCode === 200) {
+        expect(stored).toEqual({ orders: 0, points: 0 });
+      } else {
+        expect(deleted.json()).toMatchObject({ message: MESSAGES.pointInUse });
+        expect(stored.points).toBe(1);
+      }
+    }
+  });
 });
