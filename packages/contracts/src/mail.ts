@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 
-export const MAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
+/** SENDING: claimed by one `send-email` run (decision 019), so a second run of the same job does not send it again. */
+export const MAIL_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED'] as const;
 
 export const MailOutboxItemSchema = z.object({
   id: z.string(),

@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** When a `send-email` run claimed the message (status SENDING); a claim older than a timeout is stale. */
+    claimedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.to)],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { keysetAfter } from '../../lib/keyset.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
@@ -17,6 +17,41 @@ export function createMailRepository() {
     },
     async update(db: DbOrTx, id: string, values: Partial<typeof mailOutbox.$inferInsert>): Promise<void> {
       await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
+    },
+    /**
+     * Claims the message for one sender (decision 019): QUEUED or FAILED, or SENDING with a claim older than
+     * `staleBefore` (its sender crashed), becomes SENDING in one conditional statement and counts the attempt.
+     * No row: it is sent, or another sender holds it.
+     */
+    async claim(db: DbOrTx, id: string, now: Date, staleBefore: Date): Promise<MailRow | undefined> {
+      const [row] = await db
+        .update(mailOutbox)
+        .set({ status: 'SENDING', claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(
+          and(
+            eq(mailOutbox.id, id),
+            or(
+              inArray(mailOutbox.status, ['QUEUED', 'FAILED']),
+              and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.claimedAt, staleBefore)),
+            ),
+          ),
+        )
+        .returning();
+      return row;
+    },
+    /** Records the outcome of a claimed send, unless the claim was taken over meanwhile. */
+    async finishClaim(
+      db: DbOrTx,
+      id: string,
+      claimedAt: Date,
+      values: Partial<typeof mailOutbox.$inferInsert>,
+    ): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({ ...values, claimedAt: null })
+        .where(
+          and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'SENDING'), eq(mailOutbox.claimedAt, claimedAt)),
+        );
     },
     /** Newest first; the cursor is `createdAt|id` of the last row seen. */
     async list(db: DbOrTx, options: { limit: number; cursor?: string; to?: string }) {

@@ -9,6 +9,12 @@ import { orderEvents } from '../../db/schema/index.ts';
 
 export type MailService = ReturnType<typeof createMailService>;
 
+/**
+ * A claim older than this belongs to a sender that crashed and may be taken over. Longer than any real SMTP
+ * exchange; the job's retries (about 20 minutes in all) outlast it.
+ */
+export const MAIL_CLAIM_STALE_MS = 5 * 60 * 1000;
+
 export function createMailService(deps: {
   db: Db;
   repo: MailRepository;
@@ -56,26 +62,34 @@ export function createMailService(deps: {
       return row;
     },
 
-    /** The `send-email` job. Safe to run twice: a sent message is not sent again. */
+    /**
+     * The `send-email` job. Safe to run twice, also at once: the message is claimed (QUEUED/FAILED → SENDING) in
+     * one conditional statement before it is sent, so only one run sends it (decision 019). A run that finds it
+     * claimed by another fails and retries later: by then it is sent, back in the queue, or its claim is stale.
+     */
     async deliver(mailId: string, context: Pick<JobContext, 'retryCount' | 'retryLimit'>): Promise<void> {
-      const row = await repo.findById(db, mailId);
-      if (!row || row.status === 'SENT') return;
-      const attempts = row.attempts + 1;
+      const now = clock.now();
+      const row = await repo.claim(db, mailId, now, new Date(now.getTime() - MAIL_CLAIM_STALE_MS));
+      if (!row) {
+        const current = await repo.findById(db, mailId);
+        if (!current || current.status === 'SENT') return;
+        throw new Error('Письмо уже отправляется другим обработчиком');
+      }
+      const claimedAt = row.claimedAt!;
       try {
         await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const isLastAttempt = context.retryCount >= context.retryLimit;
-        await repo.update(db, mailId, {
-          attempts,
+        await repo.finishClaim(db, mailId, claimedAt, {
           error: message,
           status: isLastAttempt ? 'FAILED' : 'QUEUED',
         });
-        await recordEvent(row, false, attempts, message);
+        await recordEvent(row, false, row.attempts, message);
         throw error;
       }
-      await repo.update(db, mailId, { attempts, status: 'SENT', error: null, sentAt: clock.now() });
-      await recordEvent(row, true, attempts, null);
+      await repo.finishClaim(db, mailId, claimedAt, { status: 'SENT', error: null, sentAt: clock.now() });
+      await recordEvent(row, true, row.attempts, null);
     },
 
     async listOutbox(query: MailOutboxQuery): Promise<{ items: MailOutboxItem[]; nextCursor?: string }> {

@@ -119,6 +119,9 @@ export function createOrderStatusService(deps: {
     }): Promise<boolean> {
       return db.transaction(async (tx) => {
         if (input.since) {
+          // Lock the order row before reading its history (decision 019): a staff change that makes the order
+          // re-enter `from` takes the same lock, so it is either seen here or waits until this move is done.
+          await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for('update');
           const [entered] = await tx
             .select({ createdAt: orderStatusHistory.createdAt })
             .from(orderStatusHistory)
@@ -135,7 +138,9 @@ export function createOrderStatusService(deps: {
 
     /**
      * A customer may only cancel their own NEW or PAID order; staff follow STAFF_STATUS_TRANSITIONS.
-     * The row is updated only from the status it was read in, so two concurrent changes cannot both win.
+     * The row is locked and updated only from the status it was read in, so two concurrent changes cannot both win;
+     * a cancellation of an order that got paid meanwhile is refused as paid (a paid order's cancellation is a
+     * separate, deliberate decision).
      */
     async updateStatus(actor: UserPrincipal, input: UpdateOrderStatusRequest) {
       const order = await query.findVisible(actor, input.id);
@@ -160,6 +165,14 @@ export function createOrderStatusService(deps: {
         );
       }
       await db.transaction(async (tx) => {
+        // The same row lock as payment settlement (decision 019): a payment that lands first is seen here.
+        const [locked] = await tx
+          .select({ isPaid: orders.isPaid })
+          .from(orders)
+          .where(eq(orders.id, order.id))
+          .for('update');
+        if (input.status === 'CANCELED' && locked?.isPaid && !order.isPaid)
+          throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
         const changed = await applyTransition(tx, {
           orderId: order.id,
           from: order.status,

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormParamsResponse, OrderSummary } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
@@ -135,5 +136,114 @@ describe('orders under concurrent submissions (PostgreSQL)', () => {
     expect(await one(`select used_count as used from promo_codes where code = 'RETRY_ONCE'`)).toEqual({
       used: 1,
     });
+  });
+
+  it('an automatic completion whose order re-entered DELIVERING meanwhile does nothing', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: order('auto.complete@example.ru', null),
+    });
+    const orderId = created.json<OrderSummary>().id;
+    const locker = new pg.Client({ connectionString: ctx.databaseUrl });
+    const other = new pg.Client({ connectionString: ctx.databaseUrl });
+    await locker.connect();
+    await other.connect();
+    try {
+      // Handed to delivery an hour ago: the completion job of that time is due.
+      const since = new Date(Date.now() - 3600_000);
+      await other.query(`update orders set status = 'DELIVERING' where id = $1`, [orderId]);
+      await other.query(
+        `insert into order_status_history (order_id, from_status, to_status, created_at)
+         values ($1, 'READY', 'DELIVERING', $2)`,
+        [orderId, since],
+      );
+      // Staff take the order back and hand it over again (a newer job owns it) while the old job runs.
+      await locker.query('begin');
+      await locker.query('select id from orders where id = $1 for update', [orderId]);
+      const job = ctx.services.orderStatus.changeStatusBySystem({
+        orderId,
+        from: 'DELIVERING',
+        to: 'COMPLETED',
+        comment: null,
+        since: since.toISOString(),
+      });
+      const started = Date.now();
+      for (;;) {
+        const { rows } = await other.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
+        );
+        if (rows[0]!.n >= 1) break;
+        if (Date.now() - started > 10_000) throw new Error('the job never waited on the order row');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await locker.query(
+        `insert into order_status_history (order_id, from_status, to_status, created_at)
+         values ($1, 'READY', 'DELIVERING', now())`,
+        [orderId],
+      );
+      await locker.query('commit');
+      expect(await job).toBe(false);
+      expect(await one(`select status from orders where id = $1`, [orderId])).toEqual({
+        status: 'DELIVERING',
+      });
+    } finally {
+      await locker.end();
+      await other.end();
+    }
+  });
+
+  it('a pickup point deleted while orders for it are placed: either the orders are refused or the point stays', async () => {
+    const partner = await one<{ id: string }>(`select id from partners order by name limit 1`);
+    for (let round = 0; round < 3; round += 1) {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/point',
+        headers: admin,
+        payload: {
+          name: `ПВЗ гонка ${round}`,
+          address: 'Москва, Ленинградский пр-т, 75',
+          lat: 55.805,
+          lon: 37.515,
+          partnerId: partner.id,
+          schedule: 'Ежедневно 10–21',
+        },
+      });
+      expect(created.statusCode).toBe(200);
+      const pointId = created.json<{ id: string }>().id;
+      const placing = Array.from({ length: BURST - 1 }, (_, index) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          payload: {
+            ...order(`point.${round}.${index}@example.ru`, null),
+            deliveryId: params.deliveries.find((item) => item.type === 'PICKUP_POINT')!.id,
+            address: undefined,
+            pickupPointId: pointId,
+          },
+        }),
+      );
+      const deleting = ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/point',
+        headers: admin,
+        payload: { id: pointId },
+      });
+      const [deleted, ...orders] = await Promise.all([deleting, ...placing]);
+      const placed = orders.filter((response) => response.statusCode === 201).length;
+      const stored = await one<{ orders: number; points: number }>(
+        `select (select count(*)::int from orders where pickup_point_id = $1) as orders,
+                (select count(*)::int from points where id = $1) as points`,
+        [pointId],
+      );
+      expect(stored.orders).toBe(placed);
+      if (deleted.statusCode === 200) {
+        expect(stored).toEqual({ orders: 0, points: 0 });
+      } else {
+        expect(deleted.json()).toMatchObject({ message: MESSAGES.pointInUse });
+        expect(stored.points).toBe(1);
+      }
+    }
   });
 });

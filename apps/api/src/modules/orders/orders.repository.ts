@@ -42,6 +42,15 @@ export function createOrdersRepository() {
         .where(and(eq(points.id, id), eq(points.isActive, true)));
       return row;
     },
+    /** Holds an active point against deletion until the transaction ends; false if it is gone or inactive. */
+    async lockActivePoint(tx: DbOrTx, id: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: points.id })
+        .from(points)
+        .where(and(eq(points.id, id), eq(points.isActive, true)))
+        .for('share');
+      return Boolean(row);
+    },
     async findActiveOffice(db: DbOrTx, id: string) {
       const [row] = await db
         .select()

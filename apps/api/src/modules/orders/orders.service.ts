@@ -196,6 +196,10 @@ export function createOrdersService(deps: {
       }
 
       return db.transaction(async (tx) => {
+        // The pickup point is share-locked until the order is stored (decision 019): a deletion of the point
+        // (which locks it for update) waits and then sees this order, or has removed the point already.
+        if (pickupPointId && !(await repo.lockActivePoint(tx, pickupPointId)))
+          throw invalid('pickupPointId', MESSAGES.unknownPoint);
         // The promo use is reserved first, in one conditional UPDATE (decision 019), so an order refused for it
         // stores nothing, not even a customer row or an order number.
         if (promo && !(await repo.reservePromoUse(tx, promo.code, now))) {

@@ -68,4 +68,42 @@ describe('linking a partner account while its role changes (PostgreSQL)', () => 
       expect(partners.rows).toHaveLength(0);
     }
   });
+
+  it('an account unlinked from one partner while another links it stays PARTNER', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const email = `pvz.move.${round}@example.ru`;
+      await ctx.customerAuth(email);
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/partner',
+        headers: admin,
+        payload: { name: `ПВЗ старый ${round}`, commission: 10, userEmail: email },
+      });
+      expect(created.statusCode).toBe(200);
+      const old = created.json<{ id: string; userId: string }>();
+      // Another admin links the account to a new partner: the account row is held until that link commits.
+      await locker.query('begin');
+      await locker.query('select id from users where id = $1 for update', [old.userId]);
+      await locker.query(`insert into partners (name, commission, user_id) values ($1, 10, $2)`, [
+        `ПВЗ новый ${round}`,
+        old.userId,
+      ]);
+      const unlinking = ctx.app.inject({
+        method: 'PUT',
+        url: '/api/partner',
+        headers: admin,
+        payload: { id: old.id, name: `ПВЗ старый ${round}`, commission: 10, userEmail: null },
+      });
+      await waitForLockWaiter();
+      await locker.query('commit');
+      expect((await unlinking).statusCode).toBe(200);
+
+      const after = await watcher.query<{ role: string; linked: number }>(
+        `select role, (select count(*)::int from partners where user_id = users.id) as linked
+           from users where id = $1`,
+        [old.userId],
+      );
+      expect(after.rows[0]).toEqual({ role: 'PARTNER', linked: 1 });
+    }
+  });
 });

@@ -47,6 +47,9 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
 
   /** An account no partner links to any more goes back to USER (a PARTNER without points has nothing to see). */
   async function releaseUser(tx: DbOrTx, userId: string): Promise<void> {
+    // Lock the account first (decision 019): a link to another partner takes the same row in its role update, so
+    // it is either committed and seen by the check below, or waits and sets PARTNER again after this demotion.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [stillLinked] = await tx
       .select({ id: partners.id })
       .from(partners)
@@ -158,14 +161,22 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
       return toPoint(row);
     },
     /** Points named in orders are kept (orders show where to pick up); those are deactivated instead. */
+    /**
+     * The point row is locked first (decision 019): an order being placed for it holds it share-locked, so the
+     * count below sees every order that names the point, and no order for it starts until the deletion is done.
+     */
     async deletePoint(id: string): Promise<void> {
-      const [used] = await db.select({ value: count() }).from(orders).where(eq(orders.pickupPointId, id));
-      if ((used?.value ?? 0) > 0) throw new AppError('CONFLICT', MESSAGES.pointInUse);
-      const rows = await db
-        .delete(points)
-        .where(eq(points.id, id))
-        .returning({ id: points.id, photos: points.photos });
-      if (rows.length === 0) throw notFound(MESSAGES.unknownPoint);
+      const rows = await db.transaction(async (tx) => {
+        const [point] = await tx
+          .select({ id: points.id })
+          .from(points)
+          .where(eq(points.id, id))
+          .for('update');
+        if (!point) throw notFound(MESSAGES.unknownPoint);
+        const [used] = await tx.select({ value: count() }).from(orders).where(eq(orders.pickupPointId, id));
+        if ((used?.value ?? 0) > 0) throw new AppError('CONFLICT', MESSAGES.pointInUse);
+        return tx.delete(points).where(eq(points.id, id)).returning({ id: points.id, photos: points.photos });
+      });
       await pointPhotos.discardFiles(rows[0]!.photos);
     },
   };

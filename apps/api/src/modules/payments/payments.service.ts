@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -53,8 +53,9 @@ export function createPaymentsService(deps: {
   /**
    * Records the provider's outcome of a payment once, whatever the number of confirmations. A succeeded payment
    * settles its order only while that order still waits for exactly this amount; otherwise the money is recorded
-   * (the payment is `succeeded`) and staff get a note on the order to refund or settle by hand. The order row is
-   * locked first (as the amount change does), so a confirmation and an amount change never interleave.
+   * (the payment is `succeeded`) and staff get a note on the order to refund or settle by hand — also when the order
+   * was cancelled. The order row is locked first (as the amount change and the status change do), so a confirmation
+   * never interleaves with an amount change or a cancellation.
    */
   async function settle(
     paymentId: string,
@@ -78,11 +79,13 @@ export function createPaymentsService(deps: {
       const now = clock.now();
       const problem = locked.deletedAt
         ? 'заказ удалён'
-        : locked.isPaid
-          ? 'заказ уже оплачен'
-          : locked.amount !== payment.amount
-            ? `к оплате ${formatRub(locked.amount)}`
-            : null;
+        : locked.status === 'CANCELED'
+          ? 'заказ отменён'
+          : locked.isPaid
+            ? 'заказ уже оплачен'
+            : locked.amount !== payment.amount
+              ? `к оплате ${formatRub(locked.amount)}`
+              : null;
       if (problem) {
         // Money came in but does not settle the order: flag it where staff look (notes) and in the audit log.
         await tx.insert(orderNotes).values({
@@ -109,7 +112,12 @@ export function createPaymentsService(deps: {
           updatedAt: now,
         })
         .where(
-          and(eq(orders.id, payment.orderId), eq(orders.isPaid, false), eq(orders.amount, payment.amount)),
+          and(
+            eq(orders.id, payment.orderId),
+            eq(orders.isPaid, false),
+            eq(orders.amount, payment.amount),
+            ne(orders.status, 'CANCELED'),
+          ),
         )
         .returning();
       if (!order) return;
@@ -168,63 +176,70 @@ export function createPaymentsService(deps: {
   }
 
   return {
+    /**
+     * Reuses the order's recent pending link or makes one. The order row is locked for the whole decision (decision
+     * 019): concurrent clicks wait for each other, so the first one creates the payment (the provider call is made
+     * under the lock, so the link is stored before anyone else looks) and the others get that same link.
+     */
     async createPaymentLink(orderId: string, email: string | null | undefined): Promise<PaymentLink> {
       if (!email) throw new AppError('BAD_REQUEST', MESSAGES.orderEmailMissing);
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      // Knowing the order id and its e-mail is what lets a visitor pay; anything else is "not found".
-      if (!order || order.deletedAt || order.email !== email.trim().toLowerCase())
-        throw notFound(MESSAGES.orderNotFound);
-      if (order.isPaid) throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
-      if (order.status === 'CANCELED') throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
+      return db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        // Knowing the order id and its e-mail is what lets a visitor pay; anything else is "not found".
+        if (!order || order.deletedAt || order.email !== email.trim().toLowerCase())
+          throw notFound(MESSAGES.orderNotFound);
+        if (order.isPaid) throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
+        if (order.status === 'CANCELED') throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
 
-      const [recent] = await db
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, order.id),
-            eq(payments.status, 'pending'),
-            eq(payments.provider, provider.kind),
-          ),
-        )
-        .orderBy(desc(payments.createdAt))
-        .limit(1);
-      if (
-        recent?.confirmationUrl &&
-        recent.amount === order.amount &&
-        clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
-      ) {
+        const [recent] = await tx
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.orderId, order.id),
+              eq(payments.status, 'pending'),
+              eq(payments.provider, provider.kind),
+            ),
+          )
+          .orderBy(desc(payments.createdAt))
+          .limit(1);
+        if (
+          recent?.confirmationUrl &&
+          recent.amount === order.amount &&
+          clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
+        ) {
+          return {
+            paymentId: recent.id,
+            confirmationUrl: recent.confirmationUrl,
+            provider: provider.kind,
+            testMode: provider.kind === 'test',
+          };
+        }
+
+        const [payment] = await tx
+          .insert(payments)
+          .values({ orderId: order.id, provider: provider.kind, amount: order.amount })
+          .returning();
+        const created = await provider.createPayment({
+          paymentId: payment!.id,
+          orderNumber: order.number,
+          amount: order.amount,
+          email: order.email,
+          returnUrl: `${config.publicUrl}/order/${order.id}/success?payment=return`,
+          items: receiptItems(order.priceBreakdown.lines, order.amount),
+        });
+        const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment!.id}`;
+        await tx
+          .update(payments)
+          .set({ providerPaymentId: created.providerPaymentId, confirmationUrl, updatedAt: clock.now() })
+          .where(eq(payments.id, payment!.id));
         return {
-          paymentId: recent.id,
-          confirmationUrl: recent.confirmationUrl,
+          paymentId: payment!.id,
+          confirmationUrl,
           provider: provider.kind,
           testMode: provider.kind === 'test',
         };
-      }
-
-      const [payment] = await db
-        .insert(payments)
-        .values({ orderId: order.id, provider: provider.kind, amount: order.amount })
-        .returning();
-      const created = await provider.createPayment({
-        paymentId: payment!.id,
-        orderNumber: order.number,
-        amount: order.amount,
-        email: order.email,
-        returnUrl: `${config.publicUrl}/order/${order.id}/success?payment=return`,
-        items: receiptItems(order.priceBreakdown.lines, order.amount),
       });
-      const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment!.id}`;
-      await db
-        .update(payments)
-        .set({ providerPaymentId: created.providerPaymentId, confirmationUrl, updatedAt: clock.now() })
-        .where(eq(payments.id, payment!.id));
-      return {
-        paymentId: payment!.id,
-        confirmationUrl,
-        provider: provider.kind,
-        testMode: provider.kind === 'test',
-      };
     },
 
     /** YooKassa notification: only its payment id is used; the state is read back from the API. */
