@@ -290,6 +290,15 @@ function stringify(value: unknown): string {
   return typeof json === 'string' ? json : String(value);
 }
 
+/** encodeURIComponent, but a lone surrogate becomes its raw (invalid UTF-8) bytes instead of an exception. */
+function encodeSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD')) + '%ED%A0%80';
+  }
+}
+
 function pathArbitrary(operation: FuzzOperation): fc.Arbitrary<string> {
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
   if (names.length === 0) return fc.constant(operation.path);
@@ -297,11 +306,11 @@ function pathArbitrary(operation: FuzzOperation): fc.Arbitrary<string> {
   const segment = (name: string) =>
     fc.oneof(
       {
-        arbitrary: valueOf(byName.get(name)).map((value) => encodeURIComponent(stringify(value))),
+        arbitrary: valueOf(byName.get(name)).map((value) => encodeSegment(stringify(value))),
         weight: 3,
       },
       {
-        arbitrary: hostileValue.map((value) => encodeURIComponent(stringify(value).slice(0, 3000))),
+        arbitrary: hostileValue.map((value) => encodeSegment(stringify(value).slice(0, 3000))),
         weight: 2,
       },
       { arbitrary: RAW_SEGMENTS, weight: 2 },
