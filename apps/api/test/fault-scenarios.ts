@@ -397,3 +397,143 @@ export async function auditJobs(
     await sleep(500);
   }
 }
+
+/** Signs a staff member in with login and password; returns the bearer token. */
+export async function staffToken(base: string, login: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  if (response.status !== 200) throw new Error(`login ${login}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const postJson = (base: string, url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+export type VerifyBurst = {
+  /** Statuses of the burst, the right code last. */
+  statuses: number[];
+  /** The right code (sent last) signed in. */
+  signedIn: boolean;
+  /** Tries counted on the code row after the burst. */
+  attempts: number;
+  /** Sessions of the address after the burst. */
+  sessions: number;
+};
+
+/**
+ * `bursts` times: a fresh e-mail code (read from the outbox table), then `size` concurrent verifications, all wrong
+ * but the last, which carries the right code. The API must run with the per-IP and per-address code limits off.
+ */
+export async function runVerifyBursts(
+  base: string,
+  db: pg.Client | pg.Pool,
+  options: { bursts: number; size: number; email: string },
+): Promise<VerifyBurst[]> {
+  const results: VerifyBurst[] = [];
+  for (let burst = 0; burst < options.bursts; burst += 1) {
+    const requested = await postJson(base, '/api/auth/email/request-code', { email: options.email });
+    if (requested.status !== 200)
+      throw new Error(`request-code: ${requested.status} ${await requested.text()}`);
+    const { rows: mails } = await db.query<{ subject: string }>(
+      `SELECT subject FROM mail_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
+      [options.email],
+    );
+    const code = /(\d{6})/.exec(mails[0]?.subject ?? '')?.[1];
+    if (!code) throw new Error(`no code mailed to ${options.email}`);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const { rows: codes } = await db.query<{ id: string }>(
+      `SELECT id FROM email_codes WHERE email = $1 AND used_at IS NULL`,
+      [options.email],
+    );
+    const sessionsBefore = await sessionsOf(db, options.email);
+    const statuses = await Promise.all(
+      Array.from({ length: options.size }, (_, index) =>
+        postJson(base, '/api/auth/email/verify', {
+          email: options.email,
+          verificationCode: index === options.size - 1 ? code : wrong,
+        }).then(
+          async (response) => (await response.arrayBuffer(), response.status),
+          () => 0,
+        ),
+      ),
+    );
+    const { rows: attempts } = await db.query<{ attempts: number }>(
+      `SELECT max(attempts)::int AS attempts FROM email_codes WHERE id = ANY($1::uuid[])`,
+      [codes.map((row) => row.id)],
+    );
+    const sessions = await sessionsOf(db, options.email);
+    results.push({
+      statuses,
+      signedIn: statuses.at(-1) === 200 || sessions > sessionsBefore,
+      attempts: attempts[0]?.attempts ?? 0,
+      sessions,
+    });
+  }
+  return results;
+}
+
+async function sessionsOf(db: pg.Client | pg.Pool, email: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1`,
+    [email],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export type PromoBurst = {
+  code: string;
+  statuses: number[];
+  /** used_count of the promo code after the burst. */
+  used: number;
+  /** Orders stored with the promo code. */
+  orders: number;
+};
+
+/**
+ * A promo code with `maxUses` created as ADMIN through the API, then `size` concurrent orders with it (each its own
+ * customer and Idempotency-Key).
+ */
+export async function runPromoBurst(
+  base: string,
+  db: pg.Client | pg.Pool,
+  options: { adminToken: string; code: string; maxUses: number; size: number },
+): Promise<PromoBurst> {
+  const created = await postJson(
+    base,
+    '/api/form-settings/promocode',
+    { code: options.code, discountPercent: 10, maxUses: options.maxUses },
+    { authorization: `Bearer ${options.adminToken}` },
+  );
+  if (created.status !== 201) throw new Error(`promo code: ${created.status} ${await created.text()}`);
+  const order = JSON.parse(await orderPayload(base)) as Record<string, unknown>;
+  const statuses = await Promise.all(
+    Array.from({ length: options.size }, (_, index) =>
+      postJson(
+        base,
+        '/api/order',
+        {
+          ...order,
+          email: `promo.${options.code.toLowerCase()}.${index}@example.ru`,
+          promoCode: options.code,
+        },
+        { 'idempotency-key': `promo-${randomUUID()}` },
+      ).then(
+        async (response) => (await response.arrayBuffer(), response.status),
+        () => 0,
+      ),
+    ),
+  );
+  const { rows } = await db.query<{ used: number; orders: number }>(
+    `SELECT (SELECT used_count FROM promo_codes WHERE code = $1)::int AS used,
+            (SELECT count(*) FROM orders WHERE promo_code = $1)::int AS orders`,
+    [options.code],
+  );
+  return { code: options.code, statuses, used: rows[0]?.used ?? 0, orders: rows[0]?.orders ?? 0 };
+}
