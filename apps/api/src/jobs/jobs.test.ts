@@ -9,16 +9,10 @@ import {
   JOB_EXPIRY_SECONDS,
   type Jobs,
 } from './jobs.ts';
+import { waitFor as poll } from '#test/wait-for.ts';
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Background work finishes within 15 s here. */
+const waitFor = <T>(probe: () => Promise<T | undefined>) => poll(probe, { timeoutMs: 15_000 });
 
 describe('job expiry and workers through database errors (decision 023)', () => {
   let database: Database;

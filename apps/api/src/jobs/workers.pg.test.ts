@@ -11,24 +11,19 @@ import { systemClock } from '../lib/clock.ts';
 import { outboxTransport } from '../providers/mail.ts';
 import { createJobs, type Jobs } from './jobs.ts';
 import { initializeSchedules } from './schedules.ts';
+import { waitFor as poll } from '#test/wait-for.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const TOKEN = 'yandex-kill-test-token';
 const FAST_RETRY = { retryLimit: 3, retryDelay: 1, retryBackoff: false };
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 async function rows<T>(database: Database, text: string, values: unknown[] = []): Promise<T[]> {
   return (await database.sql.executeSql(text, values)).rows as T[];
 }
+
+/** Background work finishes within 60 s here. */
+const waitFor = <T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000) =>
+  poll(probe, { timeoutMs, intervalMs: 250 });
 
 /**
  * Several processes on one PostgreSQL: these need a real server, so only the api-postgres project runs this file

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/contracts';
 import { createTestContext, type TestContext } from '#test/helpers.ts';
 import { CODE_MAX_ATTEMPTS } from './auth.service.ts';
+import { waitForLockWaiters } from '#test/lock-waiters.ts';
 
 const BURST = 30;
 
@@ -68,24 +69,6 @@ describe('e-mail code under concurrent tries (PostgreSQL)', () => {
     return rows[0]!.n;
   }
 
-  /** Requests of this database's other connections that wait on a lock right now. */
-  async function lockWaiters(): Promise<number> {
-    const { rows } = await other.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
-    );
-    return rows[0]!.n;
-  }
-
-  async function waitForLockWaiters(count: number): Promise<void> {
-    const started = Date.now();
-    while ((await lockWaiters()) < count) {
-      if (Date.now() - started > 10_000)
-        throw new Error(`expected ${count} requests waiting on the code row`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it('29 wrong tries and then the right code, all queued on the code row: exactly the limit is weighed', async () => {
     const email = 'burst.guesser@example.ru';
     let signedIn = 0;
@@ -95,9 +78,9 @@ describe('e-mail code under concurrent tries (PostgreSQL)', () => {
       await locker.query('begin');
       await locker.query('select id from email_codes where id = $1 for update', [id]);
       const wrongTries = Array.from({ length: BURST - 1 }, () => verify(email, wrong));
-      await waitForLockWaiters(BURST - 1);
+      await waitForLockWaiters(other, BURST - 1);
       const rightTry = verify(email, code);
-      await waitForLockWaiters(BURST);
+      await waitForLockWaiters(other, BURST);
       await locker.query('commit');
       const responses = await Promise.all([...wrongTries, rightTry]);
 

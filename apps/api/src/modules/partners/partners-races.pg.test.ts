@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { waitForLockWaiters } from '#test/lock-waiters.ts';
 
 /**
  * A partner link racing a role change, on a real PostgreSQL server (PGlite runs one query at a time and hides
@@ -26,20 +27,6 @@ describe('linking a partner account while its role changes (PostgreSQL)', () => 
     await ctx?.close();
   });
 
-  async function waitForLockWaiter(): Promise<void> {
-    const started = Date.now();
-    for (;;) {
-      const { rows } = await watcher.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.n >= 1) return;
-      if (Date.now() - started > 10_000)
-        throw new Error('the partner request never waited on the account row');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it('an account made ADMIN while it is being linked stays ADMIN and the link is refused', async () => {
     for (let round = 0; round < 3; round += 1) {
       const email = `pvz.race.${round}@example.ru`;
@@ -55,7 +42,7 @@ describe('linking a partner account while its role changes (PostgreSQL)', () => 
         headers: admin,
         payload: { name: `ПВЗ гонка ${round}`, commission: 10, userEmail: email },
       });
-      await waitForLockWaiter();
+      await waitForLockWaiters(watcher, 1);
       await locker.query(`update users set role = 'ADMIN' where id = $1`, [userId]);
       await locker.query('commit');
       const response = await linking;
@@ -94,7 +81,7 @@ describe('linking a partner account while its role changes (PostgreSQL)', () => 
         headers: admin,
         payload: { id: old.id, name: `ПВЗ старый ${round}`, commission: 10, userEmail: null },
       });
-      await waitForLockWaiter();
+      await waitForLockWaiters(watcher, 1);
       await locker.query('commit');
       expect((await unlinking).statusCode).toBe(200);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormParamsResponse, OrderSummary } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { waitForLockWaiters } from '#test/lock-waiters.ts';
 
 const BURST = 10;
 
@@ -59,23 +60,6 @@ describe('payments under concurrent requests (PostgreSQL)', () => {
       payload: { email: order.email },
     });
 
-  /** Requests of this database's other connections that wait on a lock right now. */
-  async function lockWaiters(): Promise<number> {
-    const { rows } = await other.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
-    );
-    return rows[0]!.n;
-  }
-
-  async function waitForLockWaiters(count: number): Promise<void> {
-    const started = Date.now();
-    while ((await lockWaiters()) < count) {
-      if (Date.now() - started > 10_000) throw new Error(`expected ${count} requests waiting on a lock`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it('10 concurrent payment links for one order create one pending payment, and all get that one', async () => {
     for (let burst = 0; burst < 3; burst += 1) {
       const order = await createOrder(`link.${burst}@example.ru`);
@@ -128,9 +112,9 @@ describe('payments under concurrent requests (PostgreSQL)', () => {
     await locker.query('begin');
     await locker.query('select id from orders where id = $1 for update', [order.id]);
     const cancelled = cancel(order);
-    await waitForLockWaiters(1);
+    await waitForLockWaiters(other, 1);
     const confirmed = confirm(paymentId);
-    await waitForLockWaiters(2);
+    await waitForLockWaiters(other, 2);
     await locker.query('commit');
     const [cancelResponse, confirmResponse] = await Promise.all([cancelled, confirmed]);
     expect(cancelResponse.statusCode).toBe(200);
@@ -148,9 +132,9 @@ describe('payments under concurrent requests (PostgreSQL)', () => {
     await locker.query('begin');
     await locker.query('select id from orders where id = $1 for update', [order.id]);
     const confirmed = confirm(paymentId);
-    await waitForLockWaiters(1);
+    await waitForLockWaiters(other, 1);
     const cancelled = cancel(order);
-    await waitForLockWaiters(2);
+    await waitForLockWaiters(other, 2);
     await locker.query('commit');
     const [confirmResponse, cancelResponse] = await Promise.all([confirmed, cancelled]);
     expect(confirmResponse.statusCode).toBe(200);
