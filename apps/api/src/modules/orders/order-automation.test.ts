@@ -96,12 +96,16 @@ describe('courier delivery with Yandex Delivery and status jobs', () => {
     expect(route.map((point) => point.type)).toEqual(['source', 'destination']);
     expect(route[1]!.address.fullname).toContain('ул. Арбат, д. 10');
 
-    const events = await rows<{ is_success: boolean; error: string | null; attempt: number }>(
-      ctx,
-      `select is_success, error, (data->>'attempt')::int as attempt from order_events
-        where order_id = $1 and type = 'delivery_created' order by created_at`,
-      [order.id],
-    );
+    // The job records its outcome as an event after storing the delivery: wait for the second attempt's event.
+    const events = await waitFor(async () => {
+      const found = await rows<{ is_success: boolean; error: string | null; attempt: number }>(
+        ctx,
+        `select is_success, error, (data->>'attempt')::int as attempt from order_events
+          where order_id = $1 and type = 'delivery_created' order by created_at`,
+        [order.id],
+      );
+      return found.length >= 2 ? found : undefined;
+    });
     expect(events).toEqual([
       { is_success: false, error: expect.stringContaining('500'), attempt: 1 },
       { is_success: true, error: null, attempt: 2 },
