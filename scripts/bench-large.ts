@@ -18,7 +18,7 @@ import pg from 'pg';
 import { StaffOrderListQuerySchema, UnitEconomicsQuerySchema } from '@app/contracts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
-import { createOrdersStaffService } from '../apps/api/src/modules/orders/orders-staff.service.ts';
+import { createOrdersStaffService } from '../apps/api/src/modules/orders/staff/orders-staff.service.ts';
 import { createStatsService } from '../apps/api/src/modules/stats/stats.service.ts';
 
 const DATABASE_URL =

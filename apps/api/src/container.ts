@@ -13,16 +13,16 @@ import { createPartnerPortalService } from './modules/partner-portal/partner-por
 import { createProfileService } from './modules/profile/profile.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createDeliveryPriceService } from './modules/orders/delivery-price.service.ts';
+import { createOrdersService } from './modules/orders/customer/orders.service.ts';
+import { createDeliveryPriceService } from './modules/orders/customer/delivery-price.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createOrdersQueryService } from './modules/orders/orders-query.service.ts';
+import { createOrdersQueryService } from './modules/orders/query/orders-query.service.ts';
 import { createOrderStatusService } from './modules/orders/order-status.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createPushService } from './modules/push/push.service.ts';
-import { createOrdersStaffService } from './modules/orders/orders-staff.service.ts';
-import { createOrderNotesService } from './modules/orders/order-notes.service.ts';
+import { createOrdersStaffService } from './modules/orders/staff/orders-staff.service.ts';
+import { createOrderNotesService } from './modules/orders/staff/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
@@ -42,7 +42,7 @@ import {
   type DeliveryClient,
   type DeliveryPricer,
 } from './providers/delivery.ts';
-import { createOrderAutomationService } from './modules/orders/order-automation.service.ts';
+import { createOrderAutomationService } from './modules/orders/automation/order-automation.service.ts';
 import { createPointsSyncService } from './modules/points/points-sync.service.ts';
 import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
 import { createLocalStorage, type FileStorage } from './providers/storage.ts';

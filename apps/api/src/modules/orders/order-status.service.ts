@@ -16,7 +16,7 @@ import { AppError, forbidden } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { OrdersQueryService } from './orders-query.service.ts';
+import type { OrdersQueryService } from './query/orders-query.service.ts';
 
 export type OrderStatusService = ReturnType<typeof createOrderStatusService>;
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, gt, notInArray, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
 import { ORDER_STATUSES } from '@app/contracts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { offices, orderEvents, orderStatusHistory, orders } from '../../db/schema/index.ts';
-import type { JobContext, JobData, JobResult } from '../../jobs/jobs.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '#src/config.ts';
+import type { Db } from '#src/db/client.ts';
+import { offices, orderEvents, orderStatusHistory, orders } from '#src/db/schema/index.ts';
+import type { JobContext, JobData, JobResult } from '#src/jobs/jobs.ts';
+import type { Clock } from '#src/lib/clock.ts';
 import {
   DELIVERED_CLAIM_STATUSES,
   FAILED_CLAIM_STATUSES,
@@ -13,10 +13,10 @@ import {
   ON_THE_WAY_CLAIM_STATUSES,
   type Coordinates,
   type DeliveryClient,
-} from '../../providers/delivery.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { OrderStatusService } from './order-status.service.ts';
-import { formatRub } from './order-mails.ts';
+} from '#src/providers/delivery.ts';
+import type { MailService } from '../../mail/mail.service.ts';
+import type { OrderStatusService } from '../order-status.service.ts';
+import { formatRub } from '../order-mails.ts';
 
 export type OrderAutomationService = ReturnType<typeof createOrderAutomationService>;
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { OrderDetail, OrderListItem } from '@app/contracts';
 import { CUSTOMER_CANCELLABLE_STATUSES, MESSAGES } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#src/db/client.ts';
 import {
   offices,
   orderStatusHistory,
@@ -10,13 +10,13 @@ import {
   points,
   uploads,
   users,
-} from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { FileStorage } from '../../providers/storage.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
-import { documentLinesOf, type OrderRow } from './orders.repository.ts';
-import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
+} from '#src/db/schema/index.ts';
+import { notFound } from '#src/lib/errors.ts';
+import type { FileStorage } from '#src/providers/storage.ts';
+import type { Clock } from '#src/lib/clock.ts';
+import type { UserPrincipal } from '../../auth/principal.ts';
+import { documentLinesOf, type OrderRow } from '../orders.repository.ts';
+import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
 
 export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
 

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { OrderNote } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { auditLog, orderNotes, orders, users } from '../../db/schema/index.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { Db } from '#src/db/client.ts';
+import { auditLog, orderNotes, orders, users } from '#src/db/schema/index.ts';
+import type { Clock } from '#src/lib/clock.ts';
+import { forbidden, notFound } from '#src/lib/errors.ts';
+import type { UserPrincipal } from '../../auth/principal.ts';
 
 export type OrderNotesService = ReturnType<typeof createOrderNotesService>;
 

@@ -6,15 +6,15 @@ import type {
   StaffOrderListQuery,
 } from '@app/contracts';
 import { formatMessage, MESSAGES } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { auditLog, orderNameSearch, orders, partners, payments, points } from '../../db/schema/index.ts';
-import { formatRub } from './order-mails.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
-import { documentLinesOf, type OrderRow } from './orders.repository.ts';
-import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
-import { csvRow } from '../../lib/csv.ts';
+import type { Db } from '#src/db/client.ts';
+import { auditLog, orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
+import { formatRub } from '../order-mails.ts';
+import type { Clock } from '#src/lib/clock.ts';
+import { badRequest, notFound } from '#src/lib/errors.ts';
+import type { UserPrincipal } from '../../auth/principal.ts';
+import { documentLinesOf, type OrderRow } from '../orders.repository.ts';
+import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
+import { csvRow } from '#src/lib/csv.ts';
 
 export type OrdersStaffService = ReturnType<typeof createOrdersStaffService>;
 
