@@ -16,6 +16,7 @@ import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { createOrdersService } from './modules/orders/customer/orders.service.ts';
 import { createDeliveryPriceService } from './modules/orders/customer/delivery-price.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createOrdersQueryService } from './modules/orders/query/orders-query.service.ts';
 import { createOrderStatusService } from './modules/orders/order-status.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -101,11 +102,14 @@ export function createServices(deps: ServiceDeps) {
           return deliveries.find((delivery) => delivery.type === 'COURIER')?.price ?? 0;
         }));
   const storage = deps.storage ?? createLocalStorage(config.uploadDir);
-  const ordersQuery = createOrdersQueryService({ db, storage, clock });
+  const ordersRepo = createOrdersRepository();
+  const paymentsRepo = createPaymentsRepository();
+  const ordersQuery = createOrdersQueryService({ db, repo: ordersRepo, storage, clock });
   const notifications = createNotificationsService({ db, jobs, clock });
   const push = createPushService({ db, config, createSender: deps.createPushSender });
   const orderStatus = createOrderStatusService({
     db,
+    repo: ordersRepo,
     query: ordersQuery,
     mail,
     notifications,
@@ -125,13 +129,14 @@ export function createServices(deps: ServiceDeps) {
     auth,
     ordersQuery,
     monitoring: createMonitoringService({ database, jobs, clock }),
-    ordersStaff: createOrdersStaffService({ db, clock }),
-    orderNotes: createOrderNotesService({ db, clock }),
+    ordersStaff: createOrdersStaffService({ db, repo: ordersRepo, paymentsRepo, clock }),
+    orderNotes: createOrderNotesService({ db, repo: ordersRepo, clock }),
     users: createUsersService({ db, clock }),
     partners: createPartnersService({ db, clock, pointPhotos }),
     orderStatus,
     orderAutomation: createOrderAutomationService({
       db,
+      repo: ordersRepo,
       orderStatus,
       mail,
       delivery: deliveryClient,
@@ -148,7 +153,7 @@ export function createServices(deps: ServiceDeps) {
     formSettings,
     orders: createOrdersService({
       db,
-      repo: createOrdersRepository(),
+      repo: ordersRepo,
       authRepo,
       auth,
       formSettings,
@@ -159,9 +164,9 @@ export function createServices(deps: ServiceDeps) {
     payments: createPaymentsService({
       db,
       provider: deps.paymentProvider ?? createPaymentProvider(config),
-      mail,
-      notifications,
-      jobs,
+      repo: paymentsRepo,
+      ordersRepo,
+      orderStatus,
       config,
       clock,
     }),

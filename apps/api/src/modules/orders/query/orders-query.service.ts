@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { OrderDetail, OrderListItem } from '@app/contracts';
-import { CUSTOMER_CANCELLABLE_STATUSES, MESSAGES } from '@app/contracts';
+import type { OrderDetail } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
 import {
   offices,
@@ -15,7 +15,8 @@ import { notFound } from '#src/lib/errors.ts';
 import type { FileStorage } from '#src/providers/storage.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import type { UserPrincipal } from '../../auth/principal.ts';
-import { documentLinesOf, type OrderRow } from '../orders.repository.ts';
+import { toOrderDetail, toOrderListItem } from '../orders.mapper.ts';
+import { documentLinesOf, type OrderRow, type OrdersRepository } from '../orders.repository.ts';
 import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
 
 export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
@@ -23,28 +24,16 @@ export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
 const STAFF = new Set(['ADMIN', 'MANAGER']);
 
 /** Reading orders. A customer sees only their own; anything else is "not found" (nothing leaks). */
-export function createOrdersQueryService(deps: { db: Db; storage: FileStorage; clock: Clock }) {
-  const { db, storage, clock } = deps;
+export function createOrdersQueryService(deps: {
+  db: Db;
+  repo: OrdersRepository;
+  storage: FileStorage;
+  clock: Clock;
+}) {
+  const { db, repo, storage, clock } = deps;
 
   const documentsOf = (orderIds: string[]) => documentLinesOf(db, orderIds);
 
-  const toListItem = (
-    row: OrderRow,
-    documents: Array<{ name: string; quantity: number }>,
-  ): OrderListItem => ({
-    id: row.id,
-    number: row.number,
-    createdAt: row.createdAt.toISOString(),
-    status: row.status,
-    amount: row.amount,
-    isPaid: row.isPaid,
-    ownerConfirmed: row.ownerConfirmedAt !== null,
-    documents,
-    originalLanguage: row.originalLanguage,
-    targetLanguage: row.targetLanguage,
-  });
-
-  /** The order if the actor may see it: its owner, or staff. */
   /** Whether the order goes to a pickup point of the PARTNER user's back-office partner. */
   async function isPartnerOrder(actor: UserPrincipal, row: OrderRow): Promise<boolean> {
     if (actor.role !== 'PARTNER' || !row.pickupPointId) return false;
@@ -79,12 +68,7 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage; c
         .from(orders)
         .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
       if (!row || row.userId !== actor.userId) throw notFound(MESSAGES.orderNotFound);
-      if (!row.ownerConfirmedAt) {
-        await db
-          .update(orders)
-          .set({ ownerConfirmedAt: clock.now() })
-          .where(and(eq(orders.id, orderId), isNull(orders.ownerConfirmedAt)));
-      }
+      if (!row.ownerConfirmedAt) await repo.confirmOwner(db, orderId, clock.now());
       return { id: orderId, ownerConfirmed: true };
     },
 
@@ -101,7 +85,7 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage; c
       const page = keysetPage(rows, query.limit);
       const documents = await documentsOf(page.rows.map((row) => row.id));
       return {
-        items: page.rows.map((row) => toListItem(row, documents.get(row.id) ?? [])),
+        items: page.rows.map((row) => toOrderListItem(row, documents.get(row.id) ?? [])),
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
@@ -123,91 +107,14 @@ export function createOrdersQueryService(deps: { db: Db; storage: FileStorage; c
           : Promise.resolve([]),
         row.officeId ? db.select().from(offices).where(eq(offices.id, row.officeId)) : Promise.resolve([]),
       ]);
-      const pointRow = point[0];
-      const officeRow = office[0];
-      return {
-        ...toListItem(row, documents.get(row.id) ?? []),
-        email: row.email,
-        name: row.name,
-        phoneNumber: row.phoneNumber,
-        payerType: row.payerType,
-        organization:
-          row.payerType === 'ORGANIZATION'
-            ? {
-                inn: row.organizationInn,
-                kpp: row.organizationKpp,
-                name: row.organizationName,
-                address: row.organizationAddress,
-              }
-            : null,
-        // Until the address owner confirms the order, the sender's free text is not shown to them.
-        comment: isStaffView || row.ownerConfirmedAt ? row.comment : null,
-        paidAt: row.paidAt?.toISOString() ?? null,
-        estimatedReadyDate: row.estimatedReadyDate,
-        priceBreakdown: row.priceBreakdown,
-        delivery: {
-          type: row.deliveryType,
-          name: row.deliveryName,
-          price: row.deliveryPrice,
-          point: pointRow
-            ? {
-                id: pointRow.id,
-                name: pointRow.name,
-                address: pointRow.address,
-                schedule: pointRow.schedule,
-                metro: pointRow.metro,
-                metroColor: pointRow.metroColor,
-              }
-            : null,
-          office: officeRow
-            ? {
-                id: officeRow.id,
-                name: officeRow.name,
-                address: officeRow.address,
-                schedule: officeRow.schedule,
-              }
-            : null,
-          address: row.address,
-          apartment: row.apartment,
-          entrance: row.entrance,
-          floor: row.floor,
-          intercom: row.intercom,
-          addressComment: row.addressComment,
-        },
-        // The sender's files too stay out of the owner's cabinet until they confirm the order.
-        files: (isStaffView || row.ownerConfirmedAt ? files : []).map((file) => ({
-          id: file.id,
-          name: file.originalName,
-          size: file.size,
-          mimeType: file.mimeType,
-        })),
-        history: history.map(({ entry, actorEmail }) => ({
-          fromStatus: entry.fromStatus,
-          toStatus: entry.toStatus,
-          comment: entry.comment,
-          createdAt: entry.createdAt.toISOString(),
-          actor: isStaffView ? actorEmail : null,
-        })),
-        staff: isStaffView
-          ? {
-              otherPrice: row.otherPrice,
-              otherCost: row.otherCost,
-              actExchangedAt: row.actExchangedAt?.toISOString() ?? null,
-              attribution: {
-                utmSource: row.utmSource,
-                utmMedium: row.utmMedium,
-                utmCampaign: row.utmCampaign,
-                acquisitionChannel: row.acquisitionChannel,
-                referrer: row.referrer,
-                landingPage: row.landingPage,
-                firstTouchAt: row.firstTouchAt?.toISOString() ?? null,
-                touchpointCount: row.touchpointCount,
-              },
-            }
-          : null,
-        canCancel: (CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(row.status),
-        canPay: !row.isPaid && row.status !== 'CANCELED',
-      };
+      return toOrderDetail(row, {
+        documents: documents.get(row.id) ?? [],
+        files,
+        history,
+        point: point[0],
+        office: office[0],
+        isStaffView,
+      });
     },
 
     async openFile(actor: UserPrincipal, orderId: string, fileId: string) {
