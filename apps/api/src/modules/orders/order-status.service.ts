@@ -95,6 +95,84 @@ export function createOrderStatusService(deps: {
   const { db, repo, query, mail, notifications, jobs, config, clock } = deps;
 
   /**
+   * `create-delivery` is enqueued here and nowhere else: a paid courier order gets its delivery booked with the
+   * provider (automation/order-automation.service.ts#createDelivery runs the job, retried).
+   */
+  async function enqueueCreateDelivery(tx: Tx, order: OrderRow): Promise<void> {
+    if (order.deliveryType === 'COURIER') {
+      await jobs.send(tx, 'order-processing', { name: 'create-delivery', orderId: order.id });
+    }
+  }
+
+  /** The customer hears about the payment in the cabinet and by e-mail. */
+  async function notifyPaid(tx: Tx, order: OrderRow): Promise<void> {
+    if (order.userId) {
+      await notifications.create(tx, {
+        userId: order.userId,
+        type: 'order_paid',
+        title: `Заказ №${order.number} оплачен`,
+        body: `Мы получили оплату ${formatRub(order.amount)}. Переводчик приступает к работе.`,
+        orderId: order.id,
+      });
+    }
+    await mail.queue(tx, {
+      to: order.email,
+      orderId: order.id,
+      subject: `Оплата заказа №${order.number} получена`,
+      text:
+        `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount)}.\n` +
+        `Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n` +
+        `Заказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
+    });
+  }
+
+  /** The customer hears about the new status in the cabinet and by e-mail. */
+  async function notifyStatus(
+    tx: Tx,
+    order: OrderRow,
+    to: OrderStatus,
+    comment: string | null,
+  ): Promise<void> {
+    const label = ORDER_STATUS_LABELS[to];
+    if (order.userId) {
+      await notifications.create(tx, {
+        userId: order.userId,
+        type: NOTIFICATION_TYPE[to] ?? 'status_changed',
+        title: `Заказ №${order.number}: ${label.toLowerCase()}`,
+        body: comment ? `Статус заказа — «${label}». ${comment}` : `Статус заказа — «${label}».`,
+        orderId: order.id,
+      });
+    }
+    await mail.queue(tx, {
+      to: order.email,
+      orderId: order.id,
+      subject: `Заказ №${order.number}: ${label.toLowerCase()}`,
+      text:
+        `Здравствуйте, ${order.name}!\n\nСтатус заказа №${order.number} — «${label}».` +
+        (comment ? `\nКомментарий: ${comment}` : '') +
+        `\n\nЗаказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
+    });
+  }
+
+  /** An order handed to delivery completes by itself: a change-status job back into changeOrderStatus. */
+  async function scheduleAutoCompletion(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+    const days = config.automation.orderAutoCompleteDays;
+    await jobs.send(
+      tx,
+      'order-processing',
+      {
+        name: 'change-status',
+        orderId: order.id,
+        from: 'DELIVERING',
+        to: 'COMPLETED',
+        since: now.toISOString(),
+        comment: `Заказ закрыт автоматически через ${days} дн. после передачи в доставку`,
+      },
+      { startAfter: new Date(now.getTime() + days * 24 * 3600 * 1000) },
+    );
+  }
+
+  /**
    * What follows a status change (and a payment), in the change's transaction. A new consequence of a status
    * change (commissions, webhooks, push) is added here, once, and every caller gets it.
    */
@@ -105,69 +183,12 @@ export function createOrderStatusService(deps: {
     now: Date,
   ): Promise<void> {
     if (change.by.kind === 'payment') {
-      // A paid courier order gets its delivery booked with the provider (create-delivery job, retried). This is
-      // the only place create-delivery is enqueued.
-      if (order.deliveryType === 'COURIER') {
-        await jobs.send(tx, 'order-processing', { name: 'create-delivery', orderId: order.id });
-      }
-      if (order.userId) {
-        await notifications.create(tx, {
-          userId: order.userId,
-          type: 'order_paid',
-          title: `Заказ №${order.number} оплачен`,
-          body: `Мы получили оплату ${formatRub(order.amount)}. Переводчик приступает к работе.`,
-          orderId: order.id,
-        });
-      }
-      await mail.queue(tx, {
-        to: order.email,
-        orderId: order.id,
-        subject: `Оплата заказа №${order.number} получена`,
-        text:
-          `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount)}.\n` +
-          `Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n` +
-          `Заказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
-      });
+      await enqueueCreateDelivery(tx, order);
+      await notifyPaid(tx, order);
       return;
     }
-    const label = ORDER_STATUS_LABELS[change.to];
-    if (order.userId) {
-      await notifications.create(tx, {
-        userId: order.userId,
-        type: NOTIFICATION_TYPE[change.to] ?? 'status_changed',
-        title: `Заказ №${order.number}: ${label.toLowerCase()}`,
-        body: change.comment
-          ? `Статус заказа — «${label}». ${change.comment}`
-          : `Статус заказа — «${label}».`,
-        orderId: order.id,
-      });
-    }
-    await mail.queue(tx, {
-      to: order.email,
-      orderId: order.id,
-      subject: `Заказ №${order.number}: ${label.toLowerCase()}`,
-      text:
-        `Здравствуйте, ${order.name}!\n\nСтатус заказа №${order.number} — «${label}».` +
-        (change.comment ? `\nКомментарий: ${change.comment}` : '') +
-        `\n\nЗаказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
-    });
-    if (change.to === 'DELIVERING') {
-      // The automatic completion: a change-status job back into this function, by the system.
-      const days = config.automation.orderAutoCompleteDays;
-      await jobs.send(
-        tx,
-        'order-processing',
-        {
-          name: 'change-status',
-          orderId: order.id,
-          from: 'DELIVERING',
-          to: 'COMPLETED',
-          since: now.toISOString(),
-          comment: `Заказ закрыт автоматически через ${days} дн. после передачи в доставку`,
-        },
-        { startAfter: new Date(now.getTime() + days * 24 * 3600 * 1000) },
-      );
-    }
+    await notifyStatus(tx, order, change.to, change.comment);
+    if (change.to === 'DELIVERING') await scheduleAutoCompletion(tx, order, now);
   }
 
   /**
