@@ -7,7 +7,7 @@ import {
   OrderNoteSchema,
   SuccessResponseSchema,
 } from '@app/contracts';
-import { STAFF, requireUser } from '../../plugins/auth.ts';
+import { STAFF, requireUser } from '#src/plugins/auth.ts';
 import type { OrderNotesService } from './order-notes.service.ts';
 
 /** Internal notes on an order: ADMIN and MANAGER only (customers and partners get 403). */

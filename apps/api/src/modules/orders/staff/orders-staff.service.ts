@@ -1,20 +1,17 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  OrderFilterOptionsResponse,
-  StaffOrderFilters,
-  StaffOrderListItem,
-  StaffOrderListQuery,
-} from '@app/contracts';
+import type { OrderFilterOptionsResponse, StaffOrderFilters, StaffOrderListQuery } from '@app/contracts';
 import { formatMessage, MESSAGES } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { auditLog, orderNameSearch, orders, partners, payments, points } from '../../db/schema/index.ts';
-import { formatRub } from './order-mails.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
-import { documentLinesOf, type OrderRow } from './orders.repository.ts';
-import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
-import { csvRow } from '../../lib/csv.ts';
+import type { Db } from '#src/db/client.ts';
+import { auditLog, orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
+import { formatRub } from '../order-mails.ts';
+import type { Clock } from '#src/lib/clock.ts';
+import { badRequest, notFound } from '#src/lib/errors.ts';
+import type { UserPrincipal } from '../../auth/principal.ts';
+import type { PaymentsRepository } from '../../payments/payments.repository.ts';
+import { toOrderFilterOptions, toStaffOrderListItem } from '../orders.mapper.ts';
+import { documentLinesOf, type OrdersRepository } from '../orders.repository.ts';
+import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
+import { csvRow } from '#src/lib/csv.ts';
 
 export type OrdersStaffService = ReturnType<typeof createOrdersStaffService>;
 
@@ -78,30 +75,13 @@ export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
   return conditions;
 }
 
-export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-
-  const toItem = (
-    row: OrderRow,
-    documents: Array<{ name: string; quantity: number }>,
-  ): StaffOrderListItem => ({
-    id: row.id,
-    number: row.number,
-    createdAt: row.createdAt.toISOString(),
-    status: row.status,
-    amount: row.amount,
-    isPaid: row.isPaid,
-    ownerConfirmed: row.ownerConfirmedAt !== null,
-    documents,
-    originalLanguage: row.originalLanguage,
-    targetLanguage: row.targetLanguage,
-    email: row.email,
-    name: row.name,
-    phoneNumber: row.phoneNumber,
-    payerType: row.payerType,
-    deliveryType: row.deliveryType,
-    pickupPointId: row.pickupPointId,
-  });
+export function createOrdersStaffService(deps: {
+  db: Db;
+  repo: OrdersRepository;
+  paymentsRepo: PaymentsRepository;
+  clock: Clock;
+}) {
+  const { db, repo, paymentsRepo, clock } = deps;
 
   async function page(conditions: SQL[], query: { limit: number; cursor?: string }) {
     const after = keysetAfter(orders.createdAt, orders.id, query.cursor);
@@ -119,7 +99,7 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
       page.rows.map((row) => row.id),
     );
     return {
-      items: page.rows.map((row) => toItem(row, documents.get(row.id) ?? [])),
+      items: page.rows.map((row) => toStaffOrderListItem(row, documents.get(row.id) ?? [])),
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     };
   }
@@ -182,12 +162,8 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
      */
     async updateAmount(actor: UserPrincipal, input: { id: string; amount: number; reason?: string }) {
       return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, input.id), isNull(orders.deletedAt)))
-          .for('update');
-        if (!before) throw notFound(MESSAGES.orderNotFound);
+        const before = await repo.lockById(tx, input.id);
+        if (!before || before.deletedAt) throw notFound(MESSAGES.orderNotFound);
         const reason = input.reason?.trim() || null;
         if (before.isPaid) {
           if (!reason) throw badRequest(MESSAGES.amountChangeReasonRequired);
@@ -203,15 +179,8 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
         const superseded =
           before.amount === input.amount
             ? []
-            : await tx
-                .update(payments)
-                .set({ status: 'superseded', updatedAt: clock.now() })
-                .where(and(eq(payments.orderId, input.id), eq(payments.status, 'pending')))
-                .returning({ id: payments.id });
-        await tx
-          .update(orders)
-          .set({ amount: input.amount, updatedAt: clock.now() })
-          .where(eq(orders.id, input.id));
+            : await paymentsRepo.supersedePending(tx, input.id, clock.now());
+        await repo.setAmount(tx, input.id, input.amount, clock.now());
         await tx.insert(auditLog).values({
           actorUserId: actor.userId,
           action: 'order.amount',
@@ -232,12 +201,13 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
       actor: UserPrincipal,
       input: { orderId: string; otherPrice: number | null; otherCost: number | null },
     ) {
-      const rows = await db
-        .update(orders)
-        .set({ otherPrice: input.otherPrice, otherCost: input.otherCost, updatedAt: clock.now() })
-        .where(and(eq(orders.id, input.orderId), isNull(orders.deletedAt)))
-        .returning({ id: orders.id });
-      if (rows.length === 0) throw notFound(MESSAGES.orderNotFound);
+      const updated = await repo.setOtherDocumentAmount(
+        db,
+        input.orderId,
+        { otherPrice: input.otherPrice, otherCost: input.otherCost },
+        clock.now(),
+      );
+      if (!updated) throw notFound(MESSAGES.orderNotFound);
       await db.insert(auditLog).values({
         actorUserId: actor.userId,
         action: 'order.other-document-amount',
@@ -266,10 +236,7 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
         // Marking twice keeps the first moment: that is when the act really came back.
         const actExchangedAt = input.exchanged ? (before.actExchangedAt ?? clock.now()) : null;
         if ((before.actExchangedAt?.getTime() ?? null) !== (actExchangedAt?.getTime() ?? null)) {
-          await tx
-            .update(orders)
-            .set({ actExchangedAt, updatedAt: clock.now() })
-            .where(eq(orders.id, input.orderId));
+          await repo.setActExchangedAt(tx, input.orderId, actExchangedAt, clock.now());
           await tx.insert(auditLog).values({
             actorUserId: actor.userId,
             action: 'order.act-exchanged',
@@ -295,35 +262,20 @@ export function createOrdersStaffService(deps: { db: Db; clock: Clock }) {
         .from(partners)
         .leftJoin(points, eq(points.partnerId, partners.id))
         .orderBy(asc(partners.name), asc(points.name));
-      const byPartner = new Map<string, OrderFilterOptionsResponse['partners'][number]>();
-      for (const row of rows) {
-        let partner = byPartner.get(row.partnerId);
-        if (!partner) {
-          partner = { id: row.partnerId, name: row.partnerName, points: [] };
-          byPartner.set(row.partnerId, partner);
-        }
-        if (row.pointId && row.pointName !== null) {
-          partner.points.push({ id: row.pointId, name: row.pointName, isActive: row.isActive ?? false });
-        }
-      }
-      return { partners: [...byPartner.values()] };
+      return toOrderFilterOptions(rows);
     },
 
     /** Soft delete with an audit record: payments, documents and history stay for accounting. */
     async remove(actor: UserPrincipal, id: string) {
       await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(orders)
-          .set({ deletedAt: clock.now() })
-          .where(and(eq(orders.id, id), isNull(orders.deletedAt)))
-          .returning({ number: orders.number, email: orders.email, amount: orders.amount });
-        if (rows.length === 0) throw notFound(MESSAGES.orderNotFound);
+        const deleted = await repo.softDelete(tx, id, clock.now());
+        if (!deleted) throw notFound(MESSAGES.orderNotFound);
         await tx.insert(auditLog).values({
           actorUserId: actor.userId,
           action: 'order.delete',
           entity: 'order',
           entityId: id,
-          data: rows[0],
+          data: deleted,
         });
       });
     },

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, gt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, gt, notInArray, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
 import { ORDER_STATUSES } from '@app/contracts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { offices, orderEvents, orderStatusHistory, orders } from '../../db/schema/index.ts';
-import type { JobContext, JobData, JobResult } from '../../jobs/jobs.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '#src/config.ts';
+import type { Db } from '#src/db/client.ts';
+import { offices, orderStatusHistory, orders } from '#src/db/schema/index.ts';
+import type { JobContext, JobData, JobResult } from '#src/jobs/jobs.ts';
+import type { Clock } from '#src/lib/clock.ts';
 import {
   DELIVERED_CLAIM_STATUSES,
   FAILED_CLAIM_STATUSES,
@@ -13,10 +13,11 @@ import {
   ON_THE_WAY_CLAIM_STATUSES,
   type Coordinates,
   type DeliveryClient,
-} from '../../providers/delivery.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { OrderStatusService } from './order-status.service.ts';
-import { formatRub } from './order-mails.ts';
+} from '#src/providers/delivery.ts';
+import type { MailService } from '../../mail/mail.service.ts';
+import type { OrderStatusService } from '../order-status.service.ts';
+import type { OrdersRepository } from '../orders.repository.ts';
+import { formatRub } from '../order-mails.ts';
 
 export type OrderAutomationService = ReturnType<typeof createOrderAutomationService>;
 
@@ -37,20 +38,21 @@ const includes = (list: readonly string[], value: string | null | undefined) =>
  */
 export function createOrderAutomationService(deps: {
   db: Db;
+  repo: OrdersRepository;
   orderStatus: OrderStatusService;
   mail: MailService;
   delivery: DeliveryClient | null;
   config: Pick<Config, 'publicUrl' | 'automation'>;
   clock: Clock;
 }) {
-  const { db, orderStatus, mail, delivery, config, clock } = deps;
+  const { db, repo, orderStatus, mail, delivery, config, clock } = deps;
 
   async function recordEvent(
     orderId: string,
     type: string,
     outcome: { isSuccess: boolean; error?: string | null; data?: Record<string, unknown> },
   ) {
-    await db.insert(orderEvents).values({
+    await repo.insertEvent(db, {
       orderId,
       type,
       isSuccess: outcome.isSuccess,
@@ -164,16 +166,7 @@ export function createOrderAutomationService(deps: {
                 .join('. ') || null,
           },
         });
-        const [stored] = await db
-          .update(orders)
-          .set({
-            externalDeliveryId: claim.id,
-            externalDeliveryStatus: claim.status,
-            externalDeliveryCheckedAt: clock.now(),
-            updatedAt: clock.now(),
-          })
-          .where(and(eq(orders.id, order.id), isNull(orders.externalDeliveryId)))
-          .returning({ id: orders.id });
+        const stored = await repo.setDeliveryClaim(db, order.id, claim, clock.now());
         if (!stored) return { summary: 'Пропущено: доставку уже создала другая попытка' };
         await recordEvent(order.id, 'delivery_created', {
           isSuccess: true,
@@ -223,10 +216,7 @@ export function createOrderAutomationService(deps: {
             claim = await delivery.acceptClaim(claim.id, claim.version);
           }
           const previous = order.externalDeliveryStatus;
-          await db
-            .update(orders)
-            .set({ externalDeliveryStatus: claim.status, externalDeliveryCheckedAt: clock.now() })
-            .where(eq(orders.id, order.id));
+          await repo.setDeliveryStatus(db, order.id, claim.status, clock.now());
           if (claim.status !== previous) {
             changed += 1;
             const failed = includes(FAILED_CLAIM_STATUSES, claim.status);
@@ -289,18 +279,7 @@ export function createOrderAutomationService(deps: {
       let sent = 0;
       for (const { id } of due) {
         const didSend = await db.transaction(async (tx) => {
-          const [order] = await tx
-            .update(orders)
-            .set({ paymentReminderSentAt: now })
-            .where(
-              and(
-                eq(orders.id, id),
-                isNull(orders.paymentReminderSentAt),
-                eq(orders.isPaid, false),
-                eq(orders.status, 'NEW'),
-              ),
-            )
-            .returning();
+          const order = await repo.markPaymentReminderSent(tx, id, now);
           if (!order) return false;
           await mail.queue(tx, {
             to: order.email,
@@ -361,17 +340,7 @@ export function createOrderAutomationService(deps: {
       let reminded = 0;
       for (const ids of groups.values()) {
         await db.transaction(async (tx) => {
-          const marked = await tx
-            .update(orders)
-            .set({ actReminderSentAt: now })
-            .where(
-              and(
-                inArray(orders.id, ids),
-                isNull(orders.actExchangedAt),
-                or(isNull(orders.actReminderSentAt), lt(orders.actReminderSentAt, intervalAgo)),
-              ),
-            )
-            .returning();
+          const marked = await repo.markActRemindersSent(tx, ids, now, intervalAgo);
           if (marked.length === 0) return;
           marked.sort((a, b) => a.number - b.number);
           const first = marked[0]!;

@@ -14,7 +14,7 @@ import {
   UpdateOtherDocumentAmountRequestSchema,
   listResponse,
 } from '@app/contracts';
-import { ADMIN_ONLY, STAFF, requireUser } from '../../plugins/auth.ts';
+import { ADMIN_ONLY, STAFF, requireUser } from '#src/plugins/auth.ts';
 import type { OrdersStaffService } from './orders-staff.service.ts';
 
 export const ordersStaffRoutes: FastifyPluginAsyncZod<{ staff: OrdersStaffService }> = async (app, opts) => {

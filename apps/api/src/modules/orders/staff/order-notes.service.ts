@@ -1,37 +1,22 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { OrderNote } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { auditLog, orderNotes, orders, users } from '../../db/schema/index.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { Db } from '#src/db/client.ts';
+import { auditLog, orderNotes, orders, users } from '#src/db/schema/index.ts';
+import type { Clock } from '#src/lib/clock.ts';
+import { forbidden, notFound } from '#src/lib/errors.ts';
+import type { UserPrincipal } from '../../auth/principal.ts';
+import { toOrderNote } from '../orders.mapper.ts';
+import type { OrdersRepository } from '../orders.repository.ts';
 
 export type OrderNotesService = ReturnType<typeof createOrderNotesService>;
-
-type NoteRow = typeof orderNotes.$inferSelect;
-type AuthorRow = { id: string; firstName: string | null; lastName: string | null; email: string | null };
 
 /**
  * Internal notes staff leave on an order. Only the back-office routes (ADMIN, MANAGER) reach this service;
  * the customer's and the partner's order views never read the table.
  */
-export function createOrderNotesService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-
-  const toNote = (actor: UserPrincipal, note: NoteRow, author: AuthorRow | null): OrderNote => ({
-    id: note.id,
-    text: note.text,
-    createdAt: note.createdAt.toISOString(),
-    author: author
-      ? {
-          id: author.id,
-          name: [author.firstName, author.lastName].filter(Boolean).join(' ') || null,
-          email: author.email,
-        }
-      : null,
-    canDelete: actor.role === 'ADMIN' || note.authorUserId === actor.userId,
-  });
+export function createOrderNotesService(deps: { db: Db; repo: OrdersRepository; clock: Clock }) {
+  const { db, repo, clock } = deps;
 
   async function requireOrder(orderId: string): Promise<void> {
     const [row] = await db
@@ -58,17 +43,19 @@ export function createOrderNotesService(deps: { db: Db; clock: Clock }) {
         .leftJoin(users, eq(users.id, orderNotes.authorUserId))
         .where(eq(orderNotes.orderId, orderId))
         .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id));
-      return { items: rows.map(({ note, author }) => toNote(actor, note, author)) };
+      return { items: rows.map(({ note, author }) => toOrderNote(actor, note, author)) };
     },
 
     async add(actor: UserPrincipal, orderId: string, input: { text: string }): Promise<OrderNote> {
       await requireOrder(orderId);
-      const [note] = await db
-        .insert(orderNotes)
-        .values({ orderId, authorUserId: actor.userId, text: input.text, createdAt: clock.now() })
-        .returning();
+      const note = await repo.insertNote(db, {
+        orderId,
+        authorUserId: actor.userId,
+        text: input.text,
+        createdAt: clock.now(),
+      });
       const [author] = await db.select(authorColumns).from(users).where(eq(users.id, actor.userId));
-      return toNote(actor, note!, author ?? null);
+      return toOrderNote(actor, note, author ?? null);
     },
 
     /** The author removes their own note; an ADMIN may remove any. The removal is audited with its text. */
@@ -82,7 +69,7 @@ export function createOrderNotesService(deps: { db: Db; clock: Clock }) {
         if (actor.role !== 'ADMIN' && note.authorUserId !== actor.userId) {
           throw forbidden(MESSAGES.noteDeleteNotYours);
         }
-        await tx.delete(orderNotes).where(eq(orderNotes.id, noteId));
+        await repo.deleteNote(tx, noteId);
         await tx.insert(auditLog).values({
           actorUserId: actor.userId,
           action: 'order.note.delete',

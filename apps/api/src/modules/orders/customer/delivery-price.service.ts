@@ -1,8 +1,8 @@
 import type { CheckDeliveryPriceRequest, CheckDeliveryPriceResponse } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
-import { AppError } from '../../lib/errors.ts';
-import type { Coordinates, DeliveryPricer } from '../../providers/delivery.ts';
-import type { FormSettingsService } from '../form-settings/form-settings.service.ts';
+import { AppError } from '#src/lib/errors.ts';
+import type { Coordinates, DeliveryPricer } from '#src/providers/delivery.ts';
+import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 
 export type DeliveryPriceService = ReturnType<typeof createDeliveryPriceService>;
 

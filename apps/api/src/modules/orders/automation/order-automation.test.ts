@@ -3,8 +3,8 @@ import type { OrderSummary } from '@app/contracts';
 import { createTestContext, payOnTestPage, type TestContext } from '#test/helpers.ts';
 import { startFakeYandexDelivery } from '#test/fakes/yandex-delivery.ts';
 import { startFakeYooKassa } from '#test/fakes/yookassa.ts';
-import { createJobHandlers } from '../../container.ts';
-import { SCHEDULES } from '../../jobs/schedules.ts';
+import { createJobHandlers } from '#src/container.ts';
+import { SCHEDULES } from '#src/jobs/schedules.ts';
 import { waitFor } from '#test/wait-for.ts';
 
 type Params = { documents: Array<{ id: string }>; deliveries: Array<{ id: string; type: string }> };

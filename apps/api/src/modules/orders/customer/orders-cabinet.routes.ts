@@ -8,9 +8,9 @@ import {
   UpdateOrderStatusRequestSchema,
   listResponse,
 } from '@app/contracts';
-import { SIGNED_IN, requireUser } from '../../plugins/auth.ts';
-import type { OrderStatusService } from './order-status.service.ts';
-import type { OrdersQueryService } from './orders-query.service.ts';
+import { SIGNED_IN, requireUser } from '#src/plugins/auth.ts';
+import type { OrderStatusService } from '../order-status.service.ts';
+import type { OrdersQueryService } from '../query/orders-query.service.ts';
 
 /** The customer's view of their orders (staff may read any order through the same calls). */
 export const ordersCabinetRoutes: FastifyPluginAsyncZod<{

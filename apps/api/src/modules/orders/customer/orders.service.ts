@@ -8,17 +8,17 @@ import {
   moscowDate,
   requiredWorkingDays,
 } from '@app/contracts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { FormSettingsService } from '../form-settings/form-settings.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { orderConfirmationMail } from './order-mails.ts';
-import { toOrderSummary } from './orders.mapper.ts';
-import type { OrdersRepository } from './orders.repository.ts';
+import type { Db, DbOrTx, Tx } from '#src/db/client.ts';
+import type { Clock } from '#src/lib/clock.ts';
+import { AppError, badRequest } from '#src/lib/errors.ts';
+import type { AuthRepository } from '../../auth/auth.repository.ts';
+import type { AuthService } from '../../auth/auth.service.ts';
+import type { Principal } from '../../auth/principal.ts';
+import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
+import type { MailService } from '../../mail/mail.service.ts';
+import { orderConfirmationMail } from '../order-mails.ts';
+import { toOrderSummary } from '../orders.mapper.ts';
+import type { OrdersRepository } from '../orders.repository.ts';
 
 type PromoRow = NonNullable<Awaited<ReturnType<OrdersRepository['findPromo']>>>;
 

@@ -9,7 +9,7 @@ import {
   PromoValidateResponseSchema,
 } from '@app/contracts';
 import { z } from 'zod';
-import { PUBLIC } from '../../plugins/auth.ts';
+import { PUBLIC } from '#src/plugins/auth.ts';
 import type { DeliveryPriceService } from './delivery-price.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
