@@ -10,7 +10,7 @@ import type {
   TelegramAuthPayload,
   VerifyCodeRequest,
 } from '@app/contracts';
-import { formatMessage, MESSAGES } from '@app/contracts';
+import { formatDayMonthTime, formatMessage, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -320,13 +320,7 @@ export function createAuthService(deps: {
   }
 
   function signInLockedMail(to: string, realm: SignInRealm, failures: number, lockedUntil: Date) {
-    const until = lockedUntil.toLocaleString('ru-RU', {
-      timeZone: 'Europe/Moscow',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+    const until = formatDayMonthTime(lockedUntil);
     const where = realm === 'partner' ? 'кабинет партнёра' : 'CRM';
     const text =
       `Вход в ${where} для ${to} временно заблокирован: подряд неверных паролей — ${failures}.\n` +

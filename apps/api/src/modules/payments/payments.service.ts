@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { MESSAGES } from '@app/contracts';
+import { formatRub, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, orderNotes, orderStatusHistory, orders, payments } from '../../db/schema/index.ts';
@@ -10,7 +10,6 @@ import type { PaymentProvider } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { formatRub } from '../orders/order-mails.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export type PaymentLink = {
@@ -84,14 +83,14 @@ export function createPaymentsService(deps: {
           : locked.isPaid
             ? 'заказ уже оплачен'
             : locked.amount !== payment.amount
-              ? `к оплате ${formatRub(locked.amount)}`
+              ? `к оплате ${formatRub(locked.amount, { compact: true })}`
               : null;
       if (problem) {
         // Money came in but does not settle the order: flag it where staff look (notes) and in the audit log.
         await tx.insert(orderNotes).values({
           orderId: locked.id,
           text:
-            `Получена оплата ${formatRub(payment.amount)}, но заказ не отмечен оплаченным (${problem}). ` +
+            `Получена оплата ${formatRub(payment.amount, { compact: true })}, но заказ не отмечен оплаченным (${problem}). ` +
             'Нужен возврат или ручная проверка.',
           createdAt: now,
         });
@@ -139,7 +138,7 @@ export function createPaymentsService(deps: {
           userId: order.userId,
           type: 'order_paid',
           title: `Заказ №${order.number} оплачен`,
-          body: `Мы получили оплату ${formatRub(order.amount)}. Переводчик приступает к работе.`,
+          body: `Мы получили оплату ${formatRub(order.amount, { compact: true })}. Переводчик приступает к работе.`,
           orderId: order.id,
         });
       }
@@ -148,7 +147,7 @@ export function createPaymentsService(deps: {
         orderId: order.id,
         subject: `Оплата заказа №${order.number} получена`,
         text:
-          `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount)}.\n` +
+          `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount, { compact: true })}.\n` +
           `Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n` +
           `Заказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
       });
