@@ -6,6 +6,30 @@ import { MESSAGES } from './messages.ts';
 import { InnSchema, KppSchema } from './profile.ts';
 import { multiline } from './text.ts';
 
+/** POST /api/order/yandex-delivery/check-price: coordinates as [lat, lon]. */
+export const CheckDeliveryPriceRequestSchema = z.object({
+  from: z
+    .tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)])
+    .nullable()
+    .optional(),
+  to: z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
+  officeId: z.string().uuid().nullable().optional(),
+});
+export type CheckDeliveryPriceRequest = z.infer<typeof CheckDeliveryPriceRequestSchema>;
+
+export const DeliveryOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  /** Working days from dispatch to the door. */
+  days: z.number().int(),
+  provider: z.enum(['yandex', 'tariffs']),
+});
+export type DeliveryOption = z.infer<typeof DeliveryOptionSchema>;
+
+export const CheckDeliveryPriceResponseSchema = z.object({ options: z.array(DeliveryOptionSchema) });
+export type CheckDeliveryPriceResponse = z.infer<typeof CheckDeliveryPriceResponseSchema>;
+
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** Free text where line breaks belong (comments): tab, LF and CR allowed (decision 021). */
 const multilineText = (max: number) => multiline(z.string().trim().max(max)).nullable().optional();
@@ -374,99 +398,3 @@ export const UpdateOrderStatusRequestSchema = z.object({
   comment: multiline(z.string().trim().max(2000)).nullable().optional(),
 });
 export type UpdateOrderStatusRequest = z.infer<typeof UpdateOrderStatusRequestSchema>;
-
-export const NotificationSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  title: z.string(),
-  body: z.string(),
-  orderId: z.string().nullable(),
-  isRead: z.boolean(),
-  createdAt: z.string(),
-});
-export type Notification = z.infer<typeof NotificationSchema>;
-
-export const NotificationListResponseSchema = z.object({
-  items: z.array(NotificationSchema),
-  unreadCount: z.number().int(),
-  nextCursor: z.string().optional(),
-});
-export type NotificationListResponse = z.infer<typeof NotificationListResponseSchema>;
-
-/** The browser's PushSubscription as JSON (spec 3: sent as is). */
-export const PushSubscriptionSchema = z.object({
-  endpoint: z.string().url().max(2000),
-  /** Milliseconds since the epoch (not stored). */
-  expirationTime: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
-  keys: z.object({
-    p256dh: z
-      .string()
-      .min(20)
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+={0,2}$/),
-    auth: z
-      .string()
-      .min(8)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+={0,2}$/),
-  }),
-});
-export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
-export const VapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
-
-// ---- back office ----
-
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
-const statusList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
-    (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean),
-  )
-  .pipe(z.array(OrderStatusSchema));
-
-/** Filters of the staff order list; the CSV export takes the same ones, so it exports exactly the filtered set. */
-export const StaffOrderFiltersSchema = z.object({
-  status: statusList.optional(),
-  dateFrom: z.iso.date().optional(),
-  dateTo: z.iso.date().optional(),
-  payerType: PayerTypeSchema.optional(),
-  deliveryType: DeliveryTypeSchema.optional(),
-  pointId: z.uuid().optional(),
-  partnerId: z.uuid().optional(),
-  isPaid: booleanQuery.optional(),
-  search: z.string().trim().max(200).optional(),
-});
-export type StaffOrderFilters = z.infer<typeof StaffOrderFiltersSchema>;
-
-export const StaffOrderListQuerySchema = StaffOrderFiltersSchema.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
-});
-export type StaffOrderListQuery = z.infer<typeof StaffOrderListQuerySchema>;
-
-export const StaffOrderListItemSchema = OrderListItemSchema.extend({
-  email: z.string(),
-  name: z.string(),
-  phoneNumber: z.string(),
-  payerType: PayerTypeSchema,
-  deliveryType: DeliveryTypeSchema,
-  pickupPointId: z.string().nullable(),
-});
-export type StaffOrderListItem = z.infer<typeof StaffOrderListItemSchema>;
-
-export const UpdateOrderAmountRequestSchema = z.object({
-  id: z.uuid({ message: MESSAGES.orderNotFound }),
-  amount: z
-    .number({ message: MESSAGES.amountInvalid })
-    .multipleOf(0.01, { message: MESSAGES.amountInvalid })
-    .min(0, { message: MESSAGES.amountInvalid })
-    .max(10_000_000, { message: MESSAGES.amountInvalid }),
-  /** Required when the order is already paid (checked on the server, which knows). */
-  reason: z.string().trim().max(500).optional(),
-});
-export const UpdateOtherDocumentAmountRequestSchema = z.object({
-  orderId: z.uuid({ message: MESSAGES.orderNotFound }),
-  otherPrice: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
-  otherCost: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
-});
-export const DeleteOrderRequestSchema = z.object({ id: z.uuid({ message: MESSAGES.orderNotFound }) });

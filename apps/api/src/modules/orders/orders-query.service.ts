@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { OrderDetail, OrderListItem } from '@app/contracts';
-import { CUSTOMER_CANCELLABLE_STATUSES, MESSAGES } from '@app/contracts';
+import { CUSTOMER_CANCELLABLE_STATUSES, MESSAGES, STAFF_ROLES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   offices,
@@ -20,7 +20,7 @@ import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 
 export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
 
-const STAFF = new Set(['ADMIN', 'MANAGER']);
+const STAFF = new Set<string>(STAFF_ROLES);
 
 /** Reading orders. A customer sees only their own; anything else is "not found" (nothing leaks). */
 export function createOrdersQueryService(deps: { db: Db; storage: FileStorage; clock: Clock }) {
