@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
-import type { CronJobName, QueueName } from '@app/contracts';
+import { MOSCOW_TIME_ZONE, type CronJobName, type QueueName } from '@app/contracts';
 
 /** Schedules run in Moscow time: the business and its customers live there. */
-export const SCHEDULE_TIMEZONE = 'Europe/Moscow';
+export const SCHEDULE_TIMEZONE = MOSCOW_TIME_ZONE;
 
 export type ScheduleDefinition = {
   name: CronJobName;

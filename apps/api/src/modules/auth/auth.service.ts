@@ -10,7 +10,7 @@ import type {
   TelegramAuthPayload,
   VerifyCodeRequest,
 } from '@app/contracts';
-import { formatMessage, MESSAGES } from '@app/contracts';
+import { CRM_ROLES, formatDayMonthTime, formatMessage, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,7 +26,7 @@ import { isTelegramHashValid, TELEGRAM_AUTH_MAX_AGE_SECONDS } from './telegram.t
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-const STAFF_ROLES = new Set(['ADMIN', 'MANAGER', 'PARTNER']);
+const CRM_ROLE_SET = new Set<string>(CRM_ROLES);
 /** Password sign-in (staff and partner portal) per login: decision 020. */
 export const SIGN_IN_LOCK: SignInLockPolicy = {
   threshold: 5,
@@ -40,7 +40,7 @@ export const SIGN_IN_LOCK: SignInLockPolicy = {
  * Staff without a password (granted CRM access in the back office; the product cannot set one yet) keep the code.
  */
 export function signsInWithPasswordOnly(user: Pick<UserRow, 'role' | 'passwordHash'> | undefined): boolean {
-  return Boolean(user && STAFF_ROLES.has(user.role) && user.passwordHash);
+  return Boolean(user && CRM_ROLE_SET.has(user.role) && user.passwordHash);
 }
 
 export type RequestMeta = { ip?: string; userAgent?: string };
@@ -115,7 +115,7 @@ export function createAuthService(deps: {
       const login = input.login.trim().toLowerCase();
       await refuseWhileLocked('staff', login);
       const user = await repo.findUserByEmail(db, login);
-      const isAllowed = Boolean(user?.passwordHash && STAFF_ROLES.has(user.role));
+      const isAllowed = Boolean(user?.passwordHash && CRM_ROLE_SET.has(user.role));
       const isMatch = await verifyPassword(
         input.password,
         isAllowed ? user!.passwordHash! : await getDummyHash(),
@@ -320,13 +320,7 @@ export function createAuthService(deps: {
   }
 
   function signInLockedMail(to: string, realm: SignInRealm, failures: number, lockedUntil: Date) {
-    const until = lockedUntil.toLocaleString('ru-RU', {
-      timeZone: 'Europe/Moscow',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+    const until = formatDayMonthTime(lockedUntil);
     const where = realm === 'partner' ? 'кабинет партнёра' : 'CRM';
     const text =
       `Вход в ${where} для ${to} временно заблокирован: подряд неверных паролей — ${failures}.\n` +

@@ -2,8 +2,10 @@ import type { OrderStatus, UpdateOrderStatusRequest } from '@app/contracts';
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
   formatMessage,
+  formatRub,
   MESSAGES,
   ORDER_STATUS_LABELS,
+  STAFF_ROLES,
   STAFF_STATUS_TRANSITIONS,
 } from '@app/contracts';
 import type { Config } from '../../config.ts';
@@ -14,7 +16,6 @@ import { AppError, forbidden } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { formatRub } from './order-mails.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrdersQueryService } from './query/orders-query.service.ts';
 
@@ -111,7 +112,7 @@ export function createOrderStatusService(deps: {
         userId: order.userId,
         type: 'order_paid',
         title: `Заказ №${order.number} оплачен`,
-        body: `Мы получили оплату ${formatRub(order.amount)}. Переводчик приступает к работе.`,
+        body: `Мы получили оплату ${formatRub(order.amount, { compact: true })}. Переводчик приступает к работе.`,
         orderId: order.id,
       });
     }
@@ -120,7 +121,7 @@ export function createOrderStatusService(deps: {
       orderId: order.id,
       subject: `Оплата заказа №${order.number} получена`,
       text:
-        `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount)}.\n` +
+        `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount, { compact: true })}.\n` +
         `Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n` +
         `Заказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
     });
@@ -261,7 +262,7 @@ export function createOrderStatusService(deps: {
      */
     async updateStatus(actor: UserPrincipal, input: UpdateOrderStatusRequest) {
       const order = await query.findVisible(actor, input.id);
-      const isStaff = actor.role === 'ADMIN' || actor.role === 'MANAGER';
+      const isStaff = (STAFF_ROLES as readonly string[]).includes(actor.role);
       const by: StatusChangeBy = (await query.isPartnerOrder(actor, order))
         ? { kind: 'partner', userId: actor.userId }
         : isStaff

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import { MESSAGES } from '@app/contracts';
+import { formatRub, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, orders, payments } from '../../db/schema/index.ts';
@@ -8,7 +8,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
-import { formatRub } from '../orders/order-mails.ts';
 import type { OrderStatusService } from '../orders/order-status.service.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
@@ -81,14 +80,14 @@ export function createPaymentsService(deps: {
           : locked.isPaid
             ? 'заказ уже оплачен'
             : locked.amount !== payment.amount
-              ? `к оплате ${formatRub(locked.amount)}`
+              ? `к оплате ${formatRub(locked.amount, { compact: true })}`
               : null;
       if (problem) {
         // Money came in but does not settle the order: flag it where staff look (notes) and in the audit log.
         await ordersRepo.insertNote(tx, {
           orderId: locked.id,
           text:
-            `Получена оплата ${formatRub(payment.amount)}, но заказ не отмечен оплаченным (${problem}). ` +
+            `Получена оплата ${formatRub(payment.amount, { compact: true })}, но заказ не отмечен оплаченным (${problem}). ` +
             'Нужен возврат или ручная проверка.',
           createdAt: now,
         });

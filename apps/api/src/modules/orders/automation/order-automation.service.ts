@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, gt, notInArray, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
-import { ORDER_STATUSES } from '@app/contracts';
+import { formatRub, ORDER_STATUSES } from '@app/contracts';
 import type { Config } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
 import { offices, orderStatusHistory, orders } from '#src/db/schema/index.ts';
@@ -17,7 +17,6 @@ import {
 import type { MailService } from '../../mail/mail.service.ts';
 import type { OrderStatusService } from '../order-status.service.ts';
 import type { OrdersRepository } from '../orders.repository.ts';
-import { formatRub } from '../order-mails.ts';
 
 export type OrderAutomationService = ReturnType<typeof createOrderAutomationService>;
 
@@ -287,7 +286,7 @@ export function createOrderAutomationService(deps: {
             subject: `Заказ №${order.number} ждёт оплаты`,
             text:
               `Здравствуйте, ${order.name}!\n\nВаш заказ №${order.number} на перевод документов на сумму ` +
-              `${formatRub(order.amount)} ещё не оплачен. Переводчик начнёт работу сразу после оплаты.\n\n` +
+              `${formatRub(order.amount, { compact: true })} ещё не оплачен. Переводчик начнёт работу сразу после оплаты.\n\n` +
               `Оплатить заказ можно в личном кабинете: ${cabinetLink(order.id)}\n\n` +
               'Если вы уже оплатили заказ или передумали, просто не обращайте внимания на это письмо.',
           });
@@ -345,7 +344,8 @@ export function createOrderAutomationService(deps: {
           marked.sort((a, b) => a.number - b.number);
           const first = marked[0]!;
           const list = marked.map(
-            (order) => `• заказ №${order.number} на ${formatRub(order.amount)}: ${cabinetLink(order.id)}`,
+            (order) =>
+              `• заказ №${order.number} на ${formatRub(order.amount, { compact: true })}: ${cabinetLink(order.id)}`,
           );
           await mail.queue(tx, {
             to: first.email,

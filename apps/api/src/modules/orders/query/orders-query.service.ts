@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { OrderDetail } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
 import {
   offices,
@@ -21,7 +21,7 @@ import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
 
 export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
 
-const STAFF = new Set(['ADMIN', 'MANAGER']);
+const STAFF = new Set<string>(STAFF_ROLES);
 
 /** Reading orders. A customer sees only their own; anything else is "not found" (nothing leaks). */
 export function createOrdersQueryService(deps: {

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderFilterOptionsResponse, StaffOrderFilters, StaffOrderListQuery } from '@app/contracts';
-import { formatMessage, MESSAGES } from '@app/contracts';
+import { formatMessage, formatRub, MESSAGES, moscowDayStart } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
 import { auditLog, orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
-import { formatRub } from '../order-mails.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { badRequest, notFound } from '#src/lib/errors.ts';
 import type { UserPrincipal } from '../../auth/principal.ts';
@@ -14,13 +13,6 @@ import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
 import { csvRow } from '#src/lib/csv.ts';
 
 export type OrdersStaffService = ReturnType<typeof createOrdersStaffService>;
-
-/** A day boundary in Moscow (the UI's date filters are Moscow dates). */
-const moscowMidnight = (isoDate: string, plusDays = 0) => {
-  const date = new Date(`${isoDate}T00:00:00+03:00`);
-  date.setUTCDate(date.getUTCDate() + plusDays);
-  return date;
-};
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -43,8 +35,8 @@ export function nameSearchQuery(search: string): string | null {
 export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
   const conditions: SQL[] = [isNull(orders.deletedAt)];
   if (filters.status?.length) conditions.push(inArray(orders.status, filters.status));
-  if (filters.dateFrom) conditions.push(gte(orders.createdAt, moscowMidnight(filters.dateFrom)));
-  if (filters.dateTo) conditions.push(lt(orders.createdAt, moscowMidnight(filters.dateTo, 1)));
+  if (filters.dateFrom) conditions.push(gte(orders.createdAt, moscowDayStart(filters.dateFrom)));
+  if (filters.dateTo) conditions.push(lt(orders.createdAt, moscowDayStart(filters.dateTo, 1)));
   if (filters.payerType) conditions.push(eq(orders.payerType, filters.payerType));
   if (filters.deliveryType) conditions.push(eq(orders.deliveryType, filters.deliveryType));
   if (filters.pointId) conditions.push(eq(orders.pickupPointId, filters.pointId));
@@ -173,7 +165,9 @@ export function createOrdersStaffService(deps: {
             .where(and(eq(payments.orderId, input.id), eq(payments.status, 'succeeded')));
           const paidAmount = Number(paid?.total ?? 0);
           if (Math.round(input.amount * 100) < Math.round(paidAmount * 100)) {
-            throw badRequest(formatMessage(MESSAGES.amountBelowPaid, { paid: formatRub(paidAmount) }));
+            throw badRequest(
+              formatMessage(MESSAGES.amountBelowPaid, { paid: formatRub(paidAmount, { compact: true }) }),
+            );
           }
         }
         const superseded =

@@ -1,6 +1,6 @@
-import type { TariffRule } from './tariffs.ts';
+import type { TariffRule } from '../tariffs.ts';
 
-// The pure tariff rule shared by the order form and the server; no zod here (see tariffs.ts, decision 013).
+// Which tariff prices a document line, and the unit price under it; no zod here (decision 013).
 
 export type TariffMatchInput = {
   documentId: string;
@@ -53,4 +53,30 @@ export function applyTariff(
   if (!tariff) return documentPrice;
   const kopecks = Math.round((Math.round(documentPrice * 100) * tariff.pricePercent) / 100);
   return (kopecks + Math.round(tariff.surcharge * 100)) / 100;
+}
+
+/**
+ * The document lines of an order whose document is in the catalogue (unknown ids are skipped), each with the
+ * tariff that applies to it: what both the price and the ready date are computed from.
+ */
+export function documentLinesWithTariffs<D extends { id: string }, T extends TariffRule>(
+  catalogue: { documents: readonly D[]; tariffs: readonly T[] },
+  input: {
+    documentsWithQuantity: ReadonlyArray<{ documentId: string; quantity: number }>;
+    originalLanguage?: string | null;
+    targetLanguage?: string | null;
+  },
+): Array<{ document: D; quantity: number; tariff: T | null }> {
+  const lines: Array<{ document: D; quantity: number; tariff: T | null }> = [];
+  for (const item of input.documentsWithQuantity) {
+    const document = catalogue.documents.find((candidate) => candidate.id === item.documentId);
+    if (!document) continue;
+    const tariff = findTariff(catalogue.tariffs, {
+      documentId: document.id,
+      originalLanguage: input.originalLanguage,
+      targetLanguage: input.targetLanguage,
+    });
+    lines.push({ document, quantity: item.quantity, tariff });
+  }
+  return lines;
 }

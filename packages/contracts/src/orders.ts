@@ -4,8 +4,31 @@ import { ORDER_LIMITS } from './constants.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { InnSchema, KppSchema } from './profile.ts';
-import { applyTariff, findTariff, type TariffRule } from './tariffs.ts';
 import { multiline } from './text.ts';
+
+/** POST /api/order/yandex-delivery/check-price: coordinates as [lat, lon]. */
+export const CheckDeliveryPriceRequestSchema = z.object({
+  from: z
+    .tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)])
+    .nullable()
+    .optional(),
+  to: z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
+  officeId: z.string().uuid().nullable().optional(),
+});
+export type CheckDeliveryPriceRequest = z.infer<typeof CheckDeliveryPriceRequestSchema>;
+
+export const DeliveryOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  /** Working days from dispatch to the door. */
+  days: z.number().int(),
+  provider: z.enum(['yandex', 'tariffs']),
+});
+export type DeliveryOption = z.infer<typeof DeliveryOptionSchema>;
+
+export const CheckDeliveryPriceResponseSchema = z.object({ options: z.array(DeliveryOptionSchema) });
+export type CheckDeliveryPriceResponse = z.infer<typeof CheckDeliveryPriceResponseSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** Free text where line breaks belong (comments): tab, LF and CR allowed (decision 021). */
@@ -235,175 +258,6 @@ export const PromoValidateResponseSchema = z.object({
 });
 export type PromoValidateResponse = z.infer<typeof PromoValidateResponseSchema>;
 
-// ---- pure rules shared by the live summary in the browser and the server's price engine ----
-
-type PricedItem = { id: string; name: string; price: number };
-export type PriceInput = {
-  documentsWithQuantity: Array<{ documentId: string; quantity: number }>;
-  documentsAssurances: Array<{ documentId: string; assuranceId: string }>;
-  /** The language pair selects the tariffs; an empty or missing language matches only rules for any language. */
-  originalLanguage?: string | null;
-  targetLanguage?: string | null;
-  deliveryPrice: number;
-  deliveryName?: string;
-  deliveryId?: string | null;
-  discountPercent: number;
-};
-
-const kopecks = (rubles: number) => Math.round(rubles * 100);
-const rubles = (value: number) => value / 100;
-
-/**
- * Documents × quantity, each assurance × that document's quantity, delivery, then the promo discount on
- * documents and assurances (not on delivery). A document's unit price is its catalogue price under the tariff
- * that matches the line (`findTariff`, `applyTariff`); assurances and delivery keep their own prices. Computed in
- * whole kopecks; unknown ids are skipped here and refused by the server before it prices.
- */
-export function calculatePrice(
-  catalogue: { documents: PricedItem[]; assurances: PricedItem[]; tariffs: readonly TariffRule[] },
-  input: PriceInput,
-): PriceBreakdown {
-  const lines: PriceLine[] = [];
-  let documentsTotal = 0;
-  let assurancesTotal = 0;
-  for (const item of input.documentsWithQuantity) {
-    const document = catalogue.documents.find((candidate) => candidate.id === item.documentId);
-    if (!document) continue;
-    const tariff = findTariff(catalogue.tariffs, {
-      documentId: document.id,
-      originalLanguage: input.originalLanguage,
-      targetLanguage: input.targetLanguage,
-    });
-    const unitPrice = applyTariff(document.price, tariff);
-    const total = kopecks(unitPrice) * item.quantity;
-    documentsTotal += total;
-    lines.push({
-      kind: 'document',
-      refId: document.id,
-      name: document.name,
-      unitPrice,
-      quantity: item.quantity,
-      total: rubles(total),
-      ...(tariff ? { tariffName: tariff.name } : {}),
-    });
-    for (const link of input.documentsAssurances.filter((entry) => entry.documentId === item.documentId)) {
-      const assurance = catalogue.assurances.find((candidate) => candidate.id === link.assuranceId);
-      if (!assurance) continue;
-      const assuranceTotal = kopecks(assurance.price) * item.quantity;
-      assurancesTotal += assuranceTotal;
-      lines.push({
-        kind: 'assurance',
-        refId: assurance.id,
-        name: `${assurance.name} — ${document.name}`,
-        unitPrice: assurance.price,
-        quantity: item.quantity,
-        total: rubles(assuranceTotal),
-      });
-    }
-  }
-  const delivery = kopecks(input.deliveryPrice);
-  if (input.deliveryName) {
-    lines.push({
-      kind: 'delivery',
-      refId: input.deliveryId ?? null,
-      name: input.deliveryName,
-      unitPrice: rubles(delivery),
-      quantity: 1,
-      total: rubles(delivery),
-    });
-  }
-  const percent = Math.min(Math.max(input.discountPercent, 0), 100);
-  const discount = Math.round(((documentsTotal + assurancesTotal) * percent) / 100);
-  if (discount > 0) {
-    lines.push({
-      kind: 'discount',
-      refId: null,
-      name: `Скидка по промокоду ${percent}%`,
-      unitPrice: -rubles(discount),
-      quantity: 1,
-      total: -rubles(discount),
-    });
-  }
-  const subtotal = documentsTotal + assurancesTotal + delivery;
-  return {
-    lines,
-    documentsTotal: rubles(documentsTotal),
-    assurancesTotal: rubles(assurancesTotal),
-    deliveryPrice: rubles(delivery),
-    subtotal: rubles(subtotal),
-    discountPercent: percent,
-    discount: rubles(discount),
-    total: rubles(subtotal - discount),
-  };
-}
-
-/** ISO date (YYYY-MM-DD) in Moscow for a moment. */
-export function moscowDate(moment: Date): string {
-  return new Date(moment.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/**
- * The date that is `workingDays` working days after `start` (an ISO date), skipping weekends and the given
- * non-working days; `workingDays` listed as working (transfers) count even on a weekend.
- */
-export function addWorkingDays(
-  start: string,
-  workingDays: number,
-  calendar: { nonWorkingDays: ReadonlySet<string>; workingWeekendDays?: ReadonlySet<string> },
-): string {
-  const date = new Date(`${start}T00:00:00Z`);
-  let remaining = Math.max(0, workingDays);
-  while (remaining > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    const iso = date.toISOString().slice(0, 10);
-    const weekday = date.getUTCDay();
-    const isWeekend = weekday === 0 || weekday === 6;
-    const isWorking = calendar.workingWeekendDays?.has(iso)
-      ? true
-      : !isWeekend && !calendar.nonWorkingDays.has(iso);
-    if (isWorking) remaining -= 1;
-  }
-  return date.toISOString().slice(0, 10);
-}
-
-/**
- * Working days an order needs: for each document its processing days plus its tariff's extra days plus the
- * slowest of its assurances; the order takes as long as its slowest document.
- */
-export function requiredWorkingDays(
-  catalogue: {
-    documents: Array<{ id: string; processingDays: number }>;
-    assurances: Array<{ id: string; extraDays: number }>;
-    tariffs: readonly TariffRule[];
-  },
-  input: Pick<
-    PriceInput,
-    'documentsWithQuantity' | 'documentsAssurances' | 'originalLanguage' | 'targetLanguage'
-  >,
-): number {
-  let days = 0;
-  for (const item of input.documentsWithQuantity) {
-    const document = catalogue.documents.find((candidate) => candidate.id === item.documentId);
-    if (!document) continue;
-    const tariff = findTariff(catalogue.tariffs, {
-      documentId: document.id,
-      originalLanguage: input.originalLanguage,
-      targetLanguage: input.targetLanguage,
-    });
-    const extra = Math.max(
-      0,
-      ...input.documentsAssurances
-        .filter((link) => link.documentId === item.documentId)
-        .map(
-          (link) =>
-            catalogue.assurances.find((candidate) => candidate.id === link.assuranceId)?.extraDays ?? 0,
-        ),
-    );
-    days = Math.max(days, document.processingDays + (tariff?.extraDays ?? 0) + extra);
-  }
-  return days;
-}
-
 // ---- reading orders (cabinet and back office) ----
 
 /**
@@ -544,99 +398,3 @@ export const UpdateOrderStatusRequestSchema = z.object({
   comment: multiline(z.string().trim().max(2000)).nullable().optional(),
 });
 export type UpdateOrderStatusRequest = z.infer<typeof UpdateOrderStatusRequestSchema>;
-
-export const NotificationSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  title: z.string(),
-  body: z.string(),
-  orderId: z.string().nullable(),
-  isRead: z.boolean(),
-  createdAt: z.string(),
-});
-export type Notification = z.infer<typeof NotificationSchema>;
-
-export const NotificationListResponseSchema = z.object({
-  items: z.array(NotificationSchema),
-  unreadCount: z.number().int(),
-  nextCursor: z.string().optional(),
-});
-export type NotificationListResponse = z.infer<typeof NotificationListResponseSchema>;
-
-/** The browser's PushSubscription as JSON (spec 3: sent as is). */
-export const PushSubscriptionSchema = z.object({
-  endpoint: z.string().url().max(2000),
-  /** Milliseconds since the epoch (not stored). */
-  expirationTime: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
-  keys: z.object({
-    p256dh: z
-      .string()
-      .min(20)
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+={0,2}$/),
-    auth: z
-      .string()
-      .min(8)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+={0,2}$/),
-  }),
-});
-export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
-export const VapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
-
-// ---- back office ----
-
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
-const statusList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
-    (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean),
-  )
-  .pipe(z.array(OrderStatusSchema));
-
-/** Filters of the staff order list; the CSV export takes the same ones, so it exports exactly the filtered set. */
-export const StaffOrderFiltersSchema = z.object({
-  status: statusList.optional(),
-  dateFrom: z.iso.date().optional(),
-  dateTo: z.iso.date().optional(),
-  payerType: PayerTypeSchema.optional(),
-  deliveryType: DeliveryTypeSchema.optional(),
-  pointId: z.uuid().optional(),
-  partnerId: z.uuid().optional(),
-  isPaid: booleanQuery.optional(),
-  search: z.string().trim().max(200).optional(),
-});
-export type StaffOrderFilters = z.infer<typeof StaffOrderFiltersSchema>;
-
-export const StaffOrderListQuerySchema = StaffOrderFiltersSchema.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
-});
-export type StaffOrderListQuery = z.infer<typeof StaffOrderListQuerySchema>;
-
-export const StaffOrderListItemSchema = OrderListItemSchema.extend({
-  email: z.string(),
-  name: z.string(),
-  phoneNumber: z.string(),
-  payerType: PayerTypeSchema,
-  deliveryType: DeliveryTypeSchema,
-  pickupPointId: z.string().nullable(),
-});
-export type StaffOrderListItem = z.infer<typeof StaffOrderListItemSchema>;
-
-export const UpdateOrderAmountRequestSchema = z.object({
-  id: z.uuid({ message: MESSAGES.orderNotFound }),
-  amount: z
-    .number({ message: MESSAGES.amountInvalid })
-    .multipleOf(0.01, { message: MESSAGES.amountInvalid })
-    .min(0, { message: MESSAGES.amountInvalid })
-    .max(10_000_000, { message: MESSAGES.amountInvalid }),
-  /** Required when the order is already paid (checked on the server, which knows). */
-  reason: z.string().trim().max(500).optional(),
-});
-export const UpdateOtherDocumentAmountRequestSchema = z.object({
-  orderId: z.uuid({ message: MESSAGES.orderNotFound }),
-  otherPrice: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
-  otherCost: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
-});
-export const DeleteOrderRequestSchema = z.object({ id: z.uuid({ message: MESSAGES.orderNotFound }) });
