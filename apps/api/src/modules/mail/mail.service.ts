@@ -54,11 +54,7 @@ export function createMailService(deps: {
         orderId: mail.orderId ?? null,
         secrets: mail.secrets ?? [],
       });
-      await jobs.send(tx, 'notification-tasks', {
-        name: 'send-email',
-        mailId: row.id,
-        orderId: mail.orderId ?? null,
-      });
+      await jobs.send(tx, 'send-email', { mailId: row.id, orderId: mail.orderId ?? null });
       return row;
     },
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, gt, notInArray, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
-import { ORDER_STATUSES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { offices, orderEvents, orderStatusHistory, orders } from '../../db/schema/index.ts';
-import type { JobContext, JobData, JobResult } from '../../jobs/jobs.ts';
+import type { JobContext, JobResult } from '../../jobs/jobs.ts';
+import type { JobPayload } from '../../jobs/registry.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   DELIVERED_CLAIM_STATUSES,
@@ -64,20 +64,18 @@ export function createOrderAutomationService(deps: {
 
   return {
     /** `change-status`: a scheduled transition; does nothing once the order has moved on. */
-    async changeStatus(data: JobData, context: Pick<JobContext, 'retryCount'>): Promise<JobResult> {
-      const orderId = String(data.orderId ?? '');
-      const from = String(data.from) as OrderStatus;
-      const to = String(data.to) as OrderStatus;
-      if (!ORDER_STATUSES.includes(from) || !ORDER_STATUSES.includes(to)) {
-        return { summary: `Пропущено: неизвестный статус ${from} → ${to}` };
-      }
+    async changeStatus(
+      data: JobPayload<'change-status'>,
+      context: Pick<JobContext, 'retryCount'>,
+    ): Promise<JobResult> {
+      const { orderId, from, to } = data;
       try {
         const changed = await orderStatus.changeStatusBySystem({
           orderId,
           from,
           to,
-          comment: typeof data.comment === 'string' ? data.comment : null,
-          since: typeof data.since === 'string' ? data.since : null,
+          comment: data.comment ?? null,
+          since: data.since ?? null,
         });
         if (!changed) return { summary: 'Пропущено: статус заказа уже изменился' };
         await recordEvent(orderId, 'status_changed', {

@@ -90,9 +90,8 @@ export function createOrderStatusService(deps: {
       const days = config.automation.orderAutoCompleteDays;
       await jobs.send(
         tx,
-        'order-processing',
+        'change-status',
         {
-          name: 'change-status',
           orderId: updated.id,
           from: 'DELIVERING',
           to: 'COMPLETED',

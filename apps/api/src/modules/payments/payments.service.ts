@@ -132,7 +132,7 @@ export function createPaymentsService(deps: {
       }
       // A paid courier order gets its delivery booked with the provider (create-delivery job, retried).
       if (order.deliveryType === 'COURIER') {
-        await jobs.send(tx, 'order-processing', { name: 'create-delivery', orderId: order.id });
+        await jobs.send(tx, 'create-delivery', { orderId: order.id });
       }
       if (order.userId) {
         await notifications.create(tx, {
