@@ -2,7 +2,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Config } from '../../config.ts';
 import { rublesInWords } from '../../lib/amount-in-words.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
-import { formatRub } from '../orders/order-mails.ts';
+import { formatRub } from '../mail/templates/format.ts';
 
 export type DocumentKind = 'invoice' | 'act';
 

@@ -16,7 +16,6 @@ import {
 } from '../../providers/delivery.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrderStatusService } from './order-status.service.ts';
-import { formatRub } from './order-mails.ts';
 
 export type OrderAutomationService = ReturnType<typeof createOrderAutomationService>;
 
@@ -59,8 +58,6 @@ export function createOrderAutomationService(deps: {
       createdAt: clock.now(),
     });
   }
-
-  const cabinetLink = (orderId: string) => `${config.publicUrl}/cabinet/orders/${orderId}`;
 
   return {
     /** `change-status`: a scheduled transition; does nothing once the order has moved on. */
@@ -303,12 +300,8 @@ export function createOrderAutomationService(deps: {
           await mail.queue(tx, {
             to: order.email,
             orderId: order.id,
-            subject: `Заказ №${order.number} ждёт оплаты`,
-            text:
-              `Здравствуйте, ${order.name}!\n\nВаш заказ №${order.number} на перевод документов на сумму ` +
-              `${formatRub(order.amount)} ещё не оплачен. Переводчик начнёт работу сразу после оплаты.\n\n` +
-              `Оплатить заказ можно в личном кабинете: ${cabinetLink(order.id)}\n\n` +
-              'Если вы уже оплатили заказ или передумали, просто не обращайте внимания на это письмо.',
+            template: 'payment-reminder',
+            params: { order, publicUrl: config.publicUrl },
           });
           return true;
         });
@@ -370,26 +363,13 @@ export function createOrderAutomationService(deps: {
               ),
             )
             .returning();
-          if (marked.length === 0) return;
-          marked.sort((a, b) => a.number - b.number);
-          const first = marked[0]!;
-          const list = marked.map(
-            (order) => `• заказ №${order.number} на ${formatRub(order.amount)}: ${cabinetLink(order.id)}`,
-          );
+          const [first, ...rest] = marked.sort((a, b) => a.number - b.number);
+          if (!first) return;
           await mail.queue(tx, {
             to: first.email,
             orderId: marked.length === 1 ? first.id : null,
-            subject:
-              marked.length === 1
-                ? `Подпишите акт по заказу №${first.number}`
-                : `Подпишите акты по выполненным заказам (${marked.length})`,
-            text:
-              `Здравствуйте, ${first.name}!\n\n` +
-              `По выполненным заказам ${first.organizationName ? `организации «${first.organizationName}» ` : ''}` +
-              'мы ещё не получили подписанные акты выполненных работ:\n' +
-              `${list.join('\n')}\n\n` +
-              'Акт можно скачать на странице заказа в личном кабинете. Подпишите его и отправьте нам скан ' +
-              'или оригинал — так мы закроем документы по заказу.',
+            template: 'act-exchange-reminder',
+            params: { orders: [first, ...rest], publicUrl: config.publicUrl },
           });
           mails += 1;
           reminded += marked.length;

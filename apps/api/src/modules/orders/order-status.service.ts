@@ -80,11 +80,8 @@ export function createOrderStatusService(deps: {
     await mail.queue(tx, {
       to: updated.email,
       orderId: updated.id,
-      subject: `Заказ №${updated.number}: ${label.toLowerCase()}`,
-      text:
-        `Здравствуйте, ${updated.name}!\n\nСтатус заказа №${updated.number} — «${label}».` +
-        (change.comment ? `\nКомментарий: ${change.comment}` : '') +
-        `\n\nЗаказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${updated.id}`,
+      template: 'order-status-changed',
+      params: { order: updated, label, comment: change.comment, publicUrl: config.publicUrl },
     });
     if (change.to === 'DELIVERING') {
       const days = config.automation.orderAutoCompleteDays;

@@ -8,7 +8,7 @@ import type {
 import { formatMessage, MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, orderNameSearch, orders, partners, payments, points } from '../../db/schema/index.ts';
-import { formatRub } from './order-mails.ts';
+import { formatRub } from '../mail/templates/format.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { formatRub } from '../orders/order-mails.ts';
+import { formatRub } from '../mail/templates/format.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export type PaymentLink = {
@@ -146,11 +146,8 @@ export function createPaymentsService(deps: {
       await mail.queue(tx, {
         to: order.email,
         orderId: order.id,
-        subject: `Оплата заказа №${order.number} получена`,
-        text:
-          `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount)}.\n` +
-          `Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n` +
-          `Заказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
+        template: 'payment-received',
+        params: { order, publicUrl: config.publicUrl },
       });
     });
   }

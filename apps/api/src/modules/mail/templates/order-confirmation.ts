@@ -1,23 +1,22 @@
 import { formatMessage } from '@app/contracts';
-import { escapeHtml } from '../../lib/html.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { escapeHtml } from '#src/lib/html.ts';
+import { formatDate, formatRub } from './format.ts';
+import type { RenderedMail } from './types.ts';
 
-// Intl formatters are expensive to build: made once (building one per call cost ~6 % of order creation).
-const WHOLE_RUBLES = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-const WITH_KOPECKS = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** RUB with a non-breaking space between groups and before the sign: 1 500 ₽. */
-export function formatRub(value: number): string {
-  const formatted = (Number.isInteger(value) ? WHOLE_RUBLES : WITH_KOPECKS).format(value);
-  return `${formatted.replace(/\s/g, '\u00a0')}\u00a0₽`;
-}
-
-const formatDate = (isoDate: string) => {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}.${month}.${year}`;
+export type OrderConfirmationParams = {
+  order: {
+    name: string;
+    number: number;
+    amount: number;
+    estimatedReadyDate: string | null;
+    priceBreakdown: { lines: ReadonlyArray<{ name: string; quantity: number; total: number }> };
+  };
+  /** Signs the customer in and opens the order. */
+  signInLink: string;
 };
 
-export function orderConfirmationMail(order: OrderRow, signInLink: string) {
+/** To the customer once the order is created (orders, customer side). */
+export function orderConfirmation({ order, signInLink }: OrderConfirmationParams): RenderedMail {
   const lines = order.priceBreakdown.lines.map(
     (line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${formatRub(line.total)}`,
   );
@@ -49,5 +48,5 @@ export function orderConfirmationMail(order: OrderRow, signInLink: string) {
     '<p>Оплатите заказ — переводчик начнёт работу сразу после оплаты.</p>',
     `<p><a href="${escapeHtml(signInLink)}">Открыть заказ в личном кабинете</a></p>`,
   ].join('\n');
-  return { to: order.email, subject, text, html };
+  return { subject, text, html };
 }
