@@ -188,15 +188,14 @@ export type Services = ReturnType<typeof createServices>;
 export function createJobHandlers(services: Services): JobHandlers {
   return {
     'send-email': async (data, context) => {
-      await services.mail.deliver(String(data.mailId), context);
+      await services.mail.deliver(data.mailId, context);
     },
     // Push is best effort: a failed push is not retried (the in-app notification stays).
     'send-push': async (data) => {
-      await services.push.deliverNotification(String(data.notificationId));
+      await services.push.deliverNotification(data.notificationId);
     },
     'change-status': (data, context) => services.orderAutomation.changeStatus(data, context),
-    'create-delivery': (data, context) =>
-      services.orderAutomation.createDelivery(String(data.orderId), context),
+    'create-delivery': (data, context) => services.orderAutomation.createDelivery(data.orderId, context),
     // Scheduled jobs (decision 009): pg-boss schedules put their runs into the queues of jobs/schedules.ts.
     'check-new-paid-orders': () => services.payments.reconcilePending(),
     'send-payment-reminders': () => services.orderAutomation.sendPaymentReminders(),
@@ -206,7 +205,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'remove-unattached-uploads': () => services.uploads.removeUnattached(),
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
-      await services.pushStaff.deliver(String(data.campaignId));
+      await services.pushStaff.deliver(data.campaignId);
     },
   };
 }

@@ -101,7 +101,7 @@ export function createOrderStatusService(deps: {
    */
   async function enqueueCreateDelivery(tx: Tx, order: OrderRow): Promise<void> {
     if (order.deliveryType === 'COURIER') {
-      await jobs.send(tx, 'order-processing', { name: 'create-delivery', orderId: order.id });
+      await jobs.send(tx, 'create-delivery', { orderId: order.id });
     }
   }
 
@@ -119,11 +119,8 @@ export function createOrderStatusService(deps: {
     await mail.queue(tx, {
       to: order.email,
       orderId: order.id,
-      subject: `Оплата заказа №${order.number} получена`,
-      text:
-        `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount, { compact: true })}.\n` +
-        `Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n` +
-        `Заказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
+      template: 'payment-received',
+      params: { order, publicUrl: config.publicUrl },
     });
   }
 
@@ -147,11 +144,8 @@ export function createOrderStatusService(deps: {
     await mail.queue(tx, {
       to: order.email,
       orderId: order.id,
-      subject: `Заказ №${order.number}: ${label.toLowerCase()}`,
-      text:
-        `Здравствуйте, ${order.name}!\n\nСтатус заказа №${order.number} — «${label}».` +
-        (comment ? `\nКомментарий: ${comment}` : '') +
-        `\n\nЗаказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
+      template: 'order-status-changed',
+      params: { order, label, comment, publicUrl: config.publicUrl },
     });
   }
 
@@ -160,9 +154,8 @@ export function createOrderStatusService(deps: {
     const days = config.automation.orderAutoCompleteDays;
     await jobs.send(
       tx,
-      'order-processing',
+      'change-status',
       {
-        name: 'change-status',
         orderId: order.id,
         from: 'DELIVERING',
         to: 'COMPLETED',

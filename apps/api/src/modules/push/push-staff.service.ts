@@ -196,12 +196,7 @@ export function createPushStaffService(deps: { db: Db; push: PushService; jobs: 
           data,
         });
         // Not retried: a second run would push the same message twice (pushes are best effort, decision 007).
-        await jobs.send(
-          tx,
-          'notification-tasks',
-          { name: SEND_STAFF_PUSH_JOB, campaignId: id },
-          { retryLimit: 0 },
-        );
+        await jobs.send(tx, SEND_STAFF_PUSH_JOB, { campaignId: id }, { retryLimit: 0 });
       });
       return get(id);
     },

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, isNull, lt, gt, notInArray, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
-import { formatRub, ORDER_STATUSES } from '@app/contracts';
 import type { Config } from '#src/config.ts';
 import type { Db } from '#src/db/client.ts';
 import { offices, orderStatusHistory, orders } from '#src/db/schema/index.ts';
-import type { JobContext, JobData, JobResult } from '#src/jobs/jobs.ts';
+import type { JobContext, JobResult } from '#src/jobs/jobs.ts';
+import type { JobPayload } from '#src/jobs/registry.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import {
   DELIVERED_CLAIM_STATUSES,
@@ -61,24 +61,20 @@ export function createOrderAutomationService(deps: {
     });
   }
 
-  const cabinetLink = (orderId: string) => `${config.publicUrl}/cabinet/orders/${orderId}`;
-
   return {
     /** `change-status`: a scheduled transition; does nothing once the order has moved on. */
-    async changeStatus(data: JobData, context: Pick<JobContext, 'retryCount'>): Promise<JobResult> {
-      const orderId = String(data.orderId ?? '');
-      const from = String(data.from) as OrderStatus;
-      const to = String(data.to) as OrderStatus;
-      if (!ORDER_STATUSES.includes(from) || !ORDER_STATUSES.includes(to)) {
-        return { summary: `Пропущено: неизвестный статус ${from} → ${to}` };
-      }
+    async changeStatus(
+      data: JobPayload<'change-status'>,
+      context: Pick<JobContext, 'retryCount'>,
+    ): Promise<JobResult> {
+      const { orderId, from, to } = data;
       try {
         const changed = await orderStatus.changeStatusBySystem({
           orderId,
           from,
           to,
-          comment: typeof data.comment === 'string' ? data.comment : null,
-          since: typeof data.since === 'string' ? data.since : null,
+          comment: data.comment ?? null,
+          since: data.since ?? null,
         });
         if (!changed) return { summary: 'Пропущено: статус заказа уже изменился' };
         await recordEvent(orderId, 'status_changed', {
@@ -283,12 +279,8 @@ export function createOrderAutomationService(deps: {
           await mail.queue(tx, {
             to: order.email,
             orderId: order.id,
-            subject: `Заказ №${order.number} ждёт оплаты`,
-            text:
-              `Здравствуйте, ${order.name}!\n\nВаш заказ №${order.number} на перевод документов на сумму ` +
-              `${formatRub(order.amount, { compact: true })} ещё не оплачен. Переводчик начнёт работу сразу после оплаты.\n\n` +
-              `Оплатить заказ можно в личном кабинете: ${cabinetLink(order.id)}\n\n` +
-              'Если вы уже оплатили заказ или передумали, просто не обращайте внимания на это письмо.',
+            template: 'payment-reminder',
+            params: { order, publicUrl: config.publicUrl },
           });
           return true;
         });
@@ -340,27 +332,13 @@ export function createOrderAutomationService(deps: {
       for (const ids of groups.values()) {
         await db.transaction(async (tx) => {
           const marked = await repo.markActRemindersSent(tx, ids, now, intervalAgo);
-          if (marked.length === 0) return;
-          marked.sort((a, b) => a.number - b.number);
-          const first = marked[0]!;
-          const list = marked.map(
-            (order) =>
-              `• заказ №${order.number} на ${formatRub(order.amount, { compact: true })}: ${cabinetLink(order.id)}`,
-          );
+          const [first, ...rest] = marked.sort((a, b) => a.number - b.number);
+          if (!first) return;
           await mail.queue(tx, {
             to: first.email,
             orderId: marked.length === 1 ? first.id : null,
-            subject:
-              marked.length === 1
-                ? `Подпишите акт по заказу №${first.number}`
-                : `Подпишите акты по выполненным заказам (${marked.length})`,
-            text:
-              `Здравствуйте, ${first.name}!\n\n` +
-              `По выполненным заказам ${first.organizationName ? `организации «${first.organizationName}» ` : ''}` +
-              'мы ещё не получили подписанные акты выполненных работ:\n' +
-              `${list.join('\n')}\n\n` +
-              'Акт можно скачать на странице заказа в личном кабинете. Подпишите его и отправьте нам скан ' +
-              'или оригинал — так мы закроем документы по заказу.',
+            template: 'act-exchange-reminder',
+            params: { orders: [first, ...rest], publicUrl: config.publicUrl },
           });
           mails += 1;
           reminded += marked.length;

@@ -4,6 +4,7 @@ import { createTestContext, payOnTestPage, type TestContext } from '#test/helper
 import { startFakeYandexDelivery } from '#test/fakes/yandex-delivery.ts';
 import { startFakeYooKassa } from '#test/fakes/yookassa.ts';
 import { createJobHandlers } from '#src/container.ts';
+import { JOBS, type JobName } from '#src/jobs/registry.ts';
 import { SCHEDULES } from '#src/jobs/schedules.ts';
 import { waitFor } from '#test/wait-for.ts';
 
@@ -65,7 +66,8 @@ describe('courier delivery with Yandex Delivery and status jobs', () => {
 
   it('has a handler for every job and every scheduled job', () => {
     const handlers = createJobHandlers(ctx.services);
-    for (const name of ['change-status', 'send-email', 'create-delivery', ...SCHEDULES.map((s) => s.name)]) {
+    const names = ['change-status', 'send-email', 'create-delivery', ...SCHEDULES.map((s) => s.name)];
+    for (const name of [...names, ...Object.keys(JOBS)] as JobName[]) {
       expect(handlers[name], name).toBeTypeOf('function');
     }
   });

@@ -16,7 +16,6 @@ import type { AuthService } from '../../auth/auth.service.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 import type { MailService } from '../../mail/mail.service.ts';
-import { orderConfirmationMail } from '../order-mails.ts';
 import { toOrderSummary } from '../orders.mapper.ts';
 import type { OrdersRepository } from '../orders.repository.ts';
 
@@ -299,7 +298,12 @@ export function createOrdersService(deps: {
         });
         if (attached !== input.files.length) throw invalid('files', MESSAGES.unknownFile);
         const link = await auth.createLoginLink(tx, input.email, `/cabinet/orders/${inserted.id}`);
-        await mail.queue(tx, { ...orderConfirmationMail(inserted, link), orderId: inserted.id });
+        await mail.queue(tx, {
+          to: inserted.email,
+          orderId: inserted.id,
+          template: 'order-confirmation',
+          params: { order: inserted, signInLink: link },
+        });
         return { order: toOrderSummary(inserted), created: true };
       });
     },

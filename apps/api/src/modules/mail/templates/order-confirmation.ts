@@ -1,8 +1,21 @@
 import { formatDate, formatMessage, formatRub } from '@app/contracts';
-import { escapeHtml } from '../../lib/html.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { escapeHtml } from '#src/lib/html.ts';
+import type { RenderedMail } from './types.ts';
 
-export function orderConfirmationMail(order: OrderRow, signInLink: string) {
+export type OrderConfirmationParams = {
+  order: {
+    name: string;
+    number: number;
+    amount: number;
+    estimatedReadyDate: string | null;
+    priceBreakdown: { lines: ReadonlyArray<{ name: string; quantity: number; total: number }> };
+  };
+  /** Signs the customer in and opens the order. */
+  signInLink: string;
+};
+
+/** To the customer once the order is created (orders, customer side). */
+export function orderConfirmation({ order, signInLink }: OrderConfirmationParams): RenderedMail {
   const lines = order.priceBreakdown.lines.map(
     (line) =>
       `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${formatRub(line.total, { compact: true })}`,
@@ -35,5 +48,5 @@ export function orderConfirmationMail(order: OrderRow, signInLink: string) {
     '<p>Оплатите заказ — переводчик начнёт работу сразу после оплаты.</p>',
     `<p><a href="${escapeHtml(signInLink)}">Открыть заказ в личном кабинете</a></p>`,
   ].join('\n');
-  return { to: order.email, subject, text, html };
+  return { subject, text, html };
 }
