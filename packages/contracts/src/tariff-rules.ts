@@ -1,6 +1,16 @@
-import type { TariffRule } from './tariffs.ts';
-
 // The pure tariff rule shared by the order form and the server; no zod here (see tariffs.ts, decision 013).
+// tariffs.ts re-exports this file, so this one names the fields it reads instead of importing TariffRule back
+// (one-way: a schema change that drops a field fails to compile where a TariffRule is passed in).
+export type TariffRuleFields = {
+  id: string;
+  name: string;
+  originalLanguage: string | null;
+  targetLanguage: string | null;
+  documentTypeId: string | null;
+  pricePercent: number;
+  surcharge: number;
+  sortOrder: number;
+};
 
 export type TariffMatchInput = {
   documentId: string;
@@ -8,7 +18,7 @@ export type TariffMatchInput = {
   targetLanguage?: string | null;
 };
 
-function criteriaCount(tariff: TariffRule): number {
+function criteriaCount(tariff: TariffRuleFields): number {
   return (
     (tariff.originalLanguage === null ? 0 : 1) +
     (tariff.targetLanguage === null ? 0 : 1) +
@@ -21,7 +31,10 @@ function criteriaCount(tariff: TariffRule): number {
  * criterion matches anything), the one with the most criteria set; ties go to the lower sortOrder, then the
  * name, then the id, so the choice never depends on list order. Callers pass active, not deleted rules only.
  */
-export function findTariff<T extends TariffRule>(tariffs: readonly T[], line: TariffMatchInput): T | null {
+export function findTariff<T extends TariffRuleFields>(
+  tariffs: readonly T[],
+  line: TariffMatchInput,
+): T | null {
   let best: T | null = null;
   for (const tariff of tariffs) {
     if (tariff.originalLanguage !== null && tariff.originalLanguage !== line.originalLanguage) continue;
@@ -48,7 +61,7 @@ export function findTariff<T extends TariffRule>(tariffs: readonly T[], line: Ta
 /** Unit price under a tariff: the document price × percent, rounded to whole kopecks, plus the surcharge. */
 export function applyTariff(
   documentPrice: number,
-  tariff: Pick<TariffRule, 'pricePercent' | 'surcharge'> | null,
+  tariff: Pick<TariffRuleFields, 'pricePercent' | 'surcharge'> | null,
 ) {
   if (!tariff) return documentPrice;
   const kopecks = Math.round((Math.round(documentPrice * 100) * tariff.pricePercent) / 100);

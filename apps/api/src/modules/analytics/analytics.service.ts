@@ -8,7 +8,7 @@ import type {
 import { sanitizeAnalyticsFormData } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { analyticsEvents, analyticsSessions, conversions, funnelStages } from '../../db/schema/index.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../lib/principal.ts';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { auditLog, crmAccessRequests, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 
 export type CrmAccessService = ReturnType<typeof createCrmAccessService>;
 

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { renderPdf } from '../../providers/pdf.ts';
 import type { FileStorage } from '../../providers/storage.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import type { OrdersQueryService } from '../orders/orders-query.service.ts';
 import { documentDefinition, type DocumentKind } from './document-templates.ts';
 

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { assurances, auditLog, deliveries, documentTypes, promoCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import type { FormSettingsService } from './form-settings.service.ts';
 
 export type FormSettingsAdminService = ReturnType<typeof createFormSettingsAdminService>;

@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, orderNotes, orders, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 
 export type OrderNotesService = ReturnType<typeof createOrderNotesService>;
 

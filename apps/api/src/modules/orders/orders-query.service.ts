@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import { documentLinesOf, type OrderRow } from './orders.repository.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 

@@ -11,7 +11,7 @@ import { auditLog, orderNameSearch, orders, partners, payments, points } from '.
 import { formatRub } from './order-mails.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import { documentLinesOf, type OrderRow } from './orders.repository.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 import { csvRow } from '../../lib/csv.ts';

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { auditLog, orders, partners, points, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import type { PointPhotosService } from '../points/point-photos.service.ts';
 import { toPoint } from '../points/points.service.ts';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import { toProfile } from './profile.mapper.ts';
 
 export type ProfileService = ReturnType<typeof createProfileService>;

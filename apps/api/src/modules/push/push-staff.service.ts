@@ -15,7 +15,7 @@ import { auditLog, notifications, pushSubscriptions, users } from '../../db/sche
 import type { Jobs } from '../../jobs/jobs.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import type { PushDelivery, PushService } from './push.service.ts';
 
 export type PushStaffService = ReturnType<typeof createPushStaffService>;

@@ -14,7 +14,7 @@ import {
   type PushTarget,
   type VapidKeys,
 } from '../../providers/push.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 
 export type PushService = ReturnType<typeof createPushService>;
 export type PushDelivery = { delivered: number; failed: number; removed: number };

@@ -6,7 +6,7 @@ import { lockForTransaction } from '../../db/locks.ts';
 import { auditLog, documentTypes, languages, tariffs } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import type { FormSettingsService } from '../form-settings/form-settings.service.ts';
 
 export type TariffsService = ReturnType<typeof createTariffsService>;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
