@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { Jobs, JobHandlers } from './jobs/jobs.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCrmAccessService } from './modules/crm-access/crm-access.service.ts';
@@ -29,7 +30,9 @@ import { createMonitoringService } from './modules/monitoring/monitoring.service
 import { createPointsService } from './modules/points/points.service.ts';
 import { createPointPhotosService } from './modules/points/point-photos.service.ts';
 import { createFormSettingsAdminService } from './modules/form-settings/form-settings-admin.service.ts';
+import { createOfficesRepository } from './modules/offices/offices.repository.ts';
 import { createOfficesService } from './modules/offices/offices.service.ts';
+import { createHolidaysRepository } from './modules/holidays/holidays.repository.ts';
 import { createHolidaysService } from './modules/holidays/holidays.service.ts';
 import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
@@ -90,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
   const db = database.db;
   const mail = createMailService({ db, repo: createMailRepository(), jobs, transport: mailTransport, clock });
   const authRepo = createAuthRepository();
+  const audit = createAuditRepository();
   const auth = createAuthService({ db, repo: authRepo, mail, config, clock });
   const formSettings = createFormSettingsService({ db, clock });
   const deliveryPricer =
@@ -170,8 +174,8 @@ export function createServices(deps: ServiceDeps) {
     uploads: createUploadsService({ db, storage, clock }),
     analytics: createAnalyticsService({ db }),
     formSettingsAdmin: createFormSettingsAdminService({ db, formSettings, clock }),
-    offices: createOfficesService({ db, formSettings, clock }),
-    holidays: createHolidaysService({ db, formSettings, clock }),
+    offices: createOfficesService({ db, repo: createOfficesRepository(), audit, formSettings, clock }),
+    holidays: createHolidaysService({ db, repo: createHolidaysRepository(), audit, formSettings, clock }),
     tariffs: createTariffsService({ db, formSettings, clock }),
     stats: createStatsService({ db }),
     pushStaff: createPushStaffService({ db, push, jobs }),
