@@ -6,6 +6,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.ts
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCrmAccessRepository } from './modules/crm-access/crm-access.repository.ts';
 import { createCrmAccessService } from './modules/crm-access/crm-access.service.ts';
 import { createFormSettingsService } from './modules/form-settings/form-settings.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -25,6 +26,7 @@ import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/orders-staff.service.ts';
 import { createOrderNotesService } from './modules/orders/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createPartnersRepository } from './modules/partners/partners.repository.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
@@ -34,6 +36,7 @@ import { createOfficesRepository } from './modules/offices/offices.repository.ts
 import { createOfficesService } from './modules/offices/offices.service.ts';
 import { createHolidaysRepository } from './modules/holidays/holidays.repository.ts';
 import { createHolidaysService } from './modules/holidays/holidays.service.ts';
+import { createTariffsRepository } from './modules/tariffs/tariffs.repository.ts';
 import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
 import { createPushStaffService, SEND_STAFF_PUSH_JOB } from './modules/push/push-staff.service.ts';
@@ -46,6 +49,7 @@ import {
   type DeliveryPricer,
 } from './providers/delivery.ts';
 import { createOrderAutomationService } from './modules/orders/order-automation.service.ts';
+import { createPointsRepository } from './modules/points/points.repository.ts';
 import { createPointsSyncService } from './modules/points/points-sync.service.ts';
 import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
 import { createLocalStorage, type FileStorage } from './providers/storage.ts';
@@ -123,7 +127,8 @@ export function createServices(deps: ServiceDeps) {
       : config.delivery.provider === 'yandex'
         ? createYandexDeliveryClient(config.delivery)
         : null;
-  const pointPhotos = createPointPhotosService({ db, storage, clock });
+  const pointsRepo = createPointsRepository();
+  const pointPhotos = createPointPhotosService({ db, repo: pointsRepo, storage, clock });
   return {
     mail,
     auth,
@@ -131,8 +136,16 @@ export function createServices(deps: ServiceDeps) {
     monitoring: createMonitoringService({ database, jobs, clock }),
     ordersStaff: createOrdersStaffService({ db, clock }),
     orderNotes: createOrderNotesService({ db, clock }),
-    users: createUsersService({ db, clock }),
-    partners: createPartnersService({ db, clock, pointPhotos }),
+    users: createUsersService({ db, authRepo, audit, clock }),
+    partners: createPartnersService({
+      db,
+      repo: createPartnersRepository(),
+      pointsRepo,
+      authRepo,
+      audit,
+      clock,
+      pointPhotos,
+    }),
     orderStatus,
     orderAutomation: createOrderAutomationService({
       db,
@@ -142,12 +155,12 @@ export function createServices(deps: ServiceDeps) {
       config,
       clock,
     }),
-    pointsSync: createPointsSyncService({ db, delivery: deliveryClient, clock }),
+    pointsSync: createPointsSyncService({ db, repo: pointsRepo, delivery: deliveryClient, clock }),
     notifications,
     push,
     documents: createDocumentsService({ db, query: ordersQuery, storage, config, clock }),
-    profile: createProfileService({ db, clock }),
-    crmAccess: createCrmAccessService({ db, clock }),
+    profile: createProfileService({ db, authRepo, clock }),
+    crmAccess: createCrmAccessService({ db, repo: createCrmAccessRepository(), authRepo, audit, clock }),
     partnerPortal: createPartnerPortalService({ db }),
     formSettings,
     orders: createOrdersService({
@@ -176,7 +189,7 @@ export function createServices(deps: ServiceDeps) {
     formSettingsAdmin: createFormSettingsAdminService({ db, formSettings, clock }),
     offices: createOfficesService({ db, repo: createOfficesRepository(), audit, formSettings, clock }),
     holidays: createHolidaysService({ db, repo: createHolidaysRepository(), audit, formSettings, clock }),
-    tariffs: createTariffsService({ db, formSettings, clock }),
+    tariffs: createTariffsService({ db, repo: createTariffsRepository(), audit, formSettings, clock }),
     stats: createStatsService({ db }),
     pushStaff: createPushStaffService({ db, push, jobs }),
   };
