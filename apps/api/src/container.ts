@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Jobs, JobHandlers } from './jobs/jobs.ts';
 import type { Clock } from './lib/clock.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
@@ -20,8 +21,11 @@ import { createDeliveryPriceService } from './modules/orders/delivery-price.serv
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createOrdersQueryService } from './modules/orders/orders-query.service.ts';
 import { createOrderStatusService } from './modules/orders/order-status.service.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createPushRepository } from './modules/push/push.repository.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/orders-staff.service.ts';
 import { createOrderNotesService } from './modules/orders/order-notes.service.ts';
@@ -38,8 +42,10 @@ import { createHolidaysRepository } from './modules/holidays/holidays.repository
 import { createHolidaysService } from './modules/holidays/holidays.service.ts';
 import { createTariffsRepository } from './modules/tariffs/tariffs.repository.ts';
 import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
+import { createSystemRepository } from './modules/system/system.repository.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
 import { createPushStaffService, SEND_STAFF_PUSH_JOB } from './modules/push/push-staff.service.ts';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import {
   createTariffPricer,
@@ -110,8 +116,15 @@ export function createServices(deps: ServiceDeps) {
         }));
   const storage = deps.storage ?? createLocalStorage(config.uploadDir);
   const ordersQuery = createOrdersQueryService({ db, storage, clock });
-  const notifications = createNotificationsService({ db, jobs, clock });
-  const push = createPushService({ db, config, createSender: deps.createPushSender });
+  const notificationsRepo = createNotificationsRepository();
+  const notifications = createNotificationsService({ db, repo: notificationsRepo, jobs, clock });
+  const push = createPushService({
+    db,
+    repo: createPushRepository(),
+    systemRepo: createSystemRepository(),
+    config,
+    createSender: deps.createPushSender,
+  });
   const orderStatus = createOrderStatusService({
     db,
     query: ordersQuery,
@@ -158,7 +171,14 @@ export function createServices(deps: ServiceDeps) {
     pointsSync: createPointsSyncService({ db, repo: pointsRepo, delivery: deliveryClient, clock }),
     notifications,
     push,
-    documents: createDocumentsService({ db, query: ordersQuery, storage, config, clock }),
+    documents: createDocumentsService({
+      db,
+      repo: createDocumentsRepository(),
+      query: ordersQuery,
+      storage,
+      config,
+      clock,
+    }),
     profile: createProfileService({ db, authRepo, clock }),
     crmAccess: createCrmAccessService({ db, repo: createCrmAccessRepository(), authRepo, audit, clock }),
     partnerPortal: createPartnerPortalService({ db }),
@@ -184,14 +204,14 @@ export function createServices(deps: ServiceDeps) {
     }),
     points: createPointsService({ db }),
     pointPhotos,
-    uploads: createUploadsService({ db, storage, clock }),
-    analytics: createAnalyticsService({ db }),
+    uploads: createUploadsService({ db, repo: createUploadsRepository(), storage, clock }),
+    analytics: createAnalyticsService({ db, repo: createAnalyticsRepository() }),
     formSettingsAdmin: createFormSettingsAdminService({ db, formSettings, clock }),
     offices: createOfficesService({ db, repo: createOfficesRepository(), audit, formSettings, clock }),
     holidays: createHolidaysService({ db, repo: createHolidaysRepository(), audit, formSettings, clock }),
     tariffs: createTariffsService({ db, repo: createTariffsRepository(), audit, formSettings, clock }),
     stats: createStatsService({ db }),
-    pushStaff: createPushStaffService({ db, push, jobs }),
+    pushStaff: createPushStaffService({ db, push, notificationsRepo, audit, jobs }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
-/** One staff action: `action` is `<entity>.<verb>`, e.g. `office.update`. */
-export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'createdAt'>;
+/** One staff action: `action` is `<entity>.<verb>`, e.g. `office.update`; `id` only when the caller needs it known. */
+export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'createdAt'>;
 
 /**
  * The one writer of `audit_log` (decision 026). Every module records its staff actions here, inside the
