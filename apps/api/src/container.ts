@@ -35,6 +35,7 @@ import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createPointPhotosService } from './modules/points/point-photos.service.ts';
+import { createFormSettingsRepository } from './modules/form-settings/form-settings.repository.ts';
 import { createFormSettingsAdminService } from './modules/form-settings/form-settings-admin.service.ts';
 import { createOfficesRepository } from './modules/offices/offices.repository.ts';
 import { createOfficesService } from './modules/offices/offices.service.ts';
@@ -206,7 +207,13 @@ export function createServices(deps: ServiceDeps) {
     pointPhotos,
     uploads: createUploadsService({ db, repo: createUploadsRepository(), storage, clock }),
     analytics: createAnalyticsService({ db, repo: createAnalyticsRepository() }),
-    formSettingsAdmin: createFormSettingsAdminService({ db, formSettings, clock }),
+    formSettingsAdmin: createFormSettingsAdminService({
+      db,
+      repo: createFormSettingsRepository(),
+      audit,
+      formSettings,
+      clock,
+    }),
     offices: createOfficesService({ db, repo: createOfficesRepository(), audit, formSettings, clock }),
     holidays: createHolidaysService({ db, repo: createHolidaysRepository(), audit, formSettings, clock }),
     tariffs: createTariffsService({ db, repo: createTariffsRepository(), audit, formSettings, clock }),
