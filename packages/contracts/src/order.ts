@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { EmailSchema, MoneySchema, PhoneSchema } from './common.ts';
+import { EmailSchema, listResponse, MoneySchema, PhoneSchema } from './common.ts';
 import { ORDER_LIMITS } from './constants.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
@@ -556,10 +556,8 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationListResponseSchema = z.object({
-  items: z.array(NotificationSchema),
+export const NotificationListResponseSchema = listResponse(NotificationSchema).extend({
   unreadCount: z.number().int(),
-  nextCursor: z.string().optional(),
 });
 export type NotificationListResponse = z.infer<typeof NotificationListResponseSchema>;
 

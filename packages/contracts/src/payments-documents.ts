@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { listResponse } from './common.ts';
 
 export const PaymentLinkResponseSchema = z.object({
   paymentId: z.string(),
@@ -33,16 +34,14 @@ export const OrderDocumentSchema = z.object({
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;
 
 /** Answer of POST /api/upload and /api/upload/public. */
-export const UploadResponseSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      size: z.number(),
-      mimeType: z.string(),
-      /** Proof of upload: the order that attaches the file sends it back in `fileTokens` (decision 022). */
-      token: z.string(),
-    }),
-  ),
-});
+export const UploadResponseSchema = listResponse(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    size: z.number(),
+    mimeType: z.string(),
+    /** Proof of upload: the order that attaches the file sends it back in `fileTokens` (decision 022). */
+    token: z.string(),
+  }),
+);
 export type UploadedFile = z.infer<typeof UploadResponseSchema>['items'][number];
