@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 
 // Decision 033: the boundaries and type-aware rules below; none of them has an exception in the code.
@@ -13,6 +14,16 @@ const TS_PROJECTS = [
   'packages/contracts/tsconfig.json',
 ];
 
+/** apps/web/src/features/<name> may not import another feature: shared code moves down into components/ or lib/. */
+const WEB_FEATURES = './apps/web/src/features';
+const webFeatureZones = readdirSync(new URL(WEB_FEATURES, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${WEB_FEATURES}/${name}`,
+    from: WEB_FEATURES,
+    except: [`./${name}`],
+    message: 'Features do not import each other: move the shared code down into components/ or lib/.',
+  }));
 /** A module reaches another module through its service/repository, never its HTTP routes. */
 const API_MODULES = './apps/api/src/modules';
 
@@ -94,6 +105,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: webFeatureZones }],
       'no-restricted-imports': [
         'error',
         {
