@@ -32,6 +32,7 @@ import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { pushStaffRoutes } from './modules/push/push-staff.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { partnerAuthRoutes } from './modules/auth/partner-auth.routes.ts';
 import { crmAccessRoutes } from './modules/crm-access/crm-access.routes.ts';
 import { formSettingsRoutes } from './modules/form-settings/form-settings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -111,11 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth: services.auth, config });
   await app.register(profileRoutes, { profile: services.profile, auth: services.auth });
   await app.register(crmAccessRoutes, { crmAccess: services.crmAccess });
-  await app.register(partnerPortalRoutes, {
-    auth: services.auth,
-    partnerPortal: services.partnerPortal,
-    config,
-  });
+  await app.register(partnerAuthRoutes, { auth: services.auth, config });
+  await app.register(partnerPortalRoutes, { partnerPortal: services.partnerPortal });
   await app.register(mailRoutes, { mail: services.mail });
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
   await app.register(analyticsRoutes, { analytics: services.analytics });

@@ -2,9 +2,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Jobs, JobHandlers } from './jobs/jobs.ts';
 import type { Clock } from './lib/clock.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCrmAccessRepository } from './modules/crm-access/crm-access.repository.ts';
 import { createCrmAccessService } from './modules/crm-access/crm-access.service.ts';
 import { createFormSettingsService } from './modules/form-settings/form-settings.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -19,22 +22,32 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createOrdersQueryService } from './modules/orders/query/orders-query.service.ts';
 import { createOrderStatusService } from './modules/orders/order-status.service.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createDocumentsRepository } from './modules/documents/documents.repository.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createPushRepository } from './modules/push/push.repository.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/staff/orders-staff.service.ts';
 import { createOrderNotesService } from './modules/orders/staff/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createPartnersRepository } from './modules/partners/partners.repository.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createPointPhotosService } from './modules/points/point-photos.service.ts';
+import { createFormSettingsRepository } from './modules/form-settings/form-settings.repository.ts';
 import { createFormSettingsAdminService } from './modules/form-settings/form-settings-admin.service.ts';
+import { createOfficesRepository } from './modules/offices/offices.repository.ts';
 import { createOfficesService } from './modules/offices/offices.service.ts';
+import { createHolidaysRepository } from './modules/holidays/holidays.repository.ts';
 import { createHolidaysService } from './modules/holidays/holidays.service.ts';
+import { createTariffsRepository } from './modules/tariffs/tariffs.repository.ts';
 import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
+import { createSystemRepository } from './modules/system/system.repository.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
 import { createPushStaffService, SEND_STAFF_PUSH_JOB } from './modules/push/push-staff.service.ts';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import {
   createTariffPricer,
@@ -44,6 +57,7 @@ import {
   type DeliveryPricer,
 } from './providers/delivery.ts';
 import { createOrderAutomationService } from './modules/orders/automation/order-automation.service.ts';
+import { createPointsRepository } from './modules/points/points.repository.ts';
 import { createPointsSyncService } from './modules/points/points-sync.service.ts';
 import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
 import { createLocalStorage, type FileStorage } from './providers/storage.ts';
@@ -91,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
   const db = database.db;
   const mail = createMailService({ db, repo: createMailRepository(), jobs, transport: mailTransport, clock });
   const authRepo = createAuthRepository();
+  const audit = createAuditRepository();
   const auth = createAuthService({ db, repo: authRepo, mail, config, clock });
   const formSettings = createFormSettingsService({ db, clock });
   const deliveryPricer =
@@ -105,8 +120,15 @@ export function createServices(deps: ServiceDeps) {
   const ordersRepo = createOrdersRepository();
   const paymentsRepo = createPaymentsRepository();
   const ordersQuery = createOrdersQueryService({ db, repo: ordersRepo, storage, clock });
-  const notifications = createNotificationsService({ db, jobs, clock });
-  const push = createPushService({ db, config, createSender: deps.createPushSender });
+  const notificationsRepo = createNotificationsRepository();
+  const notifications = createNotificationsService({ db, repo: notificationsRepo, jobs, clock });
+  const push = createPushService({
+    db,
+    repo: createPushRepository(),
+    systemRepo: createSystemRepository(),
+    config,
+    createSender: deps.createPushSender,
+  });
   const orderStatus = createOrderStatusService({
     db,
     repo: ordersRepo,
@@ -123,7 +145,8 @@ export function createServices(deps: ServiceDeps) {
       : config.delivery.provider === 'yandex'
         ? createYandexDeliveryClient(config.delivery)
         : null;
-  const pointPhotos = createPointPhotosService({ db, storage, clock });
+  const pointsRepo = createPointsRepository();
+  const pointPhotos = createPointPhotosService({ db, repo: pointsRepo, storage, clock });
   return {
     mail,
     auth,
@@ -131,8 +154,16 @@ export function createServices(deps: ServiceDeps) {
     monitoring: createMonitoringService({ database, jobs, clock }),
     ordersStaff: createOrdersStaffService({ db, repo: ordersRepo, paymentsRepo, clock }),
     orderNotes: createOrderNotesService({ db, repo: ordersRepo, clock }),
-    users: createUsersService({ db, clock }),
-    partners: createPartnersService({ db, clock, pointPhotos }),
+    users: createUsersService({ db, authRepo, audit, clock }),
+    partners: createPartnersService({
+      db,
+      repo: createPartnersRepository(),
+      pointsRepo,
+      authRepo,
+      audit,
+      clock,
+      pointPhotos,
+    }),
     orderStatus,
     orderAutomation: createOrderAutomationService({
       db,
@@ -143,12 +174,19 @@ export function createServices(deps: ServiceDeps) {
       config,
       clock,
     }),
-    pointsSync: createPointsSyncService({ db, delivery: deliveryClient, clock }),
+    pointsSync: createPointsSyncService({ db, repo: pointsRepo, delivery: deliveryClient, clock }),
     notifications,
     push,
-    documents: createDocumentsService({ db, query: ordersQuery, storage, config, clock }),
-    profile: createProfileService({ db, clock }),
-    crmAccess: createCrmAccessService({ db, clock }),
+    documents: createDocumentsService({
+      db,
+      repo: createDocumentsRepository(),
+      query: ordersQuery,
+      storage,
+      config,
+      clock,
+    }),
+    profile: createProfileService({ db, authRepo, clock }),
+    crmAccess: createCrmAccessService({ db, repo: createCrmAccessRepository(), authRepo, audit, clock }),
     partnerPortal: createPartnerPortalService({ db }),
     formSettings,
     orders: createOrdersService({
@@ -172,14 +210,20 @@ export function createServices(deps: ServiceDeps) {
     }),
     points: createPointsService({ db }),
     pointPhotos,
-    uploads: createUploadsService({ db, storage, clock }),
-    analytics: createAnalyticsService({ db }),
-    formSettingsAdmin: createFormSettingsAdminService({ db, formSettings, clock }),
-    offices: createOfficesService({ db, formSettings, clock }),
-    holidays: createHolidaysService({ db, formSettings, clock }),
-    tariffs: createTariffsService({ db, formSettings, clock }),
+    uploads: createUploadsService({ db, repo: createUploadsRepository(), storage, clock }),
+    analytics: createAnalyticsService({ db, repo: createAnalyticsRepository() }),
+    formSettingsAdmin: createFormSettingsAdminService({
+      db,
+      repo: createFormSettingsRepository(),
+      audit,
+      formSettings,
+      clock,
+    }),
+    offices: createOfficesService({ db, repo: createOfficesRepository(), audit, formSettings, clock }),
+    holidays: createHolidaysService({ db, repo: createHolidaysRepository(), audit, formSettings, clock }),
+    tariffs: createTariffsService({ db, repo: createTariffsRepository(), audit, formSettings, clock }),
     stats: createStatsService({ db }),
-    pushStaff: createPushStaffService({ db, push, jobs }),
+    pushStaff: createPushStaffService({ db, push, notificationsRepo, audit, jobs }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

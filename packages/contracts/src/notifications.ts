@@ -1,3 +1,4 @@
+import { listResponse } from './common.ts';
 import { z } from './zod.ts';
 
 // Module notifications: in-app notifications of a signed-in user.
@@ -13,9 +14,7 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationListResponseSchema = z.object({
-  items: z.array(NotificationSchema),
+export const NotificationListResponseSchema = listResponse(NotificationSchema).extend({
   unreadCount: z.number().int(),
-  nextCursor: z.string().optional(),
 });
 export type NotificationListResponse = z.infer<typeof NotificationListResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { listResponse } from './common.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { OrderListItemSchema } from './orders.ts';
@@ -28,7 +29,7 @@ export const OrderNoteSchema = z.object({
 });
 export type OrderNote = z.infer<typeof OrderNoteSchema>;
 
-export const OrderNoteListResponseSchema = z.object({ items: z.array(OrderNoteSchema) });
+export const OrderNoteListResponseSchema = listResponse(OrderNoteSchema);
 export type OrderNoteListResponse = z.infer<typeof OrderNoteListResponseSchema>;
 
 export const CreateOrderNoteRequestSchema = z.object({

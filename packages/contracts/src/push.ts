@@ -101,7 +101,7 @@ export const PushRecipientSchema = z.object({
   subscriptions: z.number().int(),
 });
 export type PushRecipient = z.infer<typeof PushRecipientSchema>;
-export const PushRecipientListResponseSchema = z.object({ items: z.array(PushRecipientSchema) });
+export const PushRecipientListResponseSchema = listResponse(PushRecipientSchema);
 export type PushRecipientListResponse = z.infer<typeof PushRecipientListResponseSchema>;
 
 // ---- subscriptions of browsers ----

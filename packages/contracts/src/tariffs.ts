@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { listResponse } from './common.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Bounds of a price rule (/crm/tariffs); the catalogue stays small enough to ship whole to the order form. */
@@ -97,8 +98,6 @@ export const TariffSchema = TariffRuleSchema.extend({
 });
 export type Tariff = z.infer<typeof TariffSchema>;
 
-export const TariffListResponseSchema = z.object({
-  items: z.array(TariffSchema),
-  total: z.number().int(),
-});
+/** The whole catalogue at once, so `total` is always there. */
+export const TariffListResponseSchema = listResponse(TariffSchema).extend({ total: z.number().int() });
 export type TariffListResponse = z.infer<typeof TariffListResponseSchema>;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@app/contracts';
 import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
-import type { Principal } from '../modules/auth/principal.ts';
+import type { Principal } from '../lib/principal.ts';
 
 /**
  * Who may call a route. Every /api route declares one; buildApp refuses to start otherwise.

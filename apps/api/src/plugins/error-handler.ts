@@ -72,13 +72,16 @@ export function safeErrorLog(error: unknown, request?: FastifyRequest) {
  * Errors Fastify raises before a route is found (Fastify's `frameworkErrors` option): a URL that does not decode
  * (it would be echoed back in English) and a path parameter over `maxParamLength`.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ error: safeErrorLog(error, request) }, 'framework error');
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.status(414).send(body('URI_TOO_LONG', MESSAGES.urlTooLong));
-  }
-  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send(body('BAD_REQUEST', MESSAGES.badUrl));
-  return reply.status(400).send(body('BAD_REQUEST', MESSAGES.badRequest));
+  const [status, payload] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, body('URI_TOO_LONG', MESSAGES.urlTooLong)]
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, body('BAD_REQUEST', MESSAGES.badUrl)]
+        : [400, body('BAD_REQUEST', MESSAGES.badRequest)];
+  // send() writes the answer; the reply is thenable only for handlers that await it, and Fastify wants void here.
+  void reply.status(status).send(payload);
 }
 
 /**

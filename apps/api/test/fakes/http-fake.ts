@@ -19,7 +19,18 @@ export async function startFakeServer(
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
+    req.on('end', () => {
+      answer().catch((error: unknown) => {
+        // A fake handler that throws is a broken test: the client gets a 500 rather than hanging, and the error
+        // still fails the run as an uncaught exception.
+        res.writeHead(500);
+        res.end();
+        setImmediate(() => {
+          throw error;
+        });
+      });
+    });
+    const answer = async () => {
       if (options.raw) {
         res.writeHead(options.raw(req.url ?? '/', req.headers, Buffer.concat(chunks)));
         res.end();
@@ -33,10 +44,10 @@ export async function startFakeServer(
         body: raw ? JSON.parse(raw) : null,
       };
       requests.push(recorded);
-      const answer = await handler(recorded);
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body));
-    });
+      const reply = await handler(recorded);
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body));
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

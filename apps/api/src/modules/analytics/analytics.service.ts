@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type {
   AnalyticsEventRequest,
   AnalyticsSessionRequest,
@@ -7,8 +6,8 @@ import type {
 } from '@app/contracts';
 import { sanitizeAnalyticsFormData } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { analyticsEvents, analyticsSessions, conversions, funnelStages } from '../../db/schema/index.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../lib/principal.ts';
+import type { AnalyticsRepository } from './analytics.repository.ts';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
@@ -30,34 +29,31 @@ const utmOf = (input: {
 };
 
 /** Stores what the public pages report. The caller's user id comes from the session, never from the body. */
-export function createAnalyticsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository }) {
+  const { db, repo } = deps;
   const userIdOf = (principal: Principal | null) => (principal?.kind === 'user' ? principal.userId : null);
 
   return {
     async recordSession(principal: Principal | null, input: AnalyticsSessionRequest): Promise<void> {
-      await db
-        .insert(analyticsSessions)
-        .values({
-          sessionId: input.sessionId,
-          landingPage: input.landingPage ?? null,
-          referer: input.referer ?? null,
-          userAgent: input.userAgent ?? null,
-          deviceType: input.deviceType ?? null,
-          browserName: input.browserName ?? null,
-          operatingSystem: input.operatingSystem ?? null,
-          utm: utmOf(input),
-          clickIds:
-            input.gclid || input.yclid || input.fbclid
-              ? { gclid: input.gclid ?? null, yclid: input.yclid ?? null, fbclid: input.fbclid ?? null }
-              : null,
-          userId: userIdOf(principal),
-        })
-        .onConflictDoUpdate({ target: analyticsSessions.sessionId, set: { lastSeenAt: sql`now()` } });
+      await repo.upsertSession(db, {
+        sessionId: input.sessionId,
+        landingPage: input.landingPage ?? null,
+        referer: input.referer ?? null,
+        userAgent: input.userAgent ?? null,
+        deviceType: input.deviceType ?? null,
+        browserName: input.browserName ?? null,
+        operatingSystem: input.operatingSystem ?? null,
+        utm: utmOf(input),
+        clickIds:
+          input.gclid || input.yclid || input.fbclid
+            ? { gclid: input.gclid ?? null, yclid: input.yclid ?? null, fbclid: input.fbclid ?? null }
+            : null,
+        userId: userIdOf(principal),
+      });
     },
 
     async recordEvent(principal: Principal | null, input: AnalyticsEventRequest): Promise<void> {
-      await db.insert(analyticsEvents).values({
+      await repo.insertEvent(db, {
         sessionId: input.sessionId,
         eventType: input.eventType,
         eventCategory: input.eventCategory ?? null,
@@ -73,7 +69,7 @@ export function createAnalyticsService(deps: { db: Db }) {
     },
 
     async recordConversion(input: ConversionRequest): Promise<void> {
-      await db.insert(conversions).values({
+      await repo.insertConversion(db, {
         sessionId: input.sessionId,
         conversionType: input.conversionType,
         conversionValue: input.conversionValue ?? null,
@@ -82,7 +78,7 @@ export function createAnalyticsService(deps: { db: Db }) {
     },
 
     async recordFunnelStage(principal: Principal | null, input: FunnelStageRequest): Promise<void> {
-      await db.insert(funnelStages).values({
+      await repo.insertFunnelStage(db, {
         sessionId: input.sessionId,
         stage: input.stage,
         source: input.source ?? null,

@@ -11,6 +11,13 @@ import {
 } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** What other modules may change on a user: the profile, the organization, and the moment of the change. */
+export type UserChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'firstName' | 'lastName' | 'phoneNumber' | 'orgInn' | 'orgKpp' | 'orgName' | 'orgAddress'
+  >
+> & { updatedAt: Date };
 export type SignInRealm = (typeof signInFailures.$inferSelect)['realm'];
 export type SignInLockPolicy = {
   /** Consecutive failures that lock the login; every further failure (after the lock ends) locks it again. */
@@ -78,6 +85,36 @@ export function createAuthRepository() {
         .update(users)
         .set({ email, updatedAt: sql`now()` })
         .where(eq(users.id, userId));
+    },
+    /**
+     * Auth owns `users` (decision 026): the users, profile, crm-access and partners modules change accounts here.
+     * With `onlyFrom` the role changes only while the current one is among them, checked in the update itself
+     * (decision 019). Undefined when no row changed.
+     */
+    async setUserRole(
+      db: DbOrTx,
+      userId: string,
+      role: UserRow['role'],
+      now: Date,
+      onlyFrom?: UserRow['role'][],
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ role, updatedAt: now })
+        .where(onlyFrom ? and(eq(users.id, userId), inArray(users.role, onlyFrom)) : eq(users.id, userId))
+        .returning();
+      return row;
+    },
+    async updateUser(db: DbOrTx, userId: string, changes: UserChanges): Promise<void> {
+      await db.update(users).set(changes).where(eq(users.id, userId));
+    },
+    /** Sessions go with the user (foreign key); undefined when there was none. */
+    async deleteUser(db: DbOrTx, userId: string) {
+      const [row] = await db
+        .delete(users)
+        .where(eq(users.id, userId))
+        .returning({ email: users.email, role: users.role });
+      return row;
     },
     async findPartnerAccountByEmail(db: DbOrTx, email: string): Promise<PartnerAccountRow | undefined> {
       const [row] = await db.select().from(partnerAccounts).where(eq(partnerAccounts.email, email));

@@ -21,7 +21,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { MailMessage } from '../mail/templates/index.ts';
 import { toPartnerProfile } from '../partner-portal/partner-portal.mapper.ts';
 import type { AuthRepository, SignInLockPolicy, SignInRealm, UserRow } from './auth.repository.ts';
-import type { Principal, UserPrincipal } from './principal.ts';
+import type { Principal, UserPrincipal } from '../../lib/principal.ts';
 import { isTelegramHashValid, TELEGRAM_AUTH_MAX_AGE_SECONDS } from './telegram.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;

@@ -2,10 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { CrmAccessRequest, CrmAccessRequestStatus, GrantCrmAccessRequest } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { auditLog, crmAccessRequests, users } from '../../db/schema/index.ts';
+import { crmAccessRequests, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import { toCrmAccessRequest } from './crm-access.mapper.ts';
+import type { CrmAccessRepository } from './crm-access.repository.ts';
 
 export type CrmAccessService = ReturnType<typeof createCrmAccessService>;
 
@@ -15,29 +19,14 @@ const selection = {
   firstName: users.firstName,
   lastName: users.lastName,
 };
-type Joined = {
-  request: typeof crmAccessRequests.$inferSelect;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-};
-
-function toCrmAccessRequest(row: Joined): CrmAccessRequest {
-  return {
-    id: row.request.id,
-    userId: row.request.userId,
-    email: row.email,
-    name: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
-    comment: row.request.comment,
-    status: row.request.status,
-    grantedRole: row.request.grantedRole,
-    createdAt: row.request.createdAt.toISOString(),
-    decidedAt: row.request.decidedAt?.toISOString() ?? null,
-  };
-}
-
-export function createCrmAccessService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createCrmAccessService(deps: {
+  db: Db;
+  repo: CrmAccessRepository;
+  authRepo: AuthRepository;
+  audit: AuditRepository;
+  clock: Clock;
+}) {
+  const { db, repo, authRepo, audit, clock } = deps;
 
   const findJoined = (dbOrTx: DbOrTx, where: ReturnType<typeof eq>) =>
     dbOrTx
@@ -56,10 +45,7 @@ export function createCrmAccessService(deps: { db: Db; clock: Clock }) {
     /** Asking twice returns the open request; staff already have access. */
     async request(actor: UserPrincipal, comment: string | undefined): Promise<CrmAccessRequest> {
       if (actor.role !== 'USER') throw new AppError('CONFLICT', MESSAGES.crmAccessAlreadyGranted);
-      await db
-        .insert(crmAccessRequests)
-        .values({ userId: actor.userId, comment: comment || null })
-        .onConflictDoNothing();
+      await repo.insertPending(db, actor.userId, comment || null);
       const [row] = await findJoined(
         db,
         and(eq(crmAccessRequests.userId, actor.userId), eq(crmAccessRequests.status, 'PENDING'))!,
@@ -85,16 +71,12 @@ export function createCrmAccessService(deps: { db: Db; clock: Clock }) {
     ): Promise<CrmAccessRequest> {
       return db.transaction(async (tx) => {
         const now = clock.now();
-        const [updated] = await tx
-          .update(crmAccessRequests)
-          .set({
-            status: decision.kind === 'grant' ? 'GRANTED' : 'REFUSED',
-            grantedRole: decision.kind === 'grant' ? decision.input.role : null,
-            decidedBy: actor.userId,
-            decidedAt: now,
-          })
-          .where(and(eq(crmAccessRequests.id, requestId), eq(crmAccessRequests.status, 'PENDING')))
-          .returning();
+        const updated = await repo.decidePending(tx, requestId, {
+          status: decision.kind === 'grant' ? 'GRANTED' : 'REFUSED',
+          grantedRole: decision.kind === 'grant' ? decision.input.role : null,
+          decidedBy: actor.userId,
+          decidedAt: now,
+        });
         if (!updated) {
           const [exists] = await tx
             .select({ id: crmAccessRequests.id })
@@ -105,12 +87,9 @@ export function createCrmAccessService(deps: { db: Db; clock: Clock }) {
             : notFound(MESSAGES.crmAccessRequestNotFound);
         }
         if (decision.kind === 'grant') {
-          await tx
-            .update(users)
-            .set({ role: decision.input.role, updatedAt: now })
-            .where(eq(users.id, updated.userId));
+          await authRepo.setUserRole(tx, updated.userId, decision.input.role, now);
         }
-        await tx.insert(auditLog).values({
+        await audit.record(tx, {
           actorUserId: actor.userId,
           action: decision.kind === 'grant' ? 'crm_access.grant' : 'crm_access.refuse',
           entity: 'crm_access_request',

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { MESSAGES, type OrderDocument } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,9 +8,11 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { renderPdf } from '../../providers/pdf.ts';
 import type { FileStorage } from '../../providers/storage.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
 import type { OrdersQueryService } from '../orders/query/orders-query.service.ts';
 import { documentDefinition, type DocumentKind } from './document-templates.ts';
+import { toOrderDocument } from './documents.mapper.ts';
+import type { DocumentsRepository } from './documents.repository.ts';
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
@@ -18,22 +20,13 @@ const PREFIX: Record<DocumentKind, string> = { invoice: 'СЧ', act: 'АКТ' };
 
 export function createDocumentsService(deps: {
   db: Db;
+  repo: DocumentsRepository;
   query: OrdersQueryService;
   storage: FileStorage;
   config: Pick<Config, 'seller'>;
   clock: Clock;
 }) {
-  const { db, query, storage, config, clock } = deps;
-
-  const toDocument = (row: typeof orderDocuments.$inferSelect, orderNumber: number): OrderDocument => ({
-    id: row.id,
-    kind: row.kind,
-    number: row.number,
-    orderId: row.orderId,
-    orderNumber,
-    amount: row.amount,
-    createdAt: row.createdAt.toISOString(),
-  });
+  const { db, repo, query, storage, config, clock } = deps;
 
   return {
     /** Generates the PDF once per order and kind; asking again returns the stored document. */
@@ -43,40 +36,30 @@ export function createDocumentsService(deps: {
         throw new AppError('BAD_REQUEST', MESSAGES.actOnlyForCompleted);
       if (kind === 'invoice' && order.status === 'CANCELED')
         throw new AppError('BAD_REQUEST', MESSAGES.orderNotPayable);
-      const [existing] = await db
-        .select()
-        .from(orderDocuments)
-        .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.kind, kind)));
-      if (existing) return toDocument(existing, order.number);
+      const existing = await repo.findByOrderAndKind(db, order.id, kind);
+      if (existing) return toOrderDocument(existing, order.number);
 
       const now = clock.now();
       const number = `${PREFIX[kind]}-${order.number}`;
       const pdf = await renderPdf(documentDefinition(kind, order, { number, date: now }, config.seller));
       const stored = await storage.save(Readable.from(pdf), 'pdf');
-      const [row] = await db
-        .insert(orderDocuments)
-        .values({
-          orderId: order.id,
-          userId: order.userId,
-          kind,
-          number,
-          amount: order.amount,
-          storedName: stored.storedName,
-          size: stored.size,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await repo.insertIfAbsent(db, {
+        orderId: order.id,
+        userId: order.userId,
+        kind,
+        number,
+        amount: order.amount,
+        storedName: stored.storedName,
+        size: stored.size,
+        createdAt: now,
+      });
       if (!row) {
         // Someone generated it at the same moment: keep theirs.
         await storage.remove(stored.storedName);
-        const [winner] = await db
-          .select()
-          .from(orderDocuments)
-          .where(and(eq(orderDocuments.orderId, order.id), eq(orderDocuments.kind, kind)));
-        return toDocument(winner!, order.number);
+        const winner = await repo.findByOrderAndKind(db, order.id, kind);
+        return toOrderDocument(winner!, order.number);
       }
-      return toDocument(row, order.number);
+      return toOrderDocument(row, order.number);
     },
 
     async listMine(actor: UserPrincipal): Promise<OrderDocument[]> {
@@ -86,7 +69,7 @@ export function createDocumentsService(deps: {
         .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
         .where(eq(orders.userId, actor.userId))
         .orderBy(desc(orderDocuments.createdAt));
-      return rows.map((row) => toDocument(row.document, row.orderNumber));
+      return rows.map((row) => toOrderDocument(row.document, row.orderNumber));
     },
 
     async open(actor: UserPrincipal, documentId: string) {

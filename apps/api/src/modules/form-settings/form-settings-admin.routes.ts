@@ -15,11 +15,11 @@ import {
   UpdateAssuranceRequestSchema,
   UpdateDeliveryRequestSchema,
   UpdateDocumentTypeRequestSchema,
+  listResponse,
 } from '@app/contracts';
 import { ADMIN_ONLY, requireUser } from '../../plugins/auth.ts';
 import type { FormSettingsAdminService } from './form-settings-admin.service.ts';
 
-const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 const SUCCESS = { success: true as const };
 
 type UserPrincipal = ReturnType<typeof requireUser>;
@@ -57,7 +57,7 @@ function catalogueGroupRoutes<
   const update: z.ZodType = group.update;
   app.get(
     url,
-    { config, schema: { tags, summary: group.titles.list, response: { 200: items(item) } } },
+    { config, schema: { tags, summary: group.titles.list, response: { 200: listResponse(item) } } },
     async () => ({ items: await group.list() }),
   );
   app.post(
@@ -156,7 +156,7 @@ export const formSettingsAdminRoutes: FastifyPluginAsyncZod<{ admin: FormSetting
   // ---- promo codes (the public check stays GET /api/form-settings/promocode/validate in orders.routes.ts) ----
   app.get(
     '/api/form-settings/promocode',
-    { config, schema: { tags, summary: 'Промокоды', response: { 200: items(PromoCodeSchema) } } },
+    { config, schema: { tags, summary: 'Промокоды', response: { 200: listResponse(PromoCodeSchema) } } },
     async () => ({ items: await admin.listPromoCodes() }),
   );
   app.post(

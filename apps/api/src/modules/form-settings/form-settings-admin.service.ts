@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { asc, desc, isNull } from 'drizzle-orm';
 import type {
   AdminAssurance,
   AdminDelivery,
@@ -14,54 +14,16 @@ import type {
 } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { assurances, auditLog, deliveries, documentTypes, promoCodes } from '../../db/schema/index.ts';
+import { assurances, deliveries, documentTypes, promoCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import { toAssurance, toDelivery, toDocument, toPromo } from './form-settings-admin.mapper.ts';
+import { promoValues, type FormSettingsRepository } from './form-settings.repository.ts';
 import type { FormSettingsService } from './form-settings.service.ts';
 
 export type FormSettingsAdminService = ReturnType<typeof createFormSettingsAdminService>;
-
-type DocumentRow = typeof documentTypes.$inferSelect;
-type AssuranceRow = typeof assurances.$inferSelect;
-type DeliveryRow = typeof deliveries.$inferSelect;
-type PromoRow = typeof promoCodes.$inferSelect;
-
-const toDocument = (row: DocumentRow): AdminDocumentType => ({
-  id: row.id,
-  type: row.type,
-  name: row.name,
-  price: row.price,
-  processingDays: row.processingDays,
-  sortOrder: row.sortOrder,
-});
-const toAssurance = (row: AssuranceRow): AdminAssurance => ({
-  id: row.id,
-  type: row.type,
-  name: row.name,
-  price: row.price,
-  extraDays: row.extraDays,
-  sortOrder: row.sortOrder,
-});
-const toDelivery = (row: DeliveryRow): AdminDelivery => ({
-  id: row.id,
-  type: row.type,
-  name: row.name,
-  price: row.price,
-  description: row.description,
-  sortOrder: row.sortOrder,
-});
-const toPromo = (row: PromoRow): PromoCode => ({
-  code: row.code,
-  discountPercent: row.discountPercent,
-  isActive: row.isActive,
-  validFrom: row.validFrom?.toISOString() ?? null,
-  validTo: row.validTo?.toISOString() ?? null,
-  maxUses: row.maxUses,
-  usedCount: row.usedCount,
-  description: row.description,
-  createdAt: row.createdAt.toISOString(),
-});
 
 /**
  * Back-office editing of the order form's catalogue (documents, assurances, deliveries) and promo codes.
@@ -70,15 +32,21 @@ const toPromo = (row: PromoRow): PromoCode => ({
  */
 export function createFormSettingsAdminService(deps: {
   db: Db;
+  repo: FormSettingsRepository;
+  audit: AuditRepository;
   formSettings: FormSettingsService;
   clock: Clock;
 }) {
-  const { db, formSettings, clock } = deps;
+  const { db, repo, formSettings, clock } = deps;
 
   async function audit(tx: DbOrTx, actor: UserPrincipal, action: string, entityId: string, data: unknown) {
-    await tx
-      .insert(auditLog)
-      .values({ actorUserId: actor.userId, action, entity: 'form-settings', entityId, data });
+    await deps.audit.record(tx, {
+      actorUserId: actor.userId,
+      action,
+      entity: 'form-settings',
+      entityId,
+      data,
+    });
   }
 
   /** Runs a change with its audit record in one transaction, then makes the order form see it. */
@@ -99,18 +67,14 @@ export function createFormSettingsAdminService(deps: {
     },
     async createDocument(actor: UserPrincipal, input: DocumentTypeInput) {
       return change(async (tx) => {
-        const [row] = await tx.insert(documentTypes).values(input).returning();
-        await audit(tx, actor, 'document-type.create', row!.id, input);
-        return toDocument(row!);
+        const row = await repo.documentTypes.insert(tx, input);
+        await audit(tx, actor, 'document-type.create', row.id, input);
+        return toDocument(row);
       });
     },
     async updateDocument(actor: UserPrincipal, { id, ...input }: UpdateDocumentTypeRequest) {
       return change(async (tx) => {
-        const [row] = await tx
-          .update(documentTypes)
-          .set({ ...input, updatedAt: clock.now() })
-          .where(and(eq(documentTypes.id, id), isNull(documentTypes.deletedAt)))
-          .returning();
+        const row = await repo.documentTypes.update(tx, id, { ...input, updatedAt: clock.now() });
         if (!row) throw notFound(MESSAGES.formSettingNotFound);
         await audit(tx, actor, 'document-type.update', id, input);
         return toDocument(row);
@@ -118,12 +82,8 @@ export function createFormSettingsAdminService(deps: {
     },
     async removeDocument(actor: UserPrincipal, id: string) {
       await change(async (tx) => {
-        const rows = await tx
-          .update(documentTypes)
-          .set({ deletedAt: clock.now() })
-          .where(and(eq(documentTypes.id, id), isNull(documentTypes.deletedAt)))
-          .returning({ id: documentTypes.id });
-        if (rows.length === 0) throw notFound(MESSAGES.formSettingNotFound);
+        if (!(await repo.documentTypes.softDelete(tx, id, clock.now())))
+          throw notFound(MESSAGES.formSettingNotFound);
         await audit(tx, actor, 'document-type.delete', id, null);
       });
     },
@@ -138,18 +98,14 @@ export function createFormSettingsAdminService(deps: {
     },
     async createAssurance(actor: UserPrincipal, input: AssuranceInput) {
       return change(async (tx) => {
-        const [row] = await tx.insert(assurances).values(input).returning();
-        await audit(tx, actor, 'assurance.create', row!.id, input);
-        return toAssurance(row!);
+        const row = await repo.assurances.insert(tx, input);
+        await audit(tx, actor, 'assurance.create', row.id, input);
+        return toAssurance(row);
       });
     },
     async updateAssurance(actor: UserPrincipal, { id, ...input }: UpdateAssuranceRequest) {
       return change(async (tx) => {
-        const [row] = await tx
-          .update(assurances)
-          .set({ ...input, updatedAt: clock.now() })
-          .where(and(eq(assurances.id, id), isNull(assurances.deletedAt)))
-          .returning();
+        const row = await repo.assurances.update(tx, id, { ...input, updatedAt: clock.now() });
         if (!row) throw notFound(MESSAGES.formSettingNotFound);
         await audit(tx, actor, 'assurance.update', id, input);
         return toAssurance(row);
@@ -157,12 +113,8 @@ export function createFormSettingsAdminService(deps: {
     },
     async removeAssurance(actor: UserPrincipal, id: string) {
       await change(async (tx) => {
-        const rows = await tx
-          .update(assurances)
-          .set({ deletedAt: clock.now() })
-          .where(and(eq(assurances.id, id), isNull(assurances.deletedAt)))
-          .returning({ id: assurances.id });
-        if (rows.length === 0) throw notFound(MESSAGES.formSettingNotFound);
+        if (!(await repo.assurances.softDelete(tx, id, clock.now())))
+          throw notFound(MESSAGES.formSettingNotFound);
         await audit(tx, actor, 'assurance.delete', id, null);
       });
     },
@@ -177,18 +129,14 @@ export function createFormSettingsAdminService(deps: {
     },
     async createDelivery(actor: UserPrincipal, input: DeliveryInput) {
       return change(async (tx) => {
-        const [row] = await tx.insert(deliveries).values(input).returning();
-        await audit(tx, actor, 'delivery.create', row!.id, input);
-        return toDelivery(row!);
+        const row = await repo.deliveries.insert(tx, input);
+        await audit(tx, actor, 'delivery.create', row.id, input);
+        return toDelivery(row);
       });
     },
     async updateDelivery(actor: UserPrincipal, { id, ...input }: UpdateDeliveryRequest) {
       return change(async (tx) => {
-        const [row] = await tx
-          .update(deliveries)
-          .set({ ...input, updatedAt: clock.now() })
-          .where(and(eq(deliveries.id, id), isNull(deliveries.deletedAt)))
-          .returning();
+        const row = await repo.deliveries.update(tx, id, { ...input, updatedAt: clock.now() });
         if (!row) throw notFound(MESSAGES.formSettingNotFound);
         await audit(tx, actor, 'delivery.update', id, input);
         return toDelivery(row);
@@ -196,12 +144,8 @@ export function createFormSettingsAdminService(deps: {
     },
     async removeDelivery(actor: UserPrincipal, id: string) {
       await change(async (tx) => {
-        const rows = await tx
-          .update(deliveries)
-          .set({ deletedAt: clock.now() })
-          .where(and(eq(deliveries.id, id), isNull(deliveries.deletedAt)))
-          .returning({ id: deliveries.id });
-        if (rows.length === 0) throw notFound(MESSAGES.formSettingNotFound);
+        if (!(await repo.deliveries.softDelete(tx, id, clock.now())))
+          throw notFound(MESSAGES.formSettingNotFound);
         await audit(tx, actor, 'delivery.delete', id, null);
       });
     },
@@ -217,11 +161,7 @@ export function createFormSettingsAdminService(deps: {
     },
     async createPromoCode(actor: UserPrincipal, input: PromoCodeInput): Promise<PromoCode> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(promoCodes)
-          .values(promoValues(input))
-          .onConflictDoNothing({ target: promoCodes.code })
-          .returning();
+        const row = await repo.insertPromoCode(tx, promoValues(input));
         if (!row) throw new AppError('CONFLICT', MESSAGES.promoExists);
         await audit(tx, actor, 'promo-code.create', row.code, input);
         return toPromo(row);
@@ -230,35 +170,18 @@ export function createFormSettingsAdminService(deps: {
     /** Replaces the settings of an existing code; its use count is kept. */
     async updatePromoCode(actor: UserPrincipal, input: PromoCodeInput): Promise<PromoCode> {
       return db.transaction(async (tx) => {
-        const { code, ...values } = promoValues(input);
-        const [row] = await tx.update(promoCodes).set(values).where(eq(promoCodes.code, code)).returning();
+        const row = await repo.updatePromoCode(tx, promoValues(input));
         if (!row) throw notFound(MESSAGES.promoNotFound);
-        await audit(tx, actor, 'promo-code.update', code, input);
+        await audit(tx, actor, 'promo-code.update', input.code, input);
         return toPromo(row);
       });
     },
     /** A hard delete: orders keep the code and its percent as text in their own row. */
     async removePromoCode(actor: UserPrincipal, code: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const rows = await tx
-          .delete(promoCodes)
-          .where(eq(promoCodes.code, code))
-          .returning({ code: promoCodes.code });
-        if (rows.length === 0) throw notFound(MESSAGES.promoNotFound);
+        if (!(await repo.deletePromoCode(tx, code))) throw notFound(MESSAGES.promoNotFound);
         await audit(tx, actor, 'promo-code.delete', code, null);
       });
     },
-  };
-}
-
-function promoValues(input: PromoCodeInput) {
-  return {
-    code: input.code,
-    discountPercent: input.discountPercent,
-    isActive: input.isActive,
-    validFrom: input.validFrom ? new Date(input.validFrom) : null,
-    validTo: input.validTo ? new Date(input.validTo) : null,
-    maxUses: input.maxUses,
-    description: input.description,
   };
 }

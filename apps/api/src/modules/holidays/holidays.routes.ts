@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   HolidayDateParamsSchema,
   HolidayListQuerySchema,
   HolidaySchema,
   SuccessResponseSchema,
+  listResponse,
 } from '@app/contracts';
 import { ADMIN_ONLY, requireUser } from '../../plugins/auth.ts';
 import type { HolidaysService } from './holidays.service.ts';
@@ -22,7 +22,7 @@ export const holidaysRoutes: FastifyPluginAsyncZod<{ holidays: HolidaysService }
         tags,
         summary: 'Праздники и переносы за год',
         querystring: HolidayListQuerySchema,
-        response: { 200: z.object({ items: z.array(HolidaySchema) }) },
+        response: { 200: listResponse(HolidaySchema) },
       },
     },
     async (request) => ({ items: await holidays.list(request.query.year) }),

@@ -16,23 +16,17 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { clearSchedules, initializeSchedules, SCHEDULE_TIMEZONE, SCHEDULES } from '../../jobs/schedules.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import {
+  iso,
+  toJob,
+  toMonitoredOrder,
+  toOrderEvent,
+  type JobRow,
+  type MonitoredOrderRow,
+  type OrderEventRow,
+} from './monitoring.mapper.ts';
 
 export type MonitoringService = ReturnType<typeof createMonitoringService>;
-
-type JobRow = {
-  id: string;
-  name: string;
-  state: string;
-  data: Record<string, unknown> | null;
-  start_after: Date;
-  started_on: Date | null;
-  completed_on: Date | null;
-  created_on: Date;
-  retry_count: number;
-  output: { message?: string; summary?: string } | null;
-};
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** pg-boss states behind the spec's five job states (waiting vs delayed: whether start_after is past). */
 const STATE_SQL: Record<QueueJobState, string> = {
@@ -44,26 +38,6 @@ const STATE_SQL: Record<QueueJobState, string> = {
 };
 
 const QUEUES_SQL = `name in (${QUEUE_NAMES.map((queue) => `'${queue}'`).join(', ')})`;
-
-function toJob(row: JobRow, now: number): QueueJob {
-  const startAfter = new Date(row.start_after).getTime();
-  const created = new Date(row.created_on).getTime();
-  const delay = Math.max(0, startAfter - created);
-  return {
-    id: row.id,
-    queue: row.name,
-    name: String(row.data?.name ?? row.name),
-    state: row.state,
-    data: { ...(row.data ?? {}), orderId: (row.data?.orderId as string | null | undefined) ?? null },
-    delay: Math.max(0, startAfter - now),
-    processedOn: row.started_on ? new Date(row.started_on).getTime() : null,
-    finishedOn: row.completed_on ? new Date(row.completed_on).getTime() : null,
-    failedReason: row.state === 'failed' || row.state === 'retry' ? (row.output?.message ?? null) : null,
-    timestamp: created,
-    attemptsMade: row.retry_count,
-    opts: { delay },
-  };
-}
 
 /** Read-only views of pg-boss's job table and the order events; cancelling goes through pg-boss. */
 export function createMonitoringService(deps: { database: Database; jobs: Jobs; clock: Clock }) {
@@ -331,30 +305,14 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
 
     /** One order's background work: its events and its jobs (newest first). */
     async orderMonitoring(orderId: string): Promise<OrderMonitoring> {
-      const [order] = await query<{
-        id: string;
-        number: string;
-        status: string;
-        is_paid: boolean;
-        delivery_type: string;
-        external_delivery_id: string | null;
-        external_delivery_status: string | null;
-        created_at: Date;
-      }>(
+      const [order] = await query<MonitoredOrderRow>(
         `select id, number, status, is_paid, delivery_type, external_delivery_id, external_delivery_status, created_at
            from orders where id = $1 and deleted_at is null`,
         [orderId],
       );
       if (!order) throw notFound(MESSAGES.orderNotFound);
       const [events, orderJobs] = await Promise.all([
-        query<{
-          id: string;
-          type: string;
-          is_success: boolean;
-          error: string | null;
-          data: Record<string, unknown> | null;
-          created_at: Date;
-        }>(
+        query<OrderEventRow>(
           `select id, type, is_success, error, data, created_at from order_events
             where order_id = $1 order by created_at desc limit 200`,
           [orderId],
@@ -362,24 +320,8 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
         this.jobsOfOrder(orderId),
       ]);
       return {
-        order: {
-          id: order.id,
-          number: Number(order.number),
-          status: order.status,
-          isPaid: order.is_paid,
-          deliveryType: order.delivery_type,
-          externalDeliveryId: order.external_delivery_id,
-          externalDeliveryStatus: order.external_delivery_status,
-          createdAt: iso(order.created_at),
-        },
-        events: events.map((event) => ({
-          id: event.id,
-          type: event.type,
-          isSuccess: event.is_success,
-          error: event.error,
-          data: event.data,
-          createdAt: iso(event.created_at),
-        })),
+        order: toMonitoredOrder(order),
+        events: events.map(toOrderEvent),
         jobs: orderJobs,
       };
     },

@@ -6,19 +6,24 @@ import { notifications } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import { toNotification } from './notifications.mapper.ts';
+import type { NewNotification, NotificationsRepository } from './notifications.repository.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-export type NewNotification = typeof notifications.$inferInsert;
-
-export function createNotificationsService(deps: { db: Db; jobs: Jobs; clock: Clock }) {
-  const { db, jobs, clock } = deps;
+export function createNotificationsService(deps: {
+  db: Db;
+  repo: NotificationsRepository;
+  jobs: Jobs;
+  clock: Clock;
+}) {
+  const { db, repo, jobs, clock } = deps;
   return {
     /** Records an in-app notification and queues its push, in the caller's transaction. */
     async create(tx: Tx, values: NewNotification): Promise<void> {
-      const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
-      await jobs.send(tx, 'send-push', { notificationId: row!.id, orderId: values.orderId ?? null });
+      const [id] = await repo.insert(tx, [values]);
+      await jobs.send(tx, 'send-push', { notificationId: id!, orderId: values.orderId ?? null });
     },
 
     async list(
@@ -42,32 +47,16 @@ export function createNotificationsService(deps: { db: Db; jobs: Jobs; clock: Cl
       ]);
       const page = keysetPage(rows, query.limit);
       return {
-        items: page.rows.map((row) => ({
-          id: row.id,
-          type: row.type,
-          title: row.title,
-          body: row.body,
-          orderId: row.orderId,
-          isRead: row.readAt !== null,
-          createdAt: row.createdAt.toISOString(),
-        })),
+        items: page.rows.map(toNotification),
         unreadCount: unread?.value ?? 0,
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
     async markRead(actor: UserPrincipal, id: string): Promise<void> {
-      const rows = await db
-        .update(notifications)
-        .set({ readAt: clock.now() })
-        .where(and(eq(notifications.id, id), eq(notifications.userId, actor.userId)))
-        .returning({ id: notifications.id });
-      if (rows.length === 0) throw notFound();
+      if (!(await repo.markRead(db, actor.userId, id, clock.now()))) throw notFound();
     },
     async markAllRead(actor: UserPrincipal): Promise<void> {
-      await db
-        .update(notifications)
-        .set({ readAt: clock.now() })
-        .where(and(eq(notifications.userId, actor.userId), isNull(notifications.readAt)));
+      await repo.markAllRead(db, actor.userId, clock.now());
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AdminOfficeSchema,
   DeleteOfficeRequestSchema,
@@ -7,6 +6,7 @@ import {
   IdParamsSchema,
   OfficeInputSchema,
   UpdateOfficeRequestSchema,
+  listResponse,
 } from '@app/contracts';
 import { ADMIN_ONLY, requireUser } from '../../plugins/auth.ts';
 import type { OfficesService } from './offices.service.ts';
@@ -26,7 +26,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ offices: OfficesService }> =
       schema: {
         tags,
         summary: 'Офисы, включая отключённые',
-        response: { 200: z.object({ items: z.array(AdminOfficeSchema) }) },
+        response: { 200: listResponse(AdminOfficeSchema) },
       },
     },
     async () => ({ items: await offices.list() }),

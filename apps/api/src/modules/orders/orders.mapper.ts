@@ -8,7 +8,7 @@ import type {
 } from '@app/contracts';
 import { CUSTOMER_CANCELLABLE_STATUSES } from '@app/contracts';
 import type { offices, orderStatusHistory, points, uploads } from '../../db/schema/index.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '#src/lib/principal.ts';
 import type { OrderNoteRow, OrderRow } from './orders.repository.ts';
 
 /** Row → response of the orders module: every response shape of an order is built here. */

@@ -1,5 +1,8 @@
 import type { PartnerProfile } from '@app/contracts';
-import type { PartnerAccountRow } from '../auth/auth.repository.ts';
+import type { partnerAccounts } from '../../db/schema/index.ts';
+
+// The row type comes from the schema, not from auth's repository: auth imports this mapper, not the reverse.
+type PartnerAccountRow = typeof partnerAccounts.$inferSelect;
 
 export function toPartnerProfile(row: PartnerAccountRow): PartnerProfile {
   return {

@@ -3,7 +3,7 @@ import type { PartnerProfile } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { partnerAccounts } from '../../db/schema/index.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import type { PartnerPrincipal } from '../auth/principal.ts';
+import type { PartnerPrincipal } from '../../lib/principal.ts';
 import { toPartnerProfile } from './partner-portal.mapper.ts';
 
 export type PartnerPortalService = ReturnType<typeof createPartnerPortalService>;

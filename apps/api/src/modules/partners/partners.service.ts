@@ -1,26 +1,36 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Partner, Point } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { auditLog, orders, partners, points, users } from '../../db/schema/index.ts';
+import { orders, partners, points, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { PointPhotosService } from '../points/point-photos.service.ts';
-import { toPoint } from '../points/points.service.ts';
+import { toPoint } from '../points/points.mapper.ts';
+import type { PointInput, PointsRepository } from '../points/points.repository.ts';
+import { toPartner } from './partners.mapper.ts';
+import type { PartnersRepository } from './partners.repository.ts';
 
 export type PartnersService = ReturnType<typeof createPartnersService>;
 type PartnerInput = { name: string; commission: number; userEmail?: string | null };
-type PointInput = Omit<typeof points.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'photos'>;
 
 /** Back-office partners (pickup point operators) and their points. */
-export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos: PointPhotosService }) {
-  const { db, clock, pointPhotos } = deps;
+export function createPartnersService(deps: {
+  db: Db;
+  repo: PartnersRepository;
+  pointsRepo: PointsRepository;
+  authRepo: AuthRepository;
+  audit: AuditRepository;
+  clock: Clock;
+  pointPhotos: PointPhotosService;
+}) {
+  const { db, repo, pointsRepo, authRepo, clock, pointPhotos } = deps;
 
   async function audit(tx: DbOrTx, actor: UserPrincipal, action: string, entityId: string, data: unknown) {
-    await tx
-      .insert(auditLog)
-      .values({ actorUserId: actor.userId, action, entity: 'partner', entityId, data });
+    await deps.audit.record(tx, { actorUserId: actor.userId, action, entity: 'partner', entityId, data });
   }
 
   /**
@@ -36,11 +46,7 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
     if (!user) throw new AppError('VALIDATION_ERROR', MESSAGES.partnerUserNotFound);
     // The role is checked in the write itself (decision 019): an account made staff in the meantime is refused,
     // not demoted; the row stays locked until the link commits.
-    const [linked] = await tx
-      .update(users)
-      .set({ role: 'PARTNER', updatedAt: clock.now() })
-      .where(and(eq(users.id, user.id), inArray(users.role, ['USER', 'PARTNER'])))
-      .returning({ id: users.id });
+    const linked = await authRepo.setUserRole(tx, user.id, 'PARTNER', clock.now(), ['USER', 'PARTNER']);
     if (!linked) throw new AppError('CONFLICT', MESSAGES.partnerUserIsStaff);
     return user.id;
   }
@@ -56,10 +62,7 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
       .where(eq(partners.userId, userId))
       .limit(1);
     if (stillLinked) return;
-    await tx
-      .update(users)
-      .set({ role: 'USER', updatedAt: clock.now() })
-      .where(and(eq(users.id, userId), eq(users.role, 'PARTNER')));
+    await authRepo.setUserRole(tx, userId, 'USER', clock.now(), ['PARTNER']);
   }
 
   async function assertPartnerExists(partnerId: string | null | undefined): Promise<void> {
@@ -78,14 +81,7 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
       .from(partners)
       .leftJoin(users, eq(users.id, partners.userId))
       .orderBy(asc(partners.name));
-    return rows.map((row) => ({
-      id: row.partner.id,
-      name: row.partner.name,
-      commission: row.partner.commission,
-      userId: row.partner.userId,
-      userEmail: row.userEmail,
-      pointsCount: Number(row.pointsCount),
-    }));
+    return rows.map(toPartner);
   }
 
   return {
@@ -93,12 +89,9 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
     async createPartner(actor: UserPrincipal, input: PartnerInput): Promise<Partner> {
       const id = await db.transaction(async (tx) => {
         const userId = await linkedUserId(tx, input.userEmail);
-        const [row] = await tx
-          .insert(partners)
-          .values({ name: input.name, commission: input.commission, userId })
-          .returning();
-        await audit(tx, actor, 'partner.create', row!.id, { ...input, userId });
-        return row!.id;
+        const row = await repo.insert(tx, { name: input.name, commission: input.commission, userId });
+        await audit(tx, actor, 'partner.create', row.id, { ...input, userId });
+        return row.id;
       });
       return (await listPartners()).find((partner) => partner.id === id)!;
     },
@@ -113,10 +106,12 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
         if (!current) throw notFound(MESSAGES.partnerNotFound);
         const userId =
           input.userEmail === undefined ? current.userId : await linkedUserId(tx, input.userEmail);
-        await tx
-          .update(partners)
-          .set({ name: input.name, commission: input.commission, userId, updatedAt: clock.now() })
-          .where(eq(partners.id, input.id));
+        await repo.update(tx, input.id, {
+          name: input.name,
+          commission: input.commission,
+          userId,
+          updatedAt: clock.now(),
+        });
         if (current.userId && current.userId !== userId) await releaseUser(tx, current.userId);
         await audit(tx, actor, 'partner.update', input.id, {
           ...input,
@@ -137,26 +132,17 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
     },
     async createPoint(input: PointInput): Promise<Point> {
       await assertPartnerExists(input.partnerId);
-      const [row] = await db.insert(points).values(input).returning();
-      return toPoint(row!);
+      return toPoint(await pointsRepo.insert(db, input));
     },
     async updatePoint(id: string, input: PointInput): Promise<Point> {
       await assertPartnerExists(input.partnerId);
-      const [row] = await db
-        .update(points)
-        .set({ ...input, updatedAt: clock.now() })
-        .where(eq(points.id, id))
-        .returning();
+      const row = await pointsRepo.update(db, id, { ...input, updatedAt: clock.now() });
       if (!row) throw notFound(MESSAGES.unknownPoint);
       return toPoint(row);
     },
     /** An inactive point leaves /api/point/active (and the order form) at once. */
     async setPointActive(id: string, isActive: boolean): Promise<Point> {
-      const [row] = await db
-        .update(points)
-        .set({ isActive, updatedAt: clock.now() })
-        .where(eq(points.id, id))
-        .returning();
+      const row = await pointsRepo.update(db, id, { isActive, updatedAt: clock.now() });
       if (!row) throw notFound(MESSAGES.unknownPoint);
       return toPoint(row);
     },
@@ -166,18 +152,13 @@ export function createPartnersService(deps: { db: Db; clock: Clock; pointPhotos:
      * count below sees every order that names the point, and no order for it starts until the deletion is done.
      */
     async deletePoint(id: string): Promise<void> {
-      const rows = await db.transaction(async (tx) => {
-        const [point] = await tx
-          .select({ id: points.id })
-          .from(points)
-          .where(eq(points.id, id))
-          .for('update');
-        if (!point) throw notFound(MESSAGES.unknownPoint);
+      const photos = await db.transaction(async (tx) => {
+        if (!(await pointsRepo.lockById(tx, id))) throw notFound(MESSAGES.unknownPoint);
         const [used] = await tx.select({ value: count() }).from(orders).where(eq(orders.pickupPointId, id));
         if ((used?.value ?? 0) > 0) throw new AppError('CONFLICT', MESSAGES.pointInUse);
-        return tx.delete(points).where(eq(points.id, id)).returning({ id: points.id, photos: points.photos });
+        return pointsRepo.delete(tx, id);
       });
-      await pointPhotos.discardFiles(rows[0]!.photos);
+      await pointPhotos.discardFiles(photos);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Point } from '@app/contracts';
 import { MESSAGES, POINT_PHOTO_LIMITS, POINT_PHOTO_URL_PREFIX } from '@app/contracts';
@@ -8,7 +8,8 @@ import { points } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
-import { toPoint } from './points.service.ts';
+import { toPoint } from './points.mapper.ts';
+import type { PointsRepository } from './points.repository.ts';
 
 export type PointPhotosService = ReturnType<typeof createPointPhotosService>;
 
@@ -50,8 +51,13 @@ const fileNameOf = (url: string) => url.slice(POINT_PHOTO_URL_PREFIX.length);
  * Pickup point photos: decoded and re-encoded (never stored as uploaded), so what we serve is always a clean
  * WebP: EXIF orientation applied, metadata (GPS, camera) dropped, longest side at most 1600 px.
  */
-export function createPointPhotosService(deps: { db: Db; storage: FileStorage; clock: Clock }) {
-  const { db, storage, clock } = deps;
+export function createPointPhotosService(deps: {
+  db: Db;
+  repo: PointsRepository;
+  storage: FileStorage;
+  clock: Clock;
+}) {
+  const { db, repo, storage, clock } = deps;
 
   async function readUpload(file: IncomingPhoto | undefined): Promise<Buffer> {
     if (!file) throw new AppError('BAD_REQUEST', MESSAGES.pointPhotoRequired);
@@ -106,13 +112,13 @@ export function createPointPhotosService(deps: { db: Db; storage: FileStorage; c
       const output = await resize(input);
       const { storedName } = await storage.save(Readable.from(output), 'webp');
       // The limit is re-checked in the same statement: two uploads at once cannot pass it together.
-      const [row] = await db
-        .update(points)
-        .set({ photos: sql`array_append(${points.photos}, ${storedName})`, updatedAt: clock.now() })
-        .where(
-          and(eq(points.id, pointId), sql`cardinality(${points.photos}) < ${POINT_PHOTO_LIMITS.maxPerPoint}`),
-        )
-        .returning();
+      const row = await repo.appendPhotoBelowLimit(
+        db,
+        pointId,
+        storedName,
+        POINT_PHOTO_LIMITS.maxPerPoint,
+        clock.now(),
+      );
       if (!row) {
         await storage.remove(storedName);
         await findPoint(pointId);
@@ -125,11 +131,7 @@ export function createPointPhotosService(deps: { db: Db; storage: FileStorage; c
     async remove(pointId: string, photo: string): Promise<Point> {
       await findPoint(pointId);
       const fileName = fileNameOf(photo);
-      const [row] = await db
-        .update(points)
-        .set({ photos: sql`array_remove(${points.photos}, ${fileName})`, updatedAt: clock.now() })
-        .where(and(eq(points.id, pointId), sql`${fileName} = any(${points.photos})`))
-        .returning();
+      const row = await repo.removePhoto(db, pointId, fileName, clock.now());
       if (!row) throw notFound(MESSAGES.pointPhotoNotFound);
       await storage.remove(fileName);
       return toPoint(row);

@@ -5,17 +5,19 @@ import type {
   PushAudience,
   PushCampaign,
   PushCampaignListResponse,
-  PushCampaignStatus,
   PushRecipientListResponse,
   StaffPushRequest,
 } from '@app/contracts';
 import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
+import { auditLog, pushSubscriptions, users } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import { toCampaign, toPushRecipient, type CampaignData, type ResultData } from './push-staff.mapper.ts';
 import type { PushDelivery, PushService } from './push.service.ts';
 
 export type PushStaffService = ReturnType<typeof createPushStaffService>;
@@ -27,18 +29,6 @@ export const SEND_STAFF_PUSH_JOB = 'send-staff-push';
 /** Subscriptions read per round trip while a broadcast is sent. */
 const SUBSCRIPTION_PAGE = 500;
 
-/** What the `push.send` audit row keeps: the campaign itself (no campaigns table — decision 014). */
-type CampaignData = {
-  audience: PushAudience;
-  userId: string | null;
-  title: string;
-  body: string;
-  url: string | null;
-  recipients: number;
-};
-/** What the `push.result` audit row keeps once the job is over. */
-type ResultData = PushDelivery & { status: Exclude<PushCampaignStatus, 'sending'>; error: string | null };
-
 /**
  * Messages composed in the back office (/crm/push-notifications).
  *
@@ -48,8 +38,14 @@ type ResultData = PushDelivery & { status: Exclude<PushCampaignStatus, 'sending'
  * removed counts, which the screen polls for. The in-app copies are inserted directly rather than through
  * `notifications.create`, which would queue a second push per row.
  */
-export function createPushStaffService(deps: { db: Db; push: PushService; jobs: Jobs }) {
-  const { db, push, jobs } = deps;
+export function createPushStaffService(deps: {
+  db: Db;
+  push: PushService;
+  notificationsRepo: NotificationsRepository;
+  audit: AuditRepository;
+  jobs: Jobs;
+}) {
+  const { db, push, notificationsRepo, audit, jobs } = deps;
 
   function audienceCondition(audience: PushAudience, userId: string | null): SQL {
     if (audience === 'user') return eq(users.id, userId ?? '00000000-0000-0000-0000-000000000000');
@@ -84,30 +80,6 @@ export function createPushStaffService(deps: { db: Db; push: PushService; jobs: 
       .leftJoin(sender, eq(sender.id, auditLog.actorUserId))
       .leftJoin(recipient, sql`${recipient.id}::text = ${auditLog.data}->>'userId'`);
   }
-  type CampaignRow = Awaited<ReturnType<ReturnType<typeof campaignQuery>['execute']>>[number];
-
-  function toCampaign(row: CampaignRow): PushCampaign {
-    const data = row.data as CampaignData;
-    const outcome = row.result as ResultData | null;
-    return {
-      id: row.id,
-      audience: data.audience,
-      user: data.userId ? { id: data.userId, email: row.recipientEmail ?? null } : null,
-      title: data.title,
-      body: data.body,
-      url: data.url ?? null,
-      status: outcome?.status ?? 'sending',
-      recipients: data.recipients,
-      delivered: outcome?.delivered ?? 0,
-      failed: outcome?.failed ?? 0,
-      removed: outcome?.removed ?? 0,
-      error: outcome?.error ?? null,
-      sentBy: row.sentBy ?? null,
-      createdAt: row.createdAt.toISOString(),
-      finishedAt: outcome && row.finishedAt ? row.finishedAt.toISOString() : null,
-    };
-  }
-
   const isCampaign = and(eq(auditLog.entity, 'push'), eq(auditLog.action, 'push.send'));
 
   async function get(id: string): Promise<PushCampaign> {
@@ -160,34 +132,18 @@ export function createPushStaffService(deps: { db: Db; push: PushService; jobs: 
       const where = audienceCondition(input.audience, userId);
       await db.transaction(async (tx) => {
         // One INSERT … SELECT for the whole audience: an in-app copy for everyone, subscribed or not.
-        const rows = await tx
-          .insert(notifications)
-          .select(
-            tx
-              .select({
-                id: sql`gen_random_uuid()`.as('id'),
-                userId: users.id,
-                type: sql`'message'`.as('type'),
-                title: sql`${input.title}`.as('title'),
-                body: sql`${input.body}`.as('body'),
-                orderId: sql`null::uuid`.as('order_id'),
-                readAt: sql`null::timestamptz`.as('read_at'),
-                createdAt: sql`now()`.as('created_at'),
-              })
-              .from(users)
-              .where(where),
-          )
-          .returning({ userId: notifications.userId });
-        if (input.audience === 'user' && rows.length === 0) throw notFound(MESSAGES.pushRecipientNotFound);
+        const recipients = await notificationsRepo.insertMessageForUsers(tx, input, where);
+        if (input.audience === 'user' && recipients.length === 0)
+          throw notFound(MESSAGES.pushRecipientNotFound);
         const data: CampaignData = {
           audience: input.audience,
           userId,
           title: input.title,
           body: input.body,
           url: input.url ?? null,
-          recipients: rows.length,
+          recipients: recipients.length,
         };
-        await tx.insert(auditLog).values({
+        await audit.record(tx, {
           id,
           actorUserId: actor.userId,
           action: 'push.send',
@@ -232,7 +188,7 @@ export function createPushStaffService(deps: { db: Db; push: PushService; jobs: 
           removed: 0,
         };
       }
-      await db.insert(auditLog).values({
+      await audit.record(db, {
         action: 'push.result',
         entity: 'push',
         entityId: campaignId,
@@ -292,14 +248,7 @@ export function createPushStaffService(deps: { db: Db; push: PushService; jobs: 
         .orderBy(desc(subscriptions), asc(users.email))
         .limit(query.limit);
       return {
-        items: rows.map((row) => ({
-          id: row.id,
-          email: row.email,
-          name: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
-          phoneNumber: row.phoneNumber,
-          role: row.role,
-          subscriptions: row.subscriptions,
-        })),
+        items: rows.map(toPushRecipient),
       };
     },
   };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PushSubscriptionJson } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { appSettings, notifications, pushSubscriptions } from '../../db/schema/index.ts';
+import { notifications, pushSubscriptions } from '../../db/schema/index.ts';
 import { MESSAGES } from '@app/contracts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -14,7 +14,9 @@ import {
   type PushTarget,
   type VapidKeys,
 } from '../../providers/push.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import type { SystemRepository } from '../system/system.repository.ts';
+import type { PushRepository } from './push.repository.ts';
 
 export type PushService = ReturnType<typeof createPushService>;
 export type PushDelivery = { delivered: number; failed: number; removed: number };
@@ -25,11 +27,13 @@ const PUSH_CONCURRENCY = 8;
 
 export function createPushService(deps: {
   db: Db;
+  repo: PushRepository;
+  systemRepo: SystemRepository;
   config: Pick<Config, 'vapid' | 'push'>;
   /** Tests and other transports; by default web-push encryption sent with fetch. */
   createSender?: (vapid: VapidKeys) => PushSender;
 }) {
-  const { db, config } = deps;
+  const { db, repo, systemRepo, config } = deps;
   let vapid: Promise<VapidKeys> | null = null;
   let sender: PushSender | null = null;
 
@@ -43,12 +47,10 @@ export function createPushService(deps: {
           subject: config.vapid.subject,
         };
       }
-      await db
-        .insert(appSettings)
-        .values({ key: VAPID_SETTING, value: generateVapidKeys() })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(appSettings).where(eq(appSettings.key, VAPID_SETTING));
-      const keys = row!.value as { publicKey: string; privateKey: string };
+      const keys = (await systemRepo.settingOnce(db, VAPID_SETTING, generateVapidKeys())) as {
+        publicKey: string;
+        privateKey: string;
+      };
       return { ...keys, subject: config.vapid.subject };
     })().catch((error: unknown) => {
       vapid = null;
@@ -79,19 +81,13 @@ export function createPushService(deps: {
           details: [{ path: 'body.endpoint', message: MESSAGES.pushEndpointNotAllowed }],
         });
       }
-      await db
-        .insert(pushSubscriptions)
-        .values({
-          userId: actor.userId,
-          endpoint: subscription.endpoint,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
-          userAgent: userAgent?.slice(0, 500) ?? null,
-        })
-        .onConflictDoUpdate({
-          target: pushSubscriptions.endpoint,
-          set: { userId: actor.userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
-        });
+      await repo.upsertSubscription(db, {
+        userId: actor.userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        userAgent: userAgent?.slice(0, 500) ?? null,
+      });
     },
 
     /**
@@ -113,7 +109,7 @@ export function createPushService(deps: {
           if (outcome.status === 'delivered') result.delivered += 1;
           else if (outcome.status === 'gone') {
             result.removed += 1;
-            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
+            await repo.deleteSubscription(db, target.id);
           } else result.failed += 1;
         }
       };
@@ -135,7 +131,7 @@ export function createPushService(deps: {
           if (outcome.status === 'delivered') result.delivered += 1;
           else if (outcome.status === 'gone') {
             result.removed += 1;
-            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
+            await repo.deleteSubscription(db, target.id);
           } else result.failed += 1;
         }
       }

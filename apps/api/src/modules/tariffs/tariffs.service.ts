@@ -1,49 +1,38 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tariff, TariffInput, TariffListResponse } from '@app/contracts';
 import { MESSAGES, TARIFF_LIMITS } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { lockForTransaction } from '../../db/locks.ts';
-import { auditLog, documentTypes, languages, tariffs } from '../../db/schema/index.ts';
+import { documentTypes, languages, tariffs } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { FormSettingsService } from '../form-settings/form-settings.service.ts';
+import { toTariff } from './tariffs.mapper.ts';
+import { liveTariff, type TariffsRepository } from './tariffs.repository.ts';
 
 export type TariffsService = ReturnType<typeof createTariffsService>;
 
-type TariffRow = typeof tariffs.$inferSelect;
-
-const toTariff = (row: TariffRow, documentTypeName: string | null): Tariff => ({
-  id: row.id,
-  name: row.name,
-  originalLanguage: row.originalLanguage,
-  targetLanguage: row.targetLanguage,
-  documentTypeId: row.documentTypeId,
-  documentTypeName,
-  pricePercent: row.pricePercent,
-  surcharge: row.surcharge,
-  extraDays: row.extraDays,
-  isActive: row.isActive,
-  sortOrder: row.sortOrder,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, { details: [{ path: `body.${path}`, message }] });
-
-const live = (id: string) => and(eq(tariffs.id, id), isNull(tariffs.deletedAt));
 
 /**
  * Price rules (/crm/tariffs, ADMIN). The order price engine (`calculatePrice`) applies the active ones; the order
  * form receives them with its cached parameters, so every change drops that cache. Deleting is soft: a deleted
  * rule stops applying, while orders keep the lines they were priced with.
  */
-export function createTariffsService(deps: { db: Db; formSettings: FormSettingsService; clock: Clock }) {
-  const { db, formSettings, clock } = deps;
+export function createTariffsService(deps: {
+  db: Db;
+  repo: TariffsRepository;
+  audit: AuditRepository;
+  formSettings: FormSettingsService;
+  clock: Clock;
+}) {
+  const { db, repo, formSettings, clock } = deps;
 
   async function audit(tx: DbOrTx, actor: UserPrincipal, action: string, entityId: string, data: unknown) {
-    await tx.insert(auditLog).values({ actorUserId: actor.userId, action, entity: 'tariff', entityId, data });
+    await deps.audit.record(tx, { actorUserId: actor.userId, action, entity: 'tariff', entityId, data });
   }
 
   /** Languages must be in the language list (active) and the document type must be offered (not deleted). */
@@ -91,7 +80,7 @@ export function createTariffsService(deps: { db: Db; formSettings: FormSettingsS
       };
     },
     async get(id: string): Promise<Tariff> {
-      const [row] = await selectWithDocument(db).where(live(id));
+      const [row] = await selectWithDocument(db).where(liveTariff(id));
       if (!row) throw notFound(MESSAGES.tariffNotFound);
       return toTariff(row.tariff, row.documentTypeName);
     },
@@ -100,23 +89,18 @@ export function createTariffsService(deps: { db: Db; formSettings: FormSettingsS
         // Creations queue here and count only then, so the last free places cannot be taken twice (decision 019).
         await lockForTransaction(tx, 'tariffs:create');
         const documentTypeName = await checkReferences(tx, input);
-        const [existing] = await tx.select({ total: count() }).from(tariffs).where(isNull(tariffs.deletedAt));
-        if ((existing?.total ?? 0) >= TARIFF_LIMITS.maxTariffs) {
+        if ((await repo.countLive(tx)) >= TARIFF_LIMITS.maxTariffs) {
           throw new AppError('VALIDATION_ERROR', MESSAGES.tariffLimitReached);
         }
-        const [row] = await tx.insert(tariffs).values(input).returning();
-        await audit(tx, actor, 'tariff.create', row!.id, input);
-        return toTariff(row!, documentTypeName);
+        const row = await repo.insert(tx, input);
+        await audit(tx, actor, 'tariff.create', row.id, input);
+        return toTariff(row, documentTypeName);
       });
     },
     async update(actor: UserPrincipal, id: string, input: TariffInput): Promise<Tariff> {
       return change(async (tx) => {
         const documentTypeName = await checkReferences(tx, input);
-        const [row] = await tx
-          .update(tariffs)
-          .set({ ...input, updatedAt: clock.now() })
-          .where(live(id))
-          .returning();
+        const row = await repo.update(tx, id, input, clock.now());
         if (!row) throw notFound(MESSAGES.tariffNotFound);
         await audit(tx, actor, 'tariff.update', id, input);
         return toTariff(row, documentTypeName);
@@ -124,12 +108,7 @@ export function createTariffsService(deps: { db: Db; formSettings: FormSettingsS
     },
     async remove(actor: UserPrincipal, id: string): Promise<void> {
       await change(async (tx) => {
-        const [row] = await tx
-          .update(tariffs)
-          .set({ deletedAt: clock.now(), updatedAt: clock.now() })
-          .where(live(id))
-          .returning({ id: tariffs.id });
-        if (!row) throw notFound(MESSAGES.tariffNotFound);
+        if (!(await repo.softDelete(tx, id, clock.now()))) throw notFound(MESSAGES.tariffNotFound);
         await audit(tx, actor, 'tariff.delete', id, null);
       });
     },

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, isNull, lt } from 'drizzle-orm';
 import { MESSAGES, ORDER_LIMITS } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { uploads } from '../../db/schema/index.ts';
 import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, assertCleanText } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
+import { toUploadedFile, type UploadedFile } from './uploads.mapper.ts';
+import type { UploadsRepository } from './uploads.repository.ts';
 import {
   ALLOWED_FILE_TYPES,
   type AllowedExtension,
@@ -22,7 +22,6 @@ import {
   zipEntryNames,
 } from './file-types.ts';
 
-export type UploadedFile = { id: string; name: string; size: number; mimeType: string; token: string };
 /** A part of the multipart request (@fastify/multipart `request.parts()`): a file or a plain field. */
 export type IncomingPart =
   | {
@@ -41,8 +40,13 @@ export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600 * 1000;
 /** Upload tokens are random (192 bits): a plain SHA-256 is enough to keep them unusable if the table leaks. */
 export const hashUploadToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createUploadsService(deps: { db: Db; storage: FileStorage; clock: Clock }) {
-  const { db, storage, clock } = deps;
+export function createUploadsService(deps: {
+  db: Db;
+  repo: UploadsRepository;
+  storage: FileStorage;
+  clock: Clock;
+}) {
+  const { db, repo, storage, clock } = deps;
 
   async function read(storedName: string, start: number, end: number): Promise<Buffer> {
     if (end < start) return Buffer.alloc(0);
@@ -124,38 +128,27 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; clock
         throw error;
       }
       const tokens = saved.map(() => randomBytes(24).toString('base64url'));
-      const rows = await db
-        .insert(uploads)
-        .values(
-          saved.map((file, index) => ({
-            originalName: file.name,
-            storedName: file.storedName,
-            size: file.size,
-            mimeType: file.mimeType,
-            userId: ownerUserId,
-            tokenHash: hashUploadToken(tokens[index]!),
-            createdAt: clock.now(),
-          })),
-        )
-        .returning();
-      return rows.map((row, index) => ({
-        id: row.id,
-        name: row.originalName,
-        size: row.size,
-        mimeType: row.mimeType,
-        token: tokens[index]!,
-      }));
+      const rows = await repo.insertMany(
+        db,
+        saved.map((file, index) => ({
+          originalName: file.name,
+          storedName: file.storedName,
+          size: file.size,
+          mimeType: file.mimeType,
+          userId: ownerUserId,
+          tokenHash: hashUploadToken(tokens[index]!),
+          createdAt: clock.now(),
+        })),
+      );
+      return rows.map((row, index) => toUploadedFile(row, tokens[index]!));
     },
 
     /** `remove-unattached-uploads`: files no order took within a day are deleted, rows and stored files. */
     async removeUnattached(): Promise<JobResult> {
       const cutoff = new Date(clock.now().getTime() - UNATTACHED_UPLOAD_TTL_MS);
       // Attaching is `UPDATE … WHERE order_id IS NULL`: a row is either attached or deleted, never both.
-      const removed = await db
-        .delete(uploads)
-        .where(and(isNull(uploads.orderId), lt(uploads.createdAt, cutoff)))
-        .returning({ storedName: uploads.storedName });
-      for (const file of removed) await storage.remove(file.storedName);
+      const removed = await repo.deleteUnattachedBefore(db, cutoff);
+      for (const storedName of removed) await storage.remove(storedName);
       return { summary: `Удалено файлов без заказа: ${removed.length}`, removed: removed.length };
     },
   };

@@ -3,25 +3,24 @@ import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 import type { Role, UserListItem, UserListQuery } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UserPrincipal } from '../auth/principal.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import { toUserListItem } from './users.mapper.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-const toItem = (row: typeof users.$inferSelect): UserListItem => ({
-  id: row.id,
-  email: row.email,
-  role: row.role,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  phoneNumber: row.phoneNumber,
-  createdAt: row.createdAt.toISOString(),
-});
-
-export function createUsersService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+/** The back office's user list; accounts themselves are auth's table, changed through its repository. */
+export function createUsersService(deps: {
+  db: Db;
+  authRepo: AuthRepository;
+  audit: AuditRepository;
+  clock: Clock;
+}) {
+  const { db, authRepo, audit, clock } = deps;
   return {
     async list(query: UserListQuery) {
       const conditions: SQL[] = [];
@@ -47,7 +46,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
         .limit(query.limit + 1);
       const page = keysetPage(rows, query.limit);
       return {
-        items: page.rows.map(toItem),
+        items: page.rows.map(toUserListItem),
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
@@ -58,19 +57,15 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(users).where(eq(users.id, userId));
         if (!before) throw notFound(MESSAGES.userNotFound);
-        const [row] = await tx
-          .update(users)
-          .set({ role, updatedAt: clock.now() })
-          .where(eq(users.id, userId))
-          .returning();
-        await tx.insert(auditLog).values({
+        const row = await authRepo.setUserRole(tx, userId, role, clock.now());
+        await audit.record(tx, {
           actorUserId: actor.userId,
           action: 'user.role',
           entity: 'user',
           entityId: userId,
           data: { from: before.role, to: role },
         });
-        return toItem(row!);
+        return toUserListItem(row!);
       });
     },
 
@@ -78,17 +73,14 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
     async remove(actor: UserPrincipal, userId: string): Promise<void> {
       if (userId === actor.userId) throw new AppError('BAD_REQUEST', MESSAGES.cannotDeleteSelf);
       await db.transaction(async (tx) => {
-        const rows = await tx
-          .delete(users)
-          .where(eq(users.id, userId))
-          .returning({ email: users.email, role: users.role });
-        if (rows.length === 0) throw notFound(MESSAGES.userNotFound);
-        await tx.insert(auditLog).values({
+        const deleted = await authRepo.deleteUser(tx, userId);
+        if (!deleted) throw notFound(MESSAGES.userNotFound);
+        await audit.record(tx, {
           actorUserId: actor.userId,
           action: 'user.delete',
           entity: 'user',
           entityId: userId,
-          data: rows[0],
+          data: deleted,
         });
       });
     },

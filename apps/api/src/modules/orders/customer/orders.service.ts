@@ -13,7 +13,7 @@ import type { Clock } from '#src/lib/clock.ts';
 import { AppError, badRequest } from '#src/lib/errors.ts';
 import type { AuthRepository } from '../../auth/auth.repository.ts';
 import type { AuthService } from '../../auth/auth.service.ts';
-import type { Principal } from '../../auth/principal.ts';
+import type { Principal } from '#src/lib/principal.ts';
 import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { toOrderSummary } from '../orders.mapper.ts';

@@ -14,7 +14,7 @@ import {
 import { notFound } from '#src/lib/errors.ts';
 import type { FileStorage } from '#src/providers/storage.ts';
 import type { Clock } from '#src/lib/clock.ts';
-import type { UserPrincipal } from '../../auth/principal.ts';
+import type { UserPrincipal } from '#src/lib/principal.ts';
 import { toOrderDetail, toOrderListItem } from '../orders.mapper.ts';
 import { documentLinesOf, type OrderRow, type OrdersRepository } from '../orders.repository.ts';
 import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';

@@ -5,7 +5,7 @@ import type { Db } from '#src/db/client.ts';
 import { auditLog, orderNotes, orders, users } from '#src/db/schema/index.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { forbidden, notFound } from '#src/lib/errors.ts';
-import type { UserPrincipal } from '../../auth/principal.ts';
+import type { UserPrincipal } from '#src/lib/principal.ts';
 import { toOrderNote } from '../orders.mapper.ts';
 import type { OrdersRepository } from '../orders.repository.ts';
 

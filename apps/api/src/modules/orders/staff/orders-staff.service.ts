@@ -5,7 +5,7 @@ import type { Db } from '#src/db/client.ts';
 import { auditLog, orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { badRequest, notFound } from '#src/lib/errors.ts';
-import type { UserPrincipal } from '../../auth/principal.ts';
+import type { UserPrincipal } from '#src/lib/principal.ts';
 import type { PaymentsRepository } from '../../payments/payments.repository.ts';
 import { toOrderFilterOptions, toStaffOrderListItem } from '../orders.mapper.ts';
 import { documentLinesOf, type OrdersRepository } from '../orders.repository.ts';
