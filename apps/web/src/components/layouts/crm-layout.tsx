@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { Icon } from '@tabler/icons-react';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '@/lib/session/session-store';
-import { getCrmRole } from '@/lib/session/credentials';
+import { useCrmRole } from '@/lib/session/use-crm-role';
 import { BottomNav } from '@/components/menus/bottom-nav';
 import { CABINET_LINK, getCrmBottomNavItems, getCrmMenu } from '@/components/menus/crm-menu';
 import { BrandLink } from './brand-link';
@@ -41,7 +41,7 @@ function SideMenuLink({
 export function CrmLayout() {
   const session = useSession();
   const [isMenuOpen, { toggle, close }] = useDisclosure(false);
-  const role = session.role ?? getCrmRole();
+  const role = useCrmRole();
   const menu = getCrmMenu(role);
   const email = session.profile?.email ?? session.user?.email ?? null;
 

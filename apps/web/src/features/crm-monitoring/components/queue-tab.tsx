@@ -10,7 +10,7 @@ import { FailedGroups } from './failed-groups';
 import { JobListModal } from './job-list-modal';
 import { OrderJobsSearch } from './order-jobs-search';
 import { StatCard } from './stat-card';
-import { useCrmRole } from './use-crm-role';
+import { useCrmRole } from '@/lib/session/use-crm-role';
 
 const COUNTER_COLORS: Partial<Record<QueueJobState, string>> = { failed: 'red', active: 'blue' };
 

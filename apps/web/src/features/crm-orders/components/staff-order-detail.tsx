@@ -21,7 +21,7 @@ import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
 import { isApiError } from '@/lib/api-client';
 import { describeCourierAddress, formatDate, formatDateTime, formatFileSize, formatRub } from '@/lib/format';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
-import { getCrmRole } from '@/lib/session/credentials';
+import { useCrmRole } from '@/lib/session/use-crm-role';
 import {
   downloadStaffOrderFile,
   useChangeOrderAmount,
@@ -209,7 +209,7 @@ function deliveryText(order: OrderDetail): string {
 
 export function StaffOrderDetail() {
   const { id = '' } = useParams();
-  const role = getCrmRole();
+  const role = useCrmRole();
   const isAdmin = role === 'ADMIN';
   const order = useStaffOrderDetail(id);
   const changeStatus = useChangeOrderStatus(id);

@@ -1,4 +1,4 @@
-import type { CrmAccessRequest, Role, UserListItem } from '@app/contracts';
+import type { CrmAccessRequest, CrmRole, Role, UserListItem } from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -66,7 +66,7 @@ function useDecision<T>(mutationFn: (variables: T) => Promise<unknown>) {
 }
 
 export function useGrantAccess() {
-  return useDecision(({ id, role }: { id: string; role: 'ADMIN' | 'MANAGER' | 'PARTNER' }) =>
+  return useDecision(({ id, role }: { id: string; role: CrmRole }) =>
     api.post(`/admin/crm-access-requests/${encodeURIComponent(id)}/grant`, { role }, { area: 'crm' }),
   );
 }

@@ -1,4 +1,4 @@
-import { ROLES, type CrmAccessRequest, type Role, type UserListItem } from '@app/contracts';
+import { ROLES, type CrmAccessRequest, type CrmRole, type Role, type UserListItem } from '@app/contracts';
 import {
   Alert,
   Button,
@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { ROLE_LABELS } from '@/lib/access/role-labels';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import { useSession } from '@/lib/session/session-store';
@@ -26,24 +27,21 @@ import {
 } from '../api/users';
 import { ConfirmModal } from '@/components/confirm-modal';
 
-export const ROLE_LABELS: Record<Role, string> = {
-  USER: 'Клиент',
-  ADMIN: 'Администратор',
-  MANAGER: 'Менеджер',
-  PARTNER: 'Партнёр',
-};
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
-const GRANT_OPTIONS = (['MANAGER', 'ADMIN', 'PARTNER'] as const).map((value) => ({
-  value,
-  label: ROLE_LABELS[value],
-}));
+// MANAGER first: the usual grant (the select's default).
+const GRANT_OPTIONS = (['MANAGER', 'ADMIN', 'PARTNER'] as const satisfies readonly CrmRole[]).map(
+  (value) => ({
+    value,
+    label: ROLE_LABELS[value],
+  }),
+);
 
 function fullName(user: UserListItem): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || '—';
 }
 
 function AccessRequestRow({ request }: { request: CrmAccessRequest }) {
-  const [role, setRole] = useState<'ADMIN' | 'MANAGER' | 'PARTNER'>('MANAGER');
+  const [role, setRole] = useState<CrmRole>('MANAGER');
   const grant = useGrantAccess();
   const refuse = useRefuseAccess();
   return (
