@@ -1,5 +1,7 @@
+import { isApiError } from '@/lib/api-client';
+
 /** The part of a zod schema the form needs; keeps the web app from depending on zod directly. */
-type SafeParseSchema = {
+export type SafeParseSchema = {
   safeParse: (values: unknown) =>
     | { success: true }
     | {
@@ -23,4 +25,17 @@ export function validateWithSchema(schema: SafeParseSchema) {
     }
     return errors;
   };
+}
+
+/**
+ * Puts a refused request's field messages (400 `details`) next to the fields of a Mantine form. A detail's path
+ * names the field by its last segment (`body.name` → `name`) unless `fieldOf` says otherwise.
+ */
+export function setServerFieldErrors(
+  form: { setFieldError: (path: string, message: string) => void },
+  error: unknown,
+  fieldOf: (path: string) => string = (path) => path.split('.').at(-1) ?? '',
+): void {
+  if (!isApiError(error)) return;
+  for (const detail of error.details) form.setFieldError(fieldOf(detail.path), detail.message);
 }

@@ -1,13 +1,14 @@
 import type { StaffOrderListItem } from '@app/contracts';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
 import { useRouteTitle } from '@/components/route-handle';
 import { formatDate, formatRub } from '@/lib/format';
 import { showErrorToast } from '@/lib/notify';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { exportOrdersCsv, useStaffOrders } from '../api/staff-orders';
-import { filtersToSearchParams, parseFilters, type OrderFilters as Filters } from '../model/filters';
+import { ORDER_FILTERS_CODEC } from '../model/filters';
 import { OrderFilters } from './order-filters';
 
 export function documentsText(order: Pick<StaffOrderListItem, 'documents'>): string {
@@ -17,14 +18,11 @@ export function documentsText(order: Pick<StaffOrderListItem, 'documents'>): str
 /** /crm/home and /crm/orders for ADMIN and MANAGER: filtered list, filters in the URL. */
 export function StaffOrdersPage() {
   const title = useRouteTitle() ?? 'Заказы';
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = parseFilters(searchParams);
+  const [filters, changeFilters] = useUrlFilters(ORDER_FILTERS_CODEC);
   const navigate = useNavigate();
   const orders = useStaffOrders(filters);
   const [isExporting, setExporting] = useState(false);
   const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
-
-  const changeFilters = (next: Filters) => setSearchParams(filtersToSearchParams(next));
 
   const exportCsv = async () => {
     setExporting(true);

@@ -1,18 +1,8 @@
 import type { Partner } from '@app/contracts';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Autocomplete, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { isApiError } from '@/lib/api-client';
+import { ROLE_LABELS } from '@/lib/access/role-labels';
 import { showSuccessToast } from '@/lib/notify';
 import { useSavePartner, useUserSearch } from '../api/partners';
 import {
@@ -21,11 +11,8 @@ import {
   validatePartnerForm,
   type PartnerFormValues,
 } from '../model/forms';
-
-const ROLE_LABELS: Record<string, string> = {
-  USER: 'клиент',
-  PARTNER: 'партнёр',
-};
+import { EditModal, FormActions } from '@/components/admin-list';
+import { setServerFieldErrors } from '@/lib/forms';
 
 function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () => void }) {
   const save = useSavePartner();
@@ -43,7 +30,10 @@ function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () 
     .map((user) => ({
       value: user.email!,
       label: user.email!,
-      description: [[user.firstName, user.lastName].filter(Boolean).join(' '), ROLE_LABELS[user.role]]
+      description: [
+        [user.firstName, user.lastName].filter(Boolean).join(' '),
+        ROLE_LABELS[user.role].toLowerCase(),
+      ]
         .filter(Boolean)
         .join(' · '),
     }));
@@ -60,9 +50,7 @@ function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () 
           onDone();
         },
         onError: (error) => {
-          if (!isApiError(error)) return;
-          for (const detail of error.details)
-            form.setFieldError(detail.path.split('.').at(-1) ?? '', detail.message);
+          setServerFieldErrors(form, error);
         },
       },
     ),
@@ -108,28 +96,26 @@ function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () 
             {`Аккаунт ${previousEmail} будет отвязан и, если он не привязан к другим партнёрам, получит роль USER.`}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isSaving={save.isPending} />
       </Stack>
     </form>
   );
 }
 
-export function PartnerFormModal(props: { opened: boolean; partner: Partner | null; onClose: () => void }) {
+export function PartnerFormModal({
+  editing,
+  onClose,
+}: {
+  editing: { item: Partner | null } | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.partner ? `Партнёр «${props.partner.name}»` : 'Новый партнёр'}
-      centered
+    <EditModal
+      editing={editing}
+      onClose={onClose}
+      title={(partner) => (partner ? `Партнёр «${partner.name}»` : 'Новый партнёр')}
     >
-      {props.opened ? <PartnerForm partner={props.partner} onDone={props.onClose} /> : null}
-    </Modal>
+      {(partner) => <PartnerForm partner={partner} onDone={onClose} />}
+    </EditModal>
   );
 }

@@ -1,10 +1,7 @@
 import type { Point } from '@app/contracts';
 import {
-  Button,
   ColorInput,
   Divider,
-  Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -16,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { isApiError } from '@/lib/api-client';
 import { showSuccessToast } from '@/lib/notify';
 import { useSavePoint } from '../api/partners';
 import {
@@ -27,6 +23,8 @@ import {
   type PointFormValues,
 } from '../model/forms';
 import { PointPhotos } from './point-photos';
+import { EditModal, FormActions } from '@/components/admin-list';
+import { setServerFieldErrors } from '@/lib/forms';
 
 /** Moscow metro line colours, for a quick pick (any #RRGGBB may be typed). */
 const METRO_SWATCHES = [
@@ -70,10 +68,7 @@ function PointForm(props: {
           props.onSaved(saved as Point, !point);
         },
         onError: (error) => {
-          if (!isApiError(error)) return;
-          for (const detail of error.details) {
-            form.setFieldError(detail.path.split('.').at(-1) ?? '', detail.message);
-          }
+          setServerFieldErrors(form, error);
         },
       },
     ),
@@ -148,14 +143,11 @@ function PointForm(props: {
           label="Пункт активен (предлагается в форме заказа)"
           {...form.getInputProps('isActive', { type: 'checkbox' })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel}>
-            {point ? 'Закрыть' : 'Отмена'}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={props.onCancel}
+          cancelLabel={point ? 'Закрыть' : 'Отмена'}
+          isSaving={save.isPending}
+        />
       </Stack>
     </form>
   );
@@ -166,25 +158,22 @@ function PointForm(props: {
  * (an upload needs the point's id).
  */
 export function PointFormModal(props: {
-  opened: boolean;
-  point: Point | null;
+  editing: { item: Point | null } | null;
   partnerId: string;
   onSaved: (point: Point, isNew: boolean) => void;
   onClose: () => void;
 }) {
-  const { point } = props;
   // A long form: the whole screen on phones (spec 2 breakpoint, 640 px).
   const isPhone = useMediaQuery('(max-width: 639.98px)', false, { getInitialValueInEffect: false });
   return (
-    <Modal
-      opened={props.opened}
+    <EditModal
+      editing={props.editing}
       onClose={props.onClose}
-      title={point ? `Пункт «${point.name}»` : 'Новый пункт выдачи'}
+      title={(point) => (point ? `Пункт «${point.name}»` : 'Новый пункт выдачи')}
       size="lg"
       fullScreen={isPhone}
-      centered
     >
-      {props.opened ? (
+      {(point) => (
         <Stack gap="md">
           <PointForm
             key={point?.id ?? 'new'}
@@ -202,7 +191,7 @@ export function PointFormModal(props: {
             </Text>
           )}
         </Stack>
-      ) : null}
-    </Modal>
+      )}
+    </EditModal>
   );
 }

@@ -1,7 +1,6 @@
 import { MESSAGES, type Profile } from '@app/contracts';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { isApiError } from '@/lib/api-client';
 import { showSuccessToast } from '@/lib/notify';
 import { useProfile, useUpdateOrganization } from '../api/profile';
 import {
@@ -10,6 +9,7 @@ import {
   validateOrganizationForm,
   type OrganizationFormValues,
 } from '../model/forms';
+import { setServerFieldErrors } from '@/lib/forms';
 
 function OrganizationFields({ profile }: { profile: Profile }) {
   const update = useUpdateOrganization();
@@ -24,9 +24,7 @@ function OrganizationFields({ profile }: { profile: Profile }) {
     update.mutate(toUpdateOrganizationRequest(values), {
       onSuccess: () => showSuccessToast(MESSAGES.organizationSaved),
       onError: (error) => {
-        if (!isApiError(error)) return;
-        for (const detail of error.details)
-          form.setFieldError(detail.path.split('.').at(-1) ?? '', detail.message);
+        setServerFieldErrors(form, error);
       },
     }),
   );
