@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 
 /**
  * A list's search box: typing changes nothing until «Найти» (or Enter) hands the trimmed text to `onSearch`.
@@ -16,21 +16,12 @@ export function SearchForm({
   initial: string;
   onSearch: (search: string) => void;
 }) {
-  const [search, setSearch] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(search.trim());
-  };
+  const form = useForm<{ search: string }>({ mode: 'controlled', initialValues: { search: initial } });
+  const submit = form.onSubmit(({ search }) => onSearch(search.trim()));
   return (
     <form onSubmit={submit} role="search" aria-label={formLabel}>
       <Group align="flex-end" gap="xs">
-        <TextInput
-          label="Поиск"
-          placeholder={placeholder}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={280}
-        />
+        <TextInput label="Поиск" placeholder={placeholder} {...form.getInputProps('search')} w={280} />
         <Button type="submit" variant="light">
           Найти
         </Button>
