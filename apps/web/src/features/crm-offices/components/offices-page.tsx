@@ -18,7 +18,7 @@ import {
   validateOfficeForm,
   type OfficeFormValues,
 } from '../model/forms';
-import { setServerFieldErrors } from '@/lib/forms';
+import { saveCallbacks } from '@/lib/forms';
 
 const OFFICE_COLUMNS = [
   { label: 'Название' },
@@ -39,15 +39,7 @@ function OfficeForm({ office, onDone }: { office: AdminOffice | null; onDone: ()
   const submit = form.onSubmit((values) =>
     save.mutate(
       { ...toOfficeRequest(values), ...(office ? { id: office.id } : {}) },
-      {
-        onSuccess: () => {
-          showSuccessToast(office ? 'Офис сохранён' : 'Офис добавлен');
-          onDone();
-        },
-        onError: (error) => {
-          setServerFieldErrors(form, error);
-        },
-      },
+      saveCallbacks(form, office ? 'Офис сохранён' : 'Офис добавлен', onDone),
     ),
   );
 

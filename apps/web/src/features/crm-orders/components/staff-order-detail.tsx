@@ -23,6 +23,7 @@ import { isApiError } from '@/lib/api-client';
 import { describeCourierAddress, formatDate, formatDateTime, formatFileSize, formatRub } from '@/lib/format';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useCrmRole } from '@/lib/session/use-crm-role';
+import { numberOrNull } from '@/lib/forms';
 import {
   downloadStaffOrderFile,
   useChangeOrderAmount,
@@ -58,9 +59,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const toNumber = (value: string | number): number | null =>
-  value === '' ? null : typeof value === 'number' ? value : Number(value.replace(',', '.'));
-
 type AmountFormValues = { amount: string | number; reason: string };
 
 function AmountForm({ order }: { order: OrderDetail }) {
@@ -70,7 +68,7 @@ function AmountForm({ order }: { order: OrderDetail }) {
     initialValues: { amount: order.amount, reason: '' },
     // Every message shows under the amount, until the next submit.
     validate: ({ amount, reason }) => {
-      const value = toNumber(amount);
+      const value = numberOrNull(amount);
       if (value === null || !Number.isFinite(value) || value < 0) return { amount: MESSAGES.amountInvalid };
       if (order.isPaid && !reason.trim()) return { amount: MESSAGES.amountChangeReasonRequired };
       return {};
@@ -79,7 +77,7 @@ function AmountForm({ order }: { order: OrderDetail }) {
   });
   const submit = form.onSubmit(({ amount, reason }) =>
     change.mutate(
-      { amount: toNumber(amount) ?? 0, reason: order.isPaid ? reason.trim() : undefined },
+      { amount: numberOrNull(amount) ?? 0, reason: order.isPaid ? reason.trim() : undefined },
       {
         onSuccess: () => showSuccessToast('Сумма заказа изменена'),
         onError: (failure) => {
@@ -126,7 +124,7 @@ function OtherDocumentForm({
   });
   const submit = form.onSubmit(({ price, cost }) =>
     change.mutate(
-      { otherPrice: toNumber(price), otherCost: toNumber(cost) },
+      { otherPrice: numberOrNull(price), otherCost: numberOrNull(cost) },
       { onSuccess: () => showSuccessToast('Цена и себестоимость сохранены') },
     ),
   );

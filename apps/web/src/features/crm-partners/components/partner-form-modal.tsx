@@ -3,7 +3,6 @@ import { Alert, Autocomplete, NumberInput, Stack, Text, TextInput } from '@manti
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ROLE_LABELS } from '@/lib/access/role-labels';
-import { showSuccessToast } from '@/lib/notify';
 import { useSavePartner, useUserSearch } from '../api/partners';
 import {
   toPartnerFormValues,
@@ -12,7 +11,7 @@ import {
   type PartnerFormValues,
 } from '../model/forms';
 import { EditModal, FormActions } from '@/components/admin-list';
-import { setServerFieldErrors } from '@/lib/forms';
+import { saveCallbacks } from '@/lib/forms';
 
 function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () => void }) {
   const save = useSavePartner();
@@ -44,15 +43,7 @@ function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () 
   const submit = form.onSubmit((values) =>
     save.mutate(
       { ...toPartnerRequest(values), ...(partner ? { id: partner.id } : {}) },
-      {
-        onSuccess: () => {
-          showSuccessToast(partner ? 'Партнёр сохранён' : 'Партнёр добавлен');
-          onDone();
-        },
-        onError: (error) => {
-          setServerFieldErrors(form, error);
-        },
-      },
+      saveCallbacks(form, partner ? 'Партнёр сохранён' : 'Партнёр добавлен', onDone),
     ),
   );
 

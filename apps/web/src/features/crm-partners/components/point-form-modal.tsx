@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { showSuccessToast } from '@/lib/notify';
 import { useSavePoint } from '../api/partners';
 import {
   pointTypeOptions,
@@ -24,7 +23,7 @@ import {
 } from '../model/forms';
 import { PointPhotos } from './point-photos';
 import { EditModal, FormActions } from '@/components/admin-list';
-import { setServerFieldErrors } from '@/lib/forms';
+import { saveCallbacks } from '@/lib/forms';
 
 /** Moscow metro line colours, for a quick pick (any #RRGGBB may be typed). */
 const METRO_SWATCHES = [
@@ -62,15 +61,11 @@ function PointForm(props: {
   const submit = form.onSubmit((values) =>
     save.mutate(
       { ...toPointRequest(values, partnerId), ...(point ? { id: point.id } : {}) },
-      {
-        onSuccess: (saved) => {
-          showSuccessToast(point ? 'Пункт сохранён' : 'Пункт добавлен — теперь можно добавить фотографии');
-          props.onSaved(saved as Point, !point);
-        },
-        onError: (error) => {
-          setServerFieldErrors(form, error);
-        },
-      },
+      saveCallbacks(
+        form,
+        point ? 'Пункт сохранён' : 'Пункт добавлен — теперь можно добавить фотографии',
+        (saved) => props.onSaved(saved as Point, !point),
+      ),
     ),
   );
 
