@@ -3,6 +3,7 @@ import { Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '
 import { useState } from 'react';
 import {
   AdminPageHeader,
+  LoadMoreButton,
   AdminList,
   AdminTable,
   RowActions,
@@ -225,11 +226,7 @@ export function UsersPage() {
           );
         }}
       />
-      {users.hasNextPage ? (
-        <Button variant="default" w="fit-content" onClick={() => void users.fetchNextPage()}>
-          Показать ещё
-        </Button>
-      ) : null}
+      <LoadMoreButton list={users} />
       {confirmDelete.modal}
     </Stack>
   );

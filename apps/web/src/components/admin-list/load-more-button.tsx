@@ -1,0 +1,23 @@
+import { Button } from '@mantine/core';
+
+/** «Показать ещё» under a cursor-paged list, while the server has another page. */
+export function LoadMoreButton({
+  list,
+  showLoading = false,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  /** Spin while the next page loads. */
+  showLoading?: boolean;
+}) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Button
+      variant="default"
+      w="fit-content"
+      loading={showLoading && list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      Показать ещё
+    </Button>
+  );
+}
