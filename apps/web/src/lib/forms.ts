@@ -1,6 +1,3 @@
-import { isApiError } from '@/lib/api-client';
-import { showSuccessToast } from '@/lib/notify';
-
 /** The part of a zod schema the form needs; keeps the web app from depending on zod directly. */
 export type SafeParseSchema = {
   safeParse: (values: unknown) =>
@@ -28,19 +25,6 @@ export function validateWithSchema(schema: SafeParseSchema) {
   };
 }
 
-/**
- * Puts a refused request's field messages (400 `details`) next to the fields of a Mantine form. A detail's path
- * names the field by its last segment (`body.name` → `name`) unless `fieldOf` says otherwise.
- */
-export function setServerFieldErrors(
-  form: { setFieldError: (path: string, message: string) => void },
-  error: unknown,
-  fieldOf: (path: string) => string = (path) => path.split('.').at(-1) ?? '',
-): void {
-  if (!isApiError(error)) return;
-  for (const detail of error.details) form.setFieldError(fieldOf(detail.path), detail.message);
-}
-
 /** A Mantine NumberInput's value: a number, or a string while empty or being typed. */
 export type NumberField = number | string;
 
@@ -50,21 +34,3 @@ export const trimmedOrNull = (value: string): string | null => (value.trim() ===
 /** A number field for the API: null while empty (a decimal comma is accepted). */
 export const numberOrNull = (value: NumberField): number | null =>
   typeof value === 'number' ? value : value.trim() === '' ? null : Number(value.replace(',', '.'));
-
-/**
- * The mutation callbacks of a form that saves: a success toast and the next step, or the refused fields'
- * messages next to them.
- */
-export function saveCallbacks<T>(
-  form: { setFieldError: (path: string, message: string) => void },
-  successText: string,
-  onSaved: (saved: T) => void,
-) {
-  return {
-    onSuccess: (saved: T) => {
-      showSuccessToast(successText);
-      onSaved(saved);
-    },
-    onError: (error: unknown) => setServerFieldErrors(form, error),
-  };
-}

@@ -1,6 +1,5 @@
 import type { AdminOffice } from '@app/contracts';
 import { Badge, Button, NumberInput, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   AdminPageHeader,
   AdminList,
@@ -18,7 +17,7 @@ import {
   validateOfficeForm,
   type OfficeFormValues,
 } from '../model/forms';
-import { saveCallbacks } from '@/lib/forms';
+import { saveCallbacks, useValidatedForm } from '@/lib/form-submit';
 
 const OFFICE_COLUMNS = [
   { label: 'Название' },
@@ -30,12 +29,7 @@ const OFFICE_COLUMNS = [
 
 function OfficeForm({ office, onDone }: { office: AdminOffice | null; onDone: () => void }) {
   const save = useSaveOffice();
-  const form = useForm<OfficeFormValues>({
-    mode: 'controlled',
-    initialValues: toOfficeFormValues(office),
-    validate: validateOfficeForm,
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<OfficeFormValues>(toOfficeFormValues(office), validateOfficeForm);
   const submit = form.onSubmit((values) =>
     save.mutate(
       { ...toOfficeRequest(values), ...(office ? { id: office.id } : {}) },

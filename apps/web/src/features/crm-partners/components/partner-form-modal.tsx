@@ -1,6 +1,5 @@
 import type { Partner } from '@app/contracts';
 import { Alert, Autocomplete, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ROLE_LABELS } from '@/lib/access/role-labels';
 import { useSavePartner, useUserSearch } from '../api/partners';
@@ -11,16 +10,11 @@ import {
   type PartnerFormValues,
 } from '../model/forms';
 import { EditModal, FormActions } from '@/components/admin-list';
-import { saveCallbacks } from '@/lib/forms';
+import { saveCallbacks, useValidatedForm } from '@/lib/form-submit';
 
 function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () => void }) {
   const save = useSavePartner();
-  const form = useForm<PartnerFormValues>({
-    mode: 'controlled',
-    initialValues: toPartnerFormValues(partner),
-    validate: validatePartnerForm,
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<PartnerFormValues>(toPartnerFormValues(partner), validatePartnerForm);
   const [search] = useDebouncedValue(form.values.userEmail, 250);
   const users = useUserSearch(search);
   // Staff accounts cannot be linked (the server refuses them too).

@@ -11,7 +11,6 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSavePoint } from '../api/partners';
 import {
@@ -23,7 +22,7 @@ import {
 } from '../model/forms';
 import { PointPhotos } from './point-photos';
 import { EditModal, FormActions } from '@/components/admin-list';
-import { saveCallbacks } from '@/lib/forms';
+import { saveCallbacks, useValidatedForm } from '@/lib/form-submit';
 
 /** Moscow metro line colours, for a quick pick (any #RRGGBB may be typed). */
 const METRO_SWATCHES = [
@@ -51,12 +50,9 @@ function PointForm(props: {
 }) {
   const { point, partnerId } = props;
   const save = useSavePoint(partnerId);
-  const form = useForm<PointFormValues>({
-    mode: 'controlled',
-    initialValues: toPointFormValues(point),
-    validate: (values) => validatePointForm(values, partnerId),
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<PointFormValues>(toPointFormValues(point), (values) =>
+    validatePointForm(values, partnerId),
+  );
 
   const submit = form.onSubmit((values) =>
     save.mutate(

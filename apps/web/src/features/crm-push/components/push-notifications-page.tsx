@@ -32,7 +32,7 @@ import { validateWithSchema } from '@/lib/forms';
 import { showSuccessToast } from '@/lib/notify';
 import { useCrmRole } from '@/lib/session/use-crm-role';
 import { usePushCampaign, usePushHistory, usePushRecipients, useSendPush } from '../api/push';
-import { setServerFieldErrors } from '@/lib/forms';
+import { setServerFieldErrors } from '@/lib/form-submit';
 
 type FormValues = {
   audience: PushAudience;

@@ -1,6 +1,5 @@
 import { MESSAGES, type Profile } from '@app/contracts';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { showSuccessToast } from '@/lib/notify';
 import { useProfile, useUpdateOrganization } from '../api/profile';
 import {
@@ -9,16 +8,14 @@ import {
   validateOrganizationForm,
   type OrganizationFormValues,
 } from '../model/forms';
-import { setServerFieldErrors } from '@/lib/forms';
+import { setServerFieldErrors, useValidatedForm } from '@/lib/form-submit';
 
 function OrganizationFields({ profile }: { profile: Profile }) {
   const update = useUpdateOrganization();
-  const form = useForm<OrganizationFormValues>({
-    mode: 'controlled',
-    initialValues: toOrganizationFormValues(profile),
-    validate: validateOrganizationForm,
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<OrganizationFormValues>(
+    toOrganizationFormValues(profile),
+    validateOrganizationForm,
+  );
 
   const submit = form.onSubmit((values) =>
     update.mutate(toUpdateOrganizationRequest(values), {
