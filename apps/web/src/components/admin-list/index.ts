@@ -6,4 +6,3 @@ export { ListState, type ListQuery } from './list-state';
 export { RowActions } from './row-actions';
 export { useConfirmAction } from './use-confirm-action';
 export { FormActions } from './form-actions';
-export { LoadMoreButton } from './load-more-button';

@@ -1,5 +1,6 @@
 import { Button, Stack, Table, Title } from '@mantine/core';
-import { AdminList, LoadMoreButton } from '@/components/admin-list';
+import { AdminList } from '@/components/admin-list';
+import { LoadMoreButton } from '@/components/load-more-button';
 import { showSuccessToast } from '@/lib/notify';
 import { useMarkHandedOver, usePartnerOrders } from '../api/staff-orders';
 import { ORDER_COLUMNS, OrderCells } from './order-cells';

@@ -3,12 +3,12 @@ import { Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '
 import { useState } from 'react';
 import {
   AdminPageHeader,
-  LoadMoreButton,
   AdminList,
   AdminTable,
   RowActions,
   useConfirmAction,
 } from '@/components/admin-list';
+import { LoadMoreButton } from '@/components/load-more-button';
 import { SearchForm } from '@/components/search-form';
 import { ROLE_LABELS } from '@/lib/access/role-labels';
 import { formatDate, formatDateTime } from '@/lib/format';

@@ -4,16 +4,19 @@ import { Button } from '@mantine/core';
 export function LoadMoreButton({
   list,
   showLoading = false,
+  isStretched = false,
 }: {
   list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
   /** Spin while the next page loads. */
   showLoading?: boolean;
+  /** As wide as its column (the cabinet's lists) instead of its text. */
+  isStretched?: boolean;
 }) {
   if (!list.hasNextPage) return null;
   return (
     <Button
       variant="default"
-      w="fit-content"
+      {...(isStretched ? {} : { w: 'fit-content' })}
       loading={showLoading && list.isFetchingNextPage}
       onClick={() => void list.fetchNextPage()}
     >
