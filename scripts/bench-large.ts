@@ -18,7 +18,9 @@ import pg from 'pg';
 import { StaffOrderListQuerySchema, UnitEconomicsQuerySchema } from '@app/contracts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
-import { createOrdersStaffService } from '../apps/api/src/modules/orders/orders-staff.service.ts';
+import { createOrdersRepository } from '../apps/api/src/modules/orders/orders.repository.ts';
+import { createOrdersStaffService } from '../apps/api/src/modules/orders/staff/orders-staff.service.ts';
+import { createPaymentsRepository } from '../apps/api/src/modules/payments/payments.repository.ts';
 import { createStatsService } from '../apps/api/src/modules/stats/stats.service.ts';
 
 const DATABASE_URL =
@@ -317,7 +319,12 @@ async function explainAll(client: pg.Client, scenarios: Scenario[]) {
     logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
   });
   cleanups.push(() => database.close());
-  const orders = createOrdersStaffService({ db: database.db, clock: systemClock });
+  const orders = createOrdersStaffService({
+    db: database.db,
+    repo: createOrdersRepository(),
+    paymentsRepo: createPaymentsRepository(),
+    clock: systemClock,
+  });
   const stats = createStatsService({ db: database.db });
   for (const scenario of scenarios) {
     const url = new URL(scenario.path(0), 'http://bench');

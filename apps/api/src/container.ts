@@ -13,16 +13,17 @@ import { createPartnerPortalService } from './modules/partner-portal/partner-por
 import { createProfileService } from './modules/profile/profile.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createDeliveryPriceService } from './modules/orders/delivery-price.service.ts';
+import { createOrdersService } from './modules/orders/customer/orders.service.ts';
+import { createDeliveryPriceService } from './modules/orders/customer/delivery-price.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createOrdersQueryService } from './modules/orders/orders-query.service.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createOrdersQueryService } from './modules/orders/query/orders-query.service.ts';
 import { createOrderStatusService } from './modules/orders/order-status.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createPushService } from './modules/push/push.service.ts';
-import { createOrdersStaffService } from './modules/orders/orders-staff.service.ts';
-import { createOrderNotesService } from './modules/orders/order-notes.service.ts';
+import { createOrdersStaffService } from './modules/orders/staff/orders-staff.service.ts';
+import { createOrderNotesService } from './modules/orders/staff/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
@@ -42,7 +43,7 @@ import {
   type DeliveryClient,
   type DeliveryPricer,
 } from './providers/delivery.ts';
-import { createOrderAutomationService } from './modules/orders/order-automation.service.ts';
+import { createOrderAutomationService } from './modules/orders/automation/order-automation.service.ts';
 import { createPointsSyncService } from './modules/points/points-sync.service.ts';
 import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
 import { createLocalStorage, type FileStorage } from './providers/storage.ts';
@@ -101,11 +102,14 @@ export function createServices(deps: ServiceDeps) {
           return deliveries.find((delivery) => delivery.type === 'COURIER')?.price ?? 0;
         }));
   const storage = deps.storage ?? createLocalStorage(config.uploadDir);
-  const ordersQuery = createOrdersQueryService({ db, storage, clock });
+  const ordersRepo = createOrdersRepository();
+  const paymentsRepo = createPaymentsRepository();
+  const ordersQuery = createOrdersQueryService({ db, repo: ordersRepo, storage, clock });
   const notifications = createNotificationsService({ db, jobs, clock });
   const push = createPushService({ db, config, createSender: deps.createPushSender });
   const orderStatus = createOrderStatusService({
     db,
+    repo: ordersRepo,
     query: ordersQuery,
     mail,
     notifications,
@@ -125,13 +129,14 @@ export function createServices(deps: ServiceDeps) {
     auth,
     ordersQuery,
     monitoring: createMonitoringService({ database, jobs, clock }),
-    ordersStaff: createOrdersStaffService({ db, clock }),
-    orderNotes: createOrderNotesService({ db, clock }),
+    ordersStaff: createOrdersStaffService({ db, repo: ordersRepo, paymentsRepo, clock }),
+    orderNotes: createOrderNotesService({ db, repo: ordersRepo, clock }),
     users: createUsersService({ db, clock }),
     partners: createPartnersService({ db, clock, pointPhotos }),
     orderStatus,
     orderAutomation: createOrderAutomationService({
       db,
+      repo: ordersRepo,
       orderStatus,
       mail,
       delivery: deliveryClient,
@@ -148,7 +153,7 @@ export function createServices(deps: ServiceDeps) {
     formSettings,
     orders: createOrdersService({
       db,
-      repo: createOrdersRepository(),
+      repo: ordersRepo,
       authRepo,
       auth,
       formSettings,
@@ -159,9 +164,9 @@ export function createServices(deps: ServiceDeps) {
     payments: createPaymentsService({
       db,
       provider: deps.paymentProvider ?? createPaymentProvider(config),
-      mail,
-      notifications,
-      jobs,
+      repo: paymentsRepo,
+      ordersRepo,
+      orderStatus,
       config,
       clock,
     }),
@@ -183,15 +188,14 @@ export type Services = ReturnType<typeof createServices>;
 export function createJobHandlers(services: Services): JobHandlers {
   return {
     'send-email': async (data, context) => {
-      await services.mail.deliver(String(data.mailId), context);
+      await services.mail.deliver(data.mailId, context);
     },
     // Push is best effort: a failed push is not retried (the in-app notification stays).
     'send-push': async (data) => {
-      await services.push.deliverNotification(String(data.notificationId));
+      await services.push.deliverNotification(data.notificationId);
     },
     'change-status': (data, context) => services.orderAutomation.changeStatus(data, context),
-    'create-delivery': (data, context) =>
-      services.orderAutomation.createDelivery(String(data.orderId), context),
+    'create-delivery': (data, context) => services.orderAutomation.createDelivery(data.orderId, context),
     // Scheduled jobs (decision 009): pg-boss schedules put their runs into the queues of jobs/schedules.ts.
     'check-new-paid-orders': () => services.payments.reconcilePending(),
     'send-payment-reminders': () => services.orderAutomation.sendPaymentReminders(),
@@ -201,7 +205,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'remove-unattached-uploads': () => services.uploads.removeUnattached(),
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
-      await services.pushStaff.deliver(String(data.campaignId));
+      await services.pushStaff.deliver(data.campaignId);
     },
   };
 }

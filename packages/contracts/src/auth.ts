@@ -2,7 +2,6 @@ import { z } from './zod.ts';
 import { EmailSchema } from './common.ts';
 import { RoleSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
-import { multiline } from './text.ts';
 
 /** The user carried in sign-in answers (spec 3 "Session user"). */
 export const SessionUserSchema = z.object({
@@ -75,28 +74,3 @@ export const AuthConfigResponseSchema = z.object({
   telegramBotName: z.string().nullable(),
 });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;
-
-export const CRM_ACCESS_REQUEST_STATUS_VALUES = ['PENDING', 'GRANTED', 'REFUSED'] as const;
-
-export const CrmAccessRequestSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-  comment: z.string().nullable(),
-  status: z.enum(CRM_ACCESS_REQUEST_STATUS_VALUES),
-  grantedRole: RoleSchema.nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-});
-export type CrmAccessRequest = z.infer<typeof CrmAccessRequestSchema>;
-
-export const CreateCrmAccessRequestSchema = z.object({
-  comment: multiline(z.string().trim().max(1000)).optional(),
-});
-export type CreateCrmAccessRequest = z.infer<typeof CreateCrmAccessRequestSchema>;
-
-export const GrantCrmAccessRequestSchema = z.object({
-  role: z.enum(['ADMIN', 'MANAGER', 'PARTNER']),
-});
-export type GrantCrmAccessRequest = z.infer<typeof GrantCrmAccessRequestSchema>;

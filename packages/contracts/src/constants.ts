@@ -42,17 +42,6 @@ export const ORDER_STATUSES = [
 
 export const QUEUE_NAMES = ['order-processing', 'notification-tasks', 'sync-tasks'] as const;
 
-export const JOB_NAMES = ['change-status', 'send-email', 'create-delivery'] as const;
-
-export const CRON_JOB_NAMES = [
-  'check-new-paid-orders',
-  'send-payment-reminders',
-  'send-act-exchange-reminders',
-  'sync-yandex-pickup-points',
-  'check-yandex-delivery-statuses',
-  'remove-unattached-uploads',
-] as const;
-
 export const CRM_ACCESS_REQUEST_STATUSES = ['PENDING', 'GRANTED', 'REFUSED'] as const;
 
 export const ORDER_LIMITS = {

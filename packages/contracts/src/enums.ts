@@ -7,8 +7,6 @@ import {
   DELIVERY_TYPES,
   ORDER_STATUSES,
   QUEUE_NAMES,
-  JOB_NAMES,
-  CRON_JOB_NAMES,
   CRM_ACCESS_REQUEST_STATUSES,
 } from './constants.ts';
 
@@ -31,10 +29,6 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export type QueueName = (typeof QUEUE_NAMES)[number];
-
-export type JobName = (typeof JOB_NAMES)[number];
-
-export type CronJobName = (typeof CRON_JOB_NAMES)[number];
 
 export const CrmAccessRequestStatusSchema = z.enum(CRM_ACCESS_REQUEST_STATUSES);
 export type CrmAccessRequestStatus = z.infer<typeof CrmAccessRequestStatusSchema>;

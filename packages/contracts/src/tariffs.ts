@@ -70,7 +70,10 @@ export const TariffInputSchema = z
 export type TariffInput = z.infer<typeof TariffInputSchema>;
 export type TariffInputRequest = z.input<typeof TariffInputSchema>;
 
-/** What the price engine needs of a tariff; the order form receives the active ones with its parameters. */
+/**
+ * What the price engine (`pricing/`: `findTariff`, `applyTariff`) needs of a tariff; the order form receives the
+ * active ones with its parameters.
+ */
 export const TariffRuleSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -99,7 +102,3 @@ export const TariffListResponseSchema = z.object({
   total: z.number().int(),
 });
 export type TariffListResponse = z.infer<typeof TariffListResponseSchema>;
-
-// The pure rule shared by the order form and the server lives in its own zod-free file: the order form's first
-// screen uses it, and a bundle splits by file, so next to the schemas it would bring zod along (decision 013).
-export * from './tariff-rules.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '#test/helpers.ts';
 import type { Database, SqlExecutor } from '../db/client.ts';
+import { z } from 'zod';
 import { SEND_STAFF_PUSH_JOB } from '../modules/push/push-staff.service.ts';
 import {
   createJobs,
@@ -9,15 +10,22 @@ import {
   JOB_EXPIRY_SECONDS,
   type Jobs,
 } from './jobs.ts';
+import type { JobRegistry } from './registry.ts';
 import { waitFor as poll } from '#test/wait-for.ts';
 
 /** Background work finishes within 15 s here. */
 const waitFor = <T>(probe: () => Promise<T | undefined>) => poll(probe, { timeoutMs: 15_000 });
 
+/** Jobs of these tests only: the engine runs whatever registry it is given. */
+const TEST_JOBS = {
+  'count-run': { queue: 'sync-tasks', payload: z.object({ tag: z.string() }) },
+  'slow-run': { queue: 'sync-tasks', payload: z.object({ tag: z.string() }) },
+} as const satisfies JobRegistry;
+
 describe('job expiry and workers through database errors (decision 023)', () => {
   let database: Database;
   let drop: () => Promise<void>;
-  const started: Jobs[] = [];
+  const started: Array<Pick<Jobs, 'stop'>> = [];
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
@@ -26,6 +34,17 @@ describe('job expiry and workers through database errors (decision 023)', () => 
     for (const jobs of started) await jobs.stop();
     await drop();
   });
+
+  /** A queue of TEST_JOBS polling every 0.2 s, without supervisor or schedules. */
+  const testJobs = (options: Partial<Parameters<typeof createJobs<typeof TEST_JOBS>>[0]> = {}) =>
+    createJobs({
+      registry: TEST_JOBS,
+      database,
+      supervise: false,
+      schedule: false,
+      pollingIntervalSeconds: 0.2,
+      ...options,
+    });
 
   async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
     return (await database.sql.executeSql(text, values)).rows as T[];
@@ -36,10 +55,15 @@ describe('job expiry and workers through database errors (decision 023)', () => 
     await jobs.start();
     started.push(jobs);
     const ids = {
-      mail: await jobs.send(null, 'notification-tasks', { name: 'send-email', mailId: 'm' }),
-      sync: await jobs.send(null, 'sync-tasks', { name: 'sync-yandex-pickup-points' }),
-      push: await jobs.send(null, 'notification-tasks', { name: SEND_STAFF_PUSH_JOB, campaignId: 'c' }),
-      own: await jobs.send(null, 'order-processing', { name: 'change-status' }, { expireInSeconds: 45 }),
+      mail: await jobs.send(null, 'send-email', { mailId: 'm' }),
+      sync: await jobs.send(null, 'sync-yandex-pickup-points', {}),
+      push: await jobs.send(null, SEND_STAFF_PUSH_JOB, { campaignId: 'c' }),
+      own: await jobs.send(
+        null,
+        'change-status',
+        { orderId: 'o', from: 'DELIVERING', to: 'COMPLETED' },
+        { expireInSeconds: 45 },
+      ),
     };
     const expiry = async (id: string | null) =>
       (
@@ -69,13 +93,7 @@ describe('job expiry and workers through database errors (decision 023)', () => 
         return database.sql.executeSql(text, values);
       },
     };
-    const jobs = createJobs({
-      database: { ...database, sql: flaky },
-      supervise: false,
-      schedule: false,
-      pollingIntervalSeconds: 0.2,
-      onError: (error) => errors.push(error),
-    });
+    const jobs = testJobs({ database: { ...database, sql: flaky }, onError: (error) => errors.push(error) });
     await jobs.start();
     started.push(jobs);
     const runs: string[] = [];
@@ -89,7 +107,7 @@ describe('job expiry and workers through database errors (decision 023)', () => 
           return { summary: 'done' };
         },
       });
-      const id = await jobs.send(null, 'sync-tasks', { name: 'count-run', tag: 'once' });
+      const id = await jobs.send(null, 'count-run', { tag: 'once' });
       const job = await waitFor(async () => {
         const [row] = await rows<{ state: string; output: { summary?: string } }>(
           'select state, output from pgboss.job where id = $1',
@@ -109,8 +127,68 @@ describe('job expiry and workers through database errors (decision 023)', () => 
     }
   });
 
+  it('fails a job with an unknown name or a malformed payload with a clear error, and keeps working', async () => {
+    const errors: Error[] = [];
+    const jobs = testJobs({
+      retry: { retryLimit: 0, retryDelay: 1, retryBackoff: false },
+      onError: (error) => errors.push(error),
+    });
+    await jobs.start();
+    started.push(jobs);
+    try {
+      const runs: string[] = [];
+      await jobs.work({
+        'count-run': async (data) => {
+          runs.push(data.tag);
+          return { summary: 'done' };
+        },
+      });
+      // What the types refuse (a stored job of another version, a hand-made row) still reaches the worker.
+      const malformed = await jobs.boss.send('sync-tasks', { name: 'count-run', tag: 42 }, { retryLimit: 0 });
+      const unknown = await jobs.boss.send(
+        'sync-tasks',
+        { name: 'no-such-job', tag: 'x' },
+        { retryLimit: 0 },
+      );
+      const good = await jobs.send(null, 'count-run', { tag: 'good' });
+      const settled = (id: string | null) =>
+        waitFor(async () => {
+          const [row] = await rows<{ state: string; output: { message?: string } }>(
+            'select state, output from pgboss.job where id = $1',
+            [id],
+          );
+          return row && ['completed', 'failed'].includes(row.state) ? row : undefined;
+        });
+      const [bad, missing, ok] = [await settled(malformed), await settled(unknown), await settled(good)];
+      expect(bad.state).toBe('failed');
+      expect(bad.output.message).toMatch(
+        new RegExp(`^Invalid payload for job "count-run" \\(${malformed}\\): tag: .+`),
+      );
+      expect(missing.state).toBe('failed');
+      expect(missing.output.message).toBe('No handler for job "no-such-job" in queue sync-tasks');
+      expect(ok.state).toBe('completed');
+      expect(runs).toEqual(['good']);
+      expect(errors.map((error) => error.message)).toEqual([bad.output.message]);
+    } finally {
+      for (const item of started.splice(0)) await item.stop();
+    }
+  });
+
+  it('refuses an unknown job name or a wrong payload at compile time', () => {
+    const typed = createJobs({ database, supervise: false, schedule: false });
+    const send = (check: () => unknown) => expect(check).toBeTypeOf('function');
+    const wrongStatus = { orderId: 'o', from: 'DELIVERING', to: 'DONE' } as const;
+    // @ts-expect-error: no such job
+    send(() => typed.send(null, 'create-deliveries', { orderId: 'o' }));
+    // @ts-expect-error: create-delivery needs an order id
+    send(() => typed.send(null, 'create-delivery', {}));
+    // @ts-expect-error: a status outside ORDER_STATUSES
+    send(() => typed.send(null, 'change-status', wrongStatus));
+    send(() => typed.send(null, 'create-delivery', { orderId: 'o' }));
+  });
+
   it('stop() lets a running job finish, and fetches nothing after', async () => {
-    const jobs = createJobs({ database, supervise: false, schedule: false, pollingIntervalSeconds: 0.2 });
+    const jobs = testJobs();
     await jobs.start();
     let release: () => void = () => undefined;
     const runs: string[] = [];
@@ -120,7 +198,7 @@ describe('job expiry and workers through database errors (decision 023)', () => 
         await new Promise<void>((resolve) => (release = resolve));
       },
     });
-    const first = await jobs.send(null, 'sync-tasks', { name: 'slow-run', tag: 'first' });
+    const first = await jobs.send(null, 'slow-run', { tag: 'first' });
     await waitFor(async () => (runs.length === 1 ? true : undefined));
     await expect(jobs.check()).resolves.toBeUndefined();
     const stopping = jobs.stop({ timeoutMs: 10_000 });

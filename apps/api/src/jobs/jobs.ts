@@ -1,20 +1,29 @@
 import PgBoss from 'pg-boss';
-import type { JobName, QueueName } from '@app/contracts';
+import type { z } from 'zod';
+import type { QueueName } from '@app/contracts';
 import { QUEUE_NAMES } from '@app/contracts';
 import type { Database, Tx } from '../db/client.ts';
 import { sqlExecutorOf } from '../db/client.ts';
-import { SCHEDULES } from './schedules.ts';
+import { JOBS, type AppJobs, type JobName, type JobRegistry } from './registry.ts';
+import { schedulesOf } from './schedules.ts';
 
 /**
  * pg-boss queues follow the spec's model: three queues, each carrying named jobs (`data.name`).
  * Jobs are enqueued inside the business transaction so they commit (or vanish) with its rows.
+ * Which jobs exist, their queue and payload: `registry.ts` (decision 029).
  */
-export type JobData = { name: JobName | string; orderId?: string | null; [key: string]: unknown };
 export type JobContext = { id: string; queue: QueueName; retryCount: number; retryLimit: number };
 /** What a job did, kept as the pg-boss job output (`summary` is shown on the monitoring screens). */
 export type JobResult = { summary: string; [key: string]: unknown };
-export type JobHandler = (data: JobData, context: JobContext) => Promise<JobResult | void>;
-export type JobHandlers = Partial<Record<string, JobHandler>>;
+/** The handler of every job of registry `R`, each receiving its own validated payload. */
+export type HandlersOf<R extends JobRegistry> = {
+  [N in keyof R & string]: (
+    payload: z.output<R[N]['payload']>,
+    context: JobContext,
+  ) => Promise<JobResult | void>;
+};
+/** The handlers of the API's jobs: one per name of `JOBS` (`container.ts#createJobHandlers`). */
+export type JobHandlers = HandlersOf<AppJobs>;
 
 export type SendOptions = {
   startAfter?: Date | number;
@@ -22,20 +31,35 @@ export type SendOptions = {
   retryLimit?: number;
   /** A fixed job id: sending the same id twice creates one job (pg-boss inserts with ON CONFLICT DO NOTHING). */
   id?: string;
-  /** Overrides the job's expiry (`jobExpirySeconds`). */
+  /** Overrides the job's expiry (its `expireInSeconds` in the registry, else the default). */
   expireInSeconds?: number;
 };
 
-export type Jobs = {
+export type JobQueue<R extends JobRegistry> = {
   boss: PgBoss;
   start(): Promise<void>;
-  send(tx: Tx | null, queue: QueueName, data: JobData, options?: SendOptions): Promise<string | null>;
-  work(handlers: JobHandlers): Promise<void>;
+  /**
+   * Queues job `name` with its payload in the registry's queue; with `tx`, on the transaction's own connection, so
+   * the job commits with the caller's rows. An unknown name or a wrong payload does not compile.
+   */
+  send<N extends keyof R & string>(
+    tx: Tx | null,
+    name: N,
+    payload: z.input<R[N]['payload']>,
+    options?: SendOptions,
+  ): Promise<string | null>;
+  /** Runs the given handlers (all of them in the app; tests may pass a few). */
+  work(handlers: Partial<HandlersOf<R>>): Promise<void>;
   /** Throws unless pg-boss is started (not stopping) and its tables answer: part of GET /api/ready. */
   check(): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then stops pg-boss. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 };
+/** The API's job queue (`JOBS`). */
+export type Jobs = JobQueue<AppJobs>;
+
+/** A job as stored by pg-boss: the payload with the job's name in `data.name`. */
+type JobData = { name: string; [key: string]: unknown };
 
 /** Retries with exponential backoff: 10 s, 20 s, 40 s, ... up to 8 attempts in all. */
 export const QUEUE_RETRY = { retryLimit: 7, retryDelay: 10, retryBackoff: true } as const;
@@ -49,18 +73,12 @@ const TRIGGER_RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as co
  * A handler that runs longer than its expiry is failed (and retried) like pg-boss's own workers do.
  */
 export const DEFAULT_JOB_EXPIRY_SECONDS = 90;
-/** Jobs known to be slow: many provider calls or many recipients in one run. */
-export const JOB_EXPIRY_SECONDS: Readonly<Record<string, number>> = {
-  'sync-yandex-pickup-points': 10 * 60,
-  'check-yandex-delivery-statuses': 5 * 60,
-  'send-payment-reminders': 5 * 60,
-  'send-act-exchange-reminders': 5 * 60,
-  // SEND_STAFF_PUSH_JOB (modules/push): every subscribed browser of an audience in one run.
-  'send-staff-push': 5 * 60,
-};
-export function jobExpirySeconds(name: string): number {
-  return JOB_EXPIRY_SECONDS[name] ?? DEFAULT_JOB_EXPIRY_SECONDS;
-}
+/** Jobs known to be slow (many provider calls or many recipients in one run): their `expireInSeconds` in JOBS. */
+export const JOB_EXPIRY_SECONDS: Readonly<Partial<Record<JobName, number>>> = Object.fromEntries(
+  Object.entries(JOBS as JobRegistry).flatMap(([name, job]) =>
+    job.expireInSeconds === undefined ? [] : [[name, job.expireInSeconds]],
+  ),
+);
 /** The supervisor expires lost jobs this often (pg-boss's default is 120 s: too slow for a 90 s expiry). */
 export const DEFAULT_MAINTENANCE_INTERVAL_SECONDS = 30;
 
@@ -69,20 +87,24 @@ const SETTLE_DELAYS_MS = [250, 500, 1000, 2000, 2000, 3000, 3000, 4000];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createJobs(options: {
+export function createJobs<R extends JobRegistry = AppJobs>(options: {
   database: Database;
+  /** The jobs this queue knows (default: the API's `JOBS`; engine tests bring their own). */
+  registry?: R;
   pollingIntervalSeconds?: number;
   supervise?: boolean;
   schedule?: boolean;
   onError?: (error: Error) => void;
   retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
-  /** One expiry for every job (tests); by default each job name has its own (`jobExpirySeconds`). */
+  /** One expiry for every job (tests); by default each job name has its own (registry `expireInSeconds`). */
   expireInSeconds?: number;
   /** How often the supervisor expires and archives jobs (default 30 s). */
   maintenanceIntervalSeconds?: number;
   /** Jobs fetched per poll and run side by side (after a partial batch the worker waits the polling interval). */
   batchSize?: number;
-}): Jobs {
+}): JobQueue<R> {
+  const registry: JobRegistry = options.registry ?? JOBS;
+  const schedules = schedulesOf(registry);
   const batchSize = options.batchSize ?? 10;
   const retry = options.retry ?? QUEUE_RETRY;
   const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
@@ -102,7 +124,7 @@ export function createJobs(options: {
   // Maintenance and cron runs that hit a lost connection end here; pg-boss tries again at its next interval.
   boss.on('error', report);
   const expiryOf = (name: string, override?: number) =>
-    override ?? options.expireInSeconds ?? jobExpirySeconds(name);
+    override ?? options.expireInSeconds ?? registry[name]?.expireInSeconds ?? DEFAULT_JOB_EXPIRY_SECONDS;
   let started = false;
   let stopping = false;
   const loops: Array<{ stop(): void; done: Promise<void> }> = [];
@@ -125,15 +147,39 @@ export function createJobs(options: {
     }
   }
 
-  async function runJob(queue: string, job: PgBoss.JobWithMetadata<JobData>, handlers: JobHandlers) {
+  type Run = (data: JobData, context: JobContext) => Promise<JobResult | void>;
+  type Handler = (payload: Record<string, unknown>, context: JobContext) => Promise<JobResult | void>;
+
+  /**
+   * The handler of a queued job, given the payload its registry schema accepts. A job with an unknown name or a
+   * malformed payload is failed with a clear error (and logged through `onError`); the worker keeps going.
+   */
+  function dispatch(handlers: Partial<Record<string, Handler>>): Run {
+    return async (data, context) => {
+      const { name, ...payload } = data;
+      const definition = registry[name];
+      const handler = handlers[name];
+      if (!definition || !handler) throw new Error(`No handler for job "${name}" in queue ${context.queue}`);
+      const parsed = definition.payload.safeParse(payload);
+      if (!parsed.success) {
+        const problems = parsed.error.issues
+          .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
+          .join('; ');
+        const error = new Error(`Invalid payload for job "${name}" (${context.id}): ${problems}`);
+        report(error);
+        throw error;
+      }
+      return handler(parsed.data, context);
+    };
+  }
+
+  async function runJob(queue: string, job: PgBoss.JobWithMetadata<JobData>, run: Run) {
     let outcome: { ok: true; result: JobResult | void } | { ok: false; error: unknown };
     const expiryMs = Math.max(1, Number(job.expireInSeconds) || DEFAULT_JOB_EXPIRY_SECONDS) * 1000;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const handler = handlers[job.data.name];
-      if (!handler) throw new Error(`No handler for job "${job.data.name}" in queue ${queue}`);
       const result = await Promise.race([
-        handler(job.data, {
+        run(job.data, {
           id: job.id,
           queue: queue as QueueName,
           retryCount: job.retryCount,
@@ -214,43 +260,48 @@ export function createJobs(options: {
         if (!existing) await boss.createQueue(queue, { name: queue, ...retry });
       }
       // pg-boss 10 keeps one schedule per queue: each scheduled job has its own trigger queue.
-      for (const schedule of SCHEDULES) {
+      for (const schedule of schedules) {
         const existing = await boss.getQueue(schedule.name);
         if (!existing) await boss.createQueue(schedule.name, { name: schedule.name, ...TRIGGER_RETRY });
       }
       started = true;
       stopping = false;
     },
-    async send(tx, queue, data, sendOptions = {}) {
-      return boss.send(queue, data, {
-        ...retry,
-        expireInSeconds: expiryOf(data.name, sendOptions.expireInSeconds),
-        ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter as Date } : {}),
-        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
-        ...(sendOptions.retryLimit !== undefined ? { retryLimit: sendOptions.retryLimit } : {}),
-        ...(sendOptions.id ? { id: sendOptions.id } : {}),
-        ...(tx ? { db: sqlExecutorOf(tx) as PgBoss.Db } : {}),
-      });
+    async send(tx, name, payload, sendOptions = {}) {
+      const definition = registry[name];
+      if (!definition) throw new Error(`Unknown job "${name}"`);
+      return boss.send(
+        definition.queue,
+        { ...(payload as Record<string, unknown>), name },
+        {
+          ...retry,
+          expireInSeconds: expiryOf(name, sendOptions.expireInSeconds),
+          ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter as Date } : {}),
+          ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+          ...(sendOptions.retryLimit !== undefined ? { retryLimit: sendOptions.retryLimit } : {}),
+          ...(sendOptions.id ? { id: sendOptions.id } : {}),
+          ...(tx ? { db: sqlExecutorOf(tx) as PgBoss.Db } : {}),
+        },
+      );
     },
     async work(handlers) {
+      const run = dispatch(handlers as Partial<Record<string, Handler>>);
       for (const queue of QUEUE_NAMES) {
         // Each job of the batch runs and completes or fails on its own (pg-boss would fail the whole batch).
         poll(queue, batchSize, async (batch) => {
-          await Promise.all(batch.map((job) => runJob(queue, job, handlers)));
+          await Promise.all(batch.map((job) => runJob(queue, job, run)));
         });
       }
-      for (const schedule of SCHEDULES) {
+      for (const schedule of schedules) {
         poll(schedule.name, 1, async ([trigger]) => {
           if (!trigger) return;
-          await runJob(schedule.name, trigger, {
-            // The run gets the trigger's id: forwarding one trigger twice still makes one job.
-            [trigger.data.name]: async () => {
-              await boss.send(
-                schedule.queue,
-                { name: schedule.name, scheduledAt: new Date().toISOString() },
-                { ...retry, id: trigger.id, expireInSeconds: expiryOf(schedule.name) },
-              );
-            },
+          // The run gets the trigger's id: forwarding one trigger twice still makes one job.
+          await runJob(schedule.name, trigger, async () => {
+            await boss.send(
+              schedule.queue,
+              { name: schedule.name, scheduledAt: new Date().toISOString() },
+              { ...retry, id: trigger.id, expireInSeconds: expiryOf(schedule.name) },
+            );
           });
         });
       }

@@ -9,13 +9,19 @@ import { createJobHandlers, createServices } from '../container.ts';
 import { openPostgres, type Database } from '../db/client.ts';
 import { systemClock } from '../lib/clock.ts';
 import { outboxTransport } from '../providers/mail.ts';
-import { createJobs, type Jobs } from './jobs.ts';
+import { z } from 'zod';
+import { createJobs, type JobQueue } from './jobs.ts';
+import { type AppJobs, type JobRegistry } from './registry.ts';
 import { initializeSchedules } from './schedules.ts';
 import { waitFor as poll } from '#test/wait-for.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const TOKEN = 'yandex-kill-test-token';
 const FAST_RETRY = { retryLimit: 3, retryDelay: 1, retryBackoff: false };
+/** The job of the two-workers test only: the engine runs whatever registry it is given. */
+const COUNT_RUN_JOBS = {
+  'count-run': { queue: 'sync-tasks', payload: z.object({ seq: z.number() }) },
+} as const satisfies JobRegistry;
 
 async function rows<T>(database: Database, text: string, values: unknown[] = []): Promise<T[]> {
   return (await database.sql.executeSql(text, values)).rows as T[];
@@ -46,8 +52,10 @@ describe('job workers on PostgreSQL', () => {
     await drop();
   });
 
-  async function startJobs(options: Parameters<typeof createJobs>[0]): Promise<Jobs> {
-    const jobs = createJobs(options);
+  async function startJobs<R extends JobRegistry = AppJobs>(
+    options: Parameters<typeof createJobs<R>>[0],
+  ): Promise<JobQueue<R>> {
+    const jobs = createJobs<R>(options);
     await jobs.start();
     opened.push(jobs);
     return jobs;
@@ -74,10 +82,7 @@ describe('job workers on PostgreSQL', () => {
       expireInSeconds: 4,
       retry: FAST_RETRY,
     });
-    const jobId = await sender.send(null, 'order-processing', {
-      name: 'create-delivery',
-      orderId: order!.id,
-    });
+    const jobId = await sender.send(null, 'create-delivery', { orderId: order!.id });
     const release = yandex.holdCreates();
 
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
@@ -168,6 +173,7 @@ describe('job workers on PostgreSQL', () => {
           const own = await openPostgres(url, { max: 4 });
           opened.push({ stop: () => own.close() });
           const jobs = await startJobs({
+            registry: COUNT_RUN_JOBS,
             database: own,
             supervise: false,
             schedule: false,

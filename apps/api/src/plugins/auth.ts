@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Principal } from '../modules/auth/principal.ts';
 
@@ -16,7 +16,7 @@ export type Access = { kind: 'public' } | { kind: 'user'; roles?: readonly Role[
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'user' };
 export const ADMIN_ONLY: Access = { kind: 'user', roles: ['ADMIN'] };
-export const STAFF: Access = { kind: 'user', roles: ['ADMIN', 'MANAGER'] };
+export const STAFF: Access = { kind: 'user', roles: STAFF_ROLES };
 export const PARTNER_PORTAL: Access = { kind: 'partner' };
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
-import type { DeliveryOption } from '@app/contracts';
+import { courierPrice, type Coordinates, type DeliveryOption } from '@app/contracts';
 
-export type Coordinates = [lat: number, lon: number];
+export type { Coordinates };
 export type DeliveryQuoteRequest = { from: Coordinates; to: Coordinates };
 
 /** Prices a courier delivery. Implementations: Yandex Delivery (real API) and our own tariffs. */
@@ -9,30 +9,17 @@ export type DeliveryPricer = {
   quote(request: DeliveryQuoteRequest): Promise<DeliveryOption[]>;
 };
 
-export function distanceKm(a: Coordinates, b: Coordinates): number {
-  const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = radians(b[0] - a[0]);
-  const dLon = radians(b[1] - a[1]);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a[0])) * Math.cos(radians(b[0])) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
-
-/** Embedded default: the courier delivery's base price covers 5 km, then 30 ₽ per started km. */
-export const TARIFF_INCLUDED_KM = 5;
-export const TARIFF_PER_KM = 30;
-
+/** Embedded default: our own courier tariff (`courierPrice`, the price engine in @app/contracts). */
 export function createTariffPricer(getBasePrice: () => Promise<number>): DeliveryPricer {
   return {
     kind: 'tariffs',
     async quote({ from, to }) {
       const base = await getBasePrice();
-      const extraKm = Math.max(0, Math.ceil(distanceKm(from, to) - TARIFF_INCLUDED_KM));
       return [
         {
           id: 'courier-standard',
           name: 'Курьер, на следующий рабочий день',
-          price: base + extraKm * TARIFF_PER_KM,
+          price: courierPrice(base, from, to),
           days: 1,
           provider: 'tariffs',
         },

@@ -10,15 +10,15 @@ import type {
   TelegramAuthPayload,
   VerifyCodeRequest,
 } from '@app/contracts';
-import { formatMessage, MESSAGES } from '@app/contracts';
+import { CRM_ROLES, formatMessage, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
-import { escapeHtml } from '../../lib/html.ts';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { hmac, safeEqual, signToken, verifyToken, type TokenKind } from '../../lib/tokens.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { MailMessage } from '../mail/templates/index.ts';
 import { toPartnerProfile } from '../partner-portal/partner-portal.mapper.ts';
 import type { AuthRepository, SignInLockPolicy, SignInRealm, UserRow } from './auth.repository.ts';
 import type { Principal, UserPrincipal } from './principal.ts';
@@ -26,7 +26,7 @@ import { isTelegramHashValid, TELEGRAM_AUTH_MAX_AGE_SECONDS } from './telegram.t
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-const STAFF_ROLES = new Set(['ADMIN', 'MANAGER', 'PARTNER']);
+const CRM_ROLE_SET = new Set<string>(CRM_ROLES);
 /** Password sign-in (staff and partner portal) per login: decision 020. */
 export const SIGN_IN_LOCK: SignInLockPolicy = {
   threshold: 5,
@@ -40,7 +40,7 @@ export const SIGN_IN_LOCK: SignInLockPolicy = {
  * Staff without a password (granted CRM access in the back office; the product cannot set one yet) keep the code.
  */
 export function signsInWithPasswordOnly(user: Pick<UserRow, 'role' | 'passwordHash'> | undefined): boolean {
-  return Boolean(user && STAFF_ROLES.has(user.role) && user.passwordHash);
+  return Boolean(user && CRM_ROLE_SET.has(user.role) && user.passwordHash);
 }
 
 export type RequestMeta = { ip?: string; userAgent?: string };
@@ -115,7 +115,7 @@ export function createAuthService(deps: {
       const login = input.login.trim().toLowerCase();
       await refuseWhileLocked('staff', login);
       const user = await repo.findUserByEmail(db, login);
-      const isAllowed = Boolean(user?.passwordHash && STAFF_ROLES.has(user.role));
+      const isAllowed = Boolean(user?.passwordHash && CRM_ROLE_SET.has(user.role));
       const isMatch = await verifyPassword(
         input.password,
         isAllowed ? user!.passwordHash! : await getDummyHash(),
@@ -130,17 +130,7 @@ export function createAuthService(deps: {
       await refusePasswordOnlyAccount(db, email);
       return issueCode(email, 'sign-in', async (tx, code) => {
         const link = await createLoginLinkIn(tx, email, '/cabinet/orders');
-        return {
-          subject: `Код для входа: ${code}`,
-          text:
-            `Ваш код для входа в личный кабинет: ${code}\n` +
-            `Код действует 10 минут. Если вы не запрашивали код, просто проигнорируйте это письмо.\n\n` +
-            `Или войдите по ссылке: ${link}\n`,
-          html:
-            `<p>Ваш код для входа в личный кабинет:</p><p style="font-size:28px;letter-spacing:4px"><b>${code}</b></p>` +
-            `<p>Код действует 10 минут. Если вы не запрашивали код, просто проигнорируйте это письмо.</p>` +
-            `<p><a href="${escapeHtml(link)}">Войти в личный кабинет</a></p>`,
-        };
+        return { template: 'sign-in-code', params: { code, link } };
       });
     },
 
@@ -149,9 +139,8 @@ export function createAuthService(deps: {
       const taken = await repo.findUserByEmail(db, email);
       if (taken && taken.id !== actor.userId) throw new AppError('CONFLICT', MESSAGES.emailTaken);
       return issueCode(email, `email-change:${actor.userId}`, async (_tx, code) => ({
-        subject: `Код подтверждения e-mail: ${code}`,
-        text: `Код для подтверждения нового адреса в личном кабинете: ${code}\nКод действует 10 минут.`,
-        html: null,
+        template: 'email-change-code',
+        params: { code },
       }));
     },
 
@@ -307,7 +296,11 @@ export function createAuthService(deps: {
     const counted = await db.transaction(async (tx) => {
       const result = await repo.countSignInFailure(tx, realm, login, now, SIGN_IN_LOCK);
       if (result?.lockedUntil && ownerEmail) {
-        await mail.queue(tx, signInLockedMail(ownerEmail, realm, result.failures, result.lockedUntil));
+        await mail.queue(tx, {
+          to: ownerEmail,
+          template: 'sign-in-locked',
+          params: { email: ownerEmail, realm, failures: result.failures, lockedUntil: result.lockedUntil },
+        });
       }
       return result;
     });
@@ -319,28 +312,6 @@ export function createAuthService(deps: {
     throw unauthorized(MESSAGES.invalidCredentials);
   }
 
-  function signInLockedMail(to: string, realm: SignInRealm, failures: number, lockedUntil: Date) {
-    const until = lockedUntil.toLocaleString('ru-RU', {
-      timeZone: 'Europe/Moscow',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    const where = realm === 'partner' ? 'кабинет партнёра' : 'CRM';
-    const text =
-      `Вход в ${where} для ${to} временно заблокирован: подряд неверных паролей — ${failures}.\n` +
-      `Войти снова можно после ${until} (МСК).\n\n` +
-      `Если это были вы, просто подождите. Если нет, кто-то подбирает ваш пароль: ` +
-      `сообщите администратору и смените пароль.`;
-    return {
-      to,
-      subject: 'Вход временно заблокирован после неудачных попыток',
-      text,
-      html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
-    };
-  }
-
   /**
    * One code per address and purpose at a time; one new code per address per cooldown; mailed in the same
    * transaction. Requests for one address and purpose queue on a transaction lock and read the latest code only
@@ -349,7 +320,7 @@ export function createAuthService(deps: {
   async function issueCode(
     email: string,
     purpose: string,
-    compose: (tx: Tx, code: string) => Promise<{ subject: string; text: string; html: string | null }>,
+    compose: (tx: Tx, code: string) => Promise<MailMessage>,
   ): Promise<RequestCodeResponse> {
     const now = clock.now();
     const cooldownMs = config.rateLimits.codePerEmailSeconds * 1000;

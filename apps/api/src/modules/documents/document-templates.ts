@@ -1,26 +1,10 @@
+import { formatDate, formatRub } from '@app/contracts';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Config } from '../../config.ts';
 import { rublesInWords } from '../../lib/amount-in-words.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
-import { formatRub } from '../orders/order-mails.ts';
 
 export type DocumentKind = 'invoice' | 'act';
-
-const dateRu = (date: Date) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    timeZone: 'Europe/Moscow',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(date);
-
-/** Money with two decimals, non-breaking group separator and the ruble sign: 1 500,00 ₽. */
-export function formatRubExact(value: number): string {
-  const text = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    value,
-  );
-  return `${text.replace(/\s/g, '\u00a0')}\u00a0₽`;
-}
 
 function buyerLines(order: OrderRow): string[] {
   if (order.payerType === 'ORGANIZATION' && order.organizationName) {
@@ -42,8 +26,8 @@ export function documentDefinition(
 ): TDocumentDefinitions {
   const title =
     kind === 'invoice'
-      ? `Счёт на оплату № ${meta.number} от ${dateRu(meta.date)}`
-      : `Акт № ${meta.number} от ${dateRu(meta.date)}`;
+      ? `Счёт на оплату № ${meta.number} от ${formatDate(meta.date)}`
+      : `Акт № ${meta.number} от ${formatDate(meta.date)}`;
   const priced = order.priceBreakdown.lines.filter((line) => line.kind !== 'discount' && line.total > 0);
   const discount = order.priceBreakdown.discount;
   const rows: Content[][] = priced.map((line, index) => [
@@ -51,15 +35,15 @@ export function documentDefinition(
     kind === 'act' ? `Перевод: ${line.name}` : line.name,
     String(line.quantity),
     'шт.',
-    formatRubExact(line.unitPrice),
-    formatRubExact(line.total),
+    formatRub(line.unitPrice),
+    formatRub(line.total),
   ]);
   const totals: Content[] = [
-    ...(discount > 0 ? [{ text: `Скидка: −${formatRubExact(discount)}`, alignment: 'right' as const }] : []),
-    { text: `Итого: ${formatRubExact(order.amount)}`, bold: true, alignment: 'right' },
+    ...(discount > 0 ? [{ text: `Скидка: −${formatRub(discount)}`, alignment: 'right' as const }] : []),
+    { text: `Итого: ${formatRub(order.amount)}`, bold: true, alignment: 'right' },
     { text: 'Без налога (НДС): не облагается', alignment: 'right' },
     {
-      text: `Всего наименований ${priced.length}, на сумму ${formatRub(order.amount)}`,
+      text: `Всего наименований ${priced.length}, на сумму ${formatRub(order.amount, { compact: true })}`,
       margin: [0, 12, 0, 0],
     },
     { text: rublesInWords(order.amount), bold: true },
@@ -99,7 +83,7 @@ export function documentDefinition(
         ],
         margin: [0, 0, 0, 6],
       },
-      { text: `Основание: заказ № ${order.number} от ${dateRu(order.createdAt)}`, margin: [0, 0, 0, 12] },
+      { text: `Основание: заказ № ${order.number} от ${formatDate(order.createdAt)}`, margin: [0, 0, 0, 12] },
       {
         table: {
           headerRows: 1,

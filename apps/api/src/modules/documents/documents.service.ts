@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { renderPdf } from '../../providers/pdf.ts';
 import type { FileStorage } from '../../providers/storage.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
-import type { OrdersQueryService } from '../orders/orders-query.service.ts';
+import type { OrdersQueryService } from '../orders/query/orders-query.service.ts';
 import { documentDefinition, type DocumentKind } from './document-templates.ts';
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

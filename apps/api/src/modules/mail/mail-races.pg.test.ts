@@ -28,7 +28,7 @@ describe('e-mail delivery under concurrent runs (PostgreSQL)', () => {
     for (let burst = 0; burst < 3; burst += 1) {
       const to = `twice.${burst}@example.ru`;
       const row = await ctx.database.db.transaction((tx) =>
-        ctx.services.mail.queue(tx, { to, subject: `Письмо ${burst}`, text: 'Здравствуйте!' }),
+        ctx.services.mail.queue(tx, { to, template: 'email-change-code', params: { code: `00000${burst}` } }),
       );
       const results = await Promise.allSettled(
         Array.from({ length: RUNS }, () =>

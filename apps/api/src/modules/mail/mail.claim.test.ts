@@ -19,7 +19,7 @@ describe('e-mail delivery claim', () => {
 
   async function queued(to: string) {
     return ctx.database.db.transaction((tx) =>
-      ctx.services.mail.queue(tx, { to, subject: 'Письмо', text: 'Здравствуйте!' }),
+      ctx.services.mail.queue(tx, { to, template: 'email-change-code', params: { code: '000000' } }),
     );
   }
   const claimAgo = (id: string, ms: number) =>

@@ -1,11 +1,12 @@
 import type { MailOutboxItem, MailOutboxQuery } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobContext, Jobs } from '../../jobs/jobs.ts';
-import type { MailTransport, OutgoingMail } from '../../providers/mail.ts';
+import type { MailTransport } from '../../providers/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import type { MailRepository, MailRow } from './mail.repository.ts';
 import { orderEvents } from '../../db/schema/index.ts';
+import { renderMail, type MailMessage } from './templates/index.ts';
 
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -37,28 +38,29 @@ export function createMailService(deps: {
   }
 
   return {
-    /** Records the message and queues its `send-email` job in the caller's transaction. */
+    /**
+     * Renders a template of `templates/` (the only way to write a message), records it and queues its `send-email`
+     * job in the caller's transaction.
+     */
     async queue(
       tx: Tx,
-      mail: OutgoingMail & {
+      mail: MailMessage & {
+        to: string;
         orderId?: string | null;
         /** Codes in the message, hidden from the admin outbox when mail goes out by SMTP. */
         secrets?: string[];
       },
     ): Promise<MailRow> {
+      const { subject, text, html } = renderMail(mail);
       const row = await repo.insert(tx, {
         to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
+        subject,
+        text,
+        html,
         orderId: mail.orderId ?? null,
         secrets: mail.secrets ?? [],
       });
-      await jobs.send(tx, 'notification-tasks', {
-        name: 'send-email',
-        mailId: row.id,
-        orderId: mail.orderId ?? null,
-      });
+      await jobs.send(tx, 'send-email', { mailId: row.id, orderId: mail.orderId ?? null });
       return row;
     },
 

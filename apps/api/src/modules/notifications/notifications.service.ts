@@ -18,11 +18,7 @@ export function createNotificationsService(deps: { db: Db; jobs: Jobs; clock: Cl
     /** Records an in-app notification and queues its push, in the caller's transaction. */
     async create(tx: Tx, values: NewNotification): Promise<void> {
       const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
-      await jobs.send(tx, 'notification-tasks', {
-        name: 'send-push',
-        notificationId: row!.id,
-        orderId: values.orderId ?? null,
-      });
+      await jobs.send(tx, 'send-push', { notificationId: row!.id, orderId: values.orderId ?? null });
     },
 
     async list(

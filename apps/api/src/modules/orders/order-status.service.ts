@@ -1,32 +1,91 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { OrderStatus, UpdateOrderStatusRequest } from '@app/contracts';
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
   formatMessage,
+  formatRub,
   MESSAGES,
   ORDER_STATUS_LABELS,
+  STAFF_ROLES,
   STAFF_STATUS_TRANSITIONS,
 } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderStatusHistory, orders } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../auth/principal.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { OrdersQueryService } from './orders-query.service.ts';
+import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { OrdersQueryService } from './query/orders-query.service.ts';
 
 export type OrderStatusService = ReturnType<typeof createOrderStatusService>;
+
+/** Who changes an order's status; each has its own rule in `assertTransitionAllowed`. */
+export type StatusChangeBy =
+  /** ADMIN or MANAGER in the CRM: STAFF_STATUS_TRANSITIONS. */
+  | { kind: 'staff'; userId: string }
+  /** The order's owner in the cabinet: cancels a NEW or PAID order, nothing else. */
+  | { kind: 'customer'; userId: string }
+  /** The PARTNER whose pickup point the order goes to: hands a READY order over (COMPLETED), nothing else. */
+  | { kind: 'partner'; userId: string }
+  /** A job: the scheduled completion after DELIVERING, the courier delivery's progress. */
+  | { kind: 'system' }
+  /** A payment that settles the order: NEW becomes PAID; an order already past NEW keeps its status. */
+  | { kind: 'payment'; amount: number };
+
+export type OrderStatusChange = {
+  orderId: string;
+  /** The status the caller saw; nothing happens if the order is no longer in it. */
+  from: OrderStatus;
+  to: OrderStatus;
+  comment: string | null;
+  by: StatusChangeBy;
+  /** System changes: nothing happens if the order re-entered `from` after this time (a newer job owns it). */
+  since?: string | null;
+  /** People: whether the order was paid when they decided; a cancellation of an order paid meanwhile is refused. */
+  seenPaid?: boolean;
+};
 
 const NOTIFICATION_TYPE: Partial<Record<OrderStatus, 'order_canceled' | 'order_ready' | 'status_changed'>> = {
   CANCELED: 'order_canceled',
   READY: 'order_ready',
 };
 
+/** The transition rules of every kind of caller, in one place; throws the refusal people see. */
+export function assertTransitionAllowed(by: StatusChangeBy, from: OrderStatus, to: OrderStatus): void {
+  switch (by.kind) {
+    case 'partner':
+      if (from !== 'READY' || to !== 'COMPLETED') throw forbidden(MESSAGES.partnerHandOverOnly);
+      return;
+    case 'customer':
+      if (to !== 'CANCELED') throw forbidden(MESSAGES.customerCancelOnly);
+      if (!(CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(from)) {
+        throw new AppError('BAD_REQUEST', MESSAGES.orderNotCancellable);
+      }
+      return;
+    case 'staff':
+      if (!(STAFF_STATUS_TRANSITIONS[from] as readonly string[]).includes(to)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          formatMessage(MESSAGES.statusTransitionForbidden, {
+            from: ORDER_STATUS_LABELS[from],
+            to: ORDER_STATUS_LABELS[to],
+          }),
+        );
+      }
+      return;
+    case 'payment':
+      if (to !== 'PAID') throw new Error(`A payment moves an order to PAID, not to ${to}`);
+      return;
+    case 'system':
+      return;
+  }
+}
+
 export function createOrderStatusService(deps: {
   db: Db;
+  repo: OrdersRepository;
   query: OrdersQueryService;
   mail: MailService;
   notifications: NotificationsService;
@@ -34,81 +93,146 @@ export function createOrderStatusService(deps: {
   config: Pick<Config, 'publicUrl' | 'automation'>;
   clock: Clock;
 }) {
-  const { db, query, mail, notifications, jobs, config, clock } = deps;
+  const { db, repo, query, mail, notifications, jobs, config, clock } = deps;
 
   /**
-   * Moves the order from `from` to `to` (only if it is still in `from`), writes the history, notifies the customer
-   * (in-app and e-mail) and, for DELIVERING, schedules the automatic completion. Returns false if it had moved.
+   * `create-delivery` is enqueued here and nowhere else: a paid courier order gets its delivery booked with the
+   * provider (automation/order-automation.service.ts#createDelivery runs the job, retried).
    */
-  async function applyTransition(
-    tx: Tx,
-    change: {
-      orderId: string;
-      from: OrderStatus;
-      to: OrderStatus;
-      comment: string | null;
-      actorUserId: string | null;
-    },
-  ): Promise<boolean> {
-    const now = clock.now();
-    const [updated] = await tx
-      .update(orders)
-      .set({ status: change.to, updatedAt: now })
-      .where(and(eq(orders.id, change.orderId), eq(orders.status, change.from)))
-      .returning();
-    if (!updated) return false;
-    await tx.insert(orderStatusHistory).values({
-      orderId: updated.id,
-      fromStatus: change.from,
-      toStatus: change.to,
-      comment: change.comment,
-      actorUserId: change.actorUserId,
-      createdAt: now,
-    });
-    const label = ORDER_STATUS_LABELS[change.to];
-    if (updated.userId) {
+  async function enqueueCreateDelivery(tx: Tx, order: OrderRow): Promise<void> {
+    if (order.deliveryType === 'COURIER') {
+      await jobs.send(tx, 'create-delivery', { orderId: order.id });
+    }
+  }
+
+  /** The customer hears about the payment in the cabinet and by e-mail. */
+  async function notifyPaid(tx: Tx, order: OrderRow): Promise<void> {
+    if (order.userId) {
       await notifications.create(tx, {
-        userId: updated.userId,
-        type: NOTIFICATION_TYPE[change.to] ?? 'status_changed',
-        title: `Заказ №${updated.number}: ${label.toLowerCase()}`,
-        body: change.comment
-          ? `Статус заказа — «${label}». ${change.comment}`
-          : `Статус заказа — «${label}».`,
-        orderId: updated.id,
+        userId: order.userId,
+        type: 'order_paid',
+        title: `Заказ №${order.number} оплачен`,
+        body: `Мы получили оплату ${formatRub(order.amount, { compact: true })}. Переводчик приступает к работе.`,
+        orderId: order.id,
       });
     }
     await mail.queue(tx, {
-      to: updated.email,
-      orderId: updated.id,
-      subject: `Заказ №${updated.number}: ${label.toLowerCase()}`,
-      text:
-        `Здравствуйте, ${updated.name}!\n\nСтатус заказа №${updated.number} — «${label}».` +
-        (change.comment ? `\nКомментарий: ${change.comment}` : '') +
-        `\n\nЗаказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${updated.id}`,
+      to: order.email,
+      orderId: order.id,
+      template: 'payment-received',
+      params: { order, publicUrl: config.publicUrl },
     });
-    if (change.to === 'DELIVERING') {
-      const days = config.automation.orderAutoCompleteDays;
-      await jobs.send(
-        tx,
-        'order-processing',
-        {
-          name: 'change-status',
-          orderId: updated.id,
-          from: 'DELIVERING',
-          to: 'COMPLETED',
-          since: now.toISOString(),
-          comment: `Заказ закрыт автоматически через ${days} дн. после передачи в доставку`,
-        },
-        { startAfter: new Date(now.getTime() + days * 24 * 3600 * 1000) },
-      );
+  }
+
+  /** The customer hears about the new status in the cabinet and by e-mail. */
+  async function notifyStatus(
+    tx: Tx,
+    order: OrderRow,
+    to: OrderStatus,
+    comment: string | null,
+  ): Promise<void> {
+    const label = ORDER_STATUS_LABELS[to];
+    if (order.userId) {
+      await notifications.create(tx, {
+        userId: order.userId,
+        type: NOTIFICATION_TYPE[to] ?? 'status_changed',
+        title: `Заказ №${order.number}: ${label.toLowerCase()}`,
+        body: comment ? `Статус заказа — «${label}». ${comment}` : `Статус заказа — «${label}».`,
+        orderId: order.id,
+      });
     }
-    return true;
+    await mail.queue(tx, {
+      to: order.email,
+      orderId: order.id,
+      template: 'order-status-changed',
+      params: { order, label, comment, publicUrl: config.publicUrl },
+    });
+  }
+
+  /** An order handed to delivery completes by itself: a change-status job back into changeOrderStatus. */
+  async function scheduleAutoCompletion(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+    const days = config.automation.orderAutoCompleteDays;
+    await jobs.send(
+      tx,
+      'change-status',
+      {
+        orderId: order.id,
+        from: 'DELIVERING',
+        to: 'COMPLETED',
+        since: now.toISOString(),
+        comment: `Заказ закрыт автоматически через ${days} дн. после передачи в доставку`,
+      },
+      { startAfter: new Date(now.getTime() + days * 24 * 3600 * 1000) },
+    );
+  }
+
+  /**
+   * What follows a status change (and a payment), in the change's transaction. A new consequence of a status
+   * change (commissions, webhooks, push) is added here, once, and every caller gets it.
+   */
+  async function afterStatusChange(
+    tx: Tx,
+    order: OrderRow,
+    change: { from: OrderStatus; to: OrderStatus; comment: string | null; by: StatusChangeBy },
+    now: Date,
+  ): Promise<void> {
+    if (change.by.kind === 'payment') {
+      await enqueueCreateDelivery(tx, order);
+      await notifyPaid(tx, order);
+      return;
+    }
+    await notifyStatus(tx, order, change.to, change.comment);
+    if (change.to === 'DELIVERING') await scheduleAutoCompletion(tx, order, now);
+  }
+
+  /**
+   * The one way an order's status changes (decision 027): staff, customers, pickup partners, jobs and payments
+   * all come here. Checks the transition for its caller, locks the order row (decision 019), moves the status
+   * only if the order is still in `from` (a payment also marks it paid), writes the history and runs
+   * `afterStatusChange`. Returns the changed order, or null when it had moved on (nothing is written then).
+   */
+  async function changeOrderStatus(tx: Tx, change: OrderStatusChange): Promise<OrderRow | null> {
+    assertTransitionAllowed(change.by, change.from, change.to);
+    // A payment settlement, an amount change and any other status change take the same lock: a change made
+    // first is seen here, a later one waits until this one is done.
+    const locked = await repo.lockById(tx, change.orderId);
+    if (!locked) return null;
+    if (change.since) {
+      const entered = await repo.lastEnteredAt(tx, change.orderId, change.from);
+      if (entered && entered.getTime() > new Date(change.since).getTime() + 1000) return null;
+    }
+    if (change.to === 'CANCELED' && change.seenPaid === false && locked.isPaid)
+      throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
+    const now = clock.now();
+    const by = change.by;
+    // A payment of an order already taken into work marks it paid and leaves its status as it is.
+    const to = by.kind === 'payment' && change.from !== 'NEW' ? change.from : change.to;
+    const order =
+      by.kind === 'payment'
+        ? await repo.markPaid(tx, { id: change.orderId, from: change.from, to, amount: by.amount, now })
+        : await repo.moveStatus(tx, { id: change.orderId, from: change.from, to, now });
+    if (!order) return null;
+    if (to !== change.from) {
+      await repo.insertHistory(tx, {
+        orderId: order.id,
+        fromStatus: change.from,
+        toStatus: to,
+        comment: change.comment,
+        actorUserId: 'userId' in by ? by.userId : null,
+        createdAt: now,
+      });
+    }
+    await afterStatusChange(tx, order, { ...change, to }, now);
+    return order;
   }
 
   return {
+    changeOrderStatus,
+
     /**
-     * A system transition (jobs: automatic completion, courier delivery progress). Nothing happens when the order
-     * is no longer in `from`, or — with `since` — when it re-entered `from` after that time (a newer job owns it).
+     * A system transition (jobs: automatic completion, courier delivery progress), in its own transaction.
+     * Nothing happens when the order is no longer in `from`, or — with `since` — when it re-entered `from`
+     * after that time (a newer job owns it).
      */
     async changeStatusBySystem(input: {
       orderId: string;
@@ -117,68 +241,34 @@ export function createOrderStatusService(deps: {
       comment: string | null;
       since?: string | null;
     }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        if (input.since) {
-          // Lock the order row before reading its history (decision 019): a staff change that makes the order
-          // re-enter `from` takes the same lock, so it is either seen here or waits until this move is done.
-          await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for('update');
-          const [entered] = await tx
-            .select({ createdAt: orderStatusHistory.createdAt })
-            .from(orderStatusHistory)
-            .where(
-              and(eq(orderStatusHistory.orderId, input.orderId), eq(orderStatusHistory.toStatus, input.from)),
-            )
-            .orderBy(desc(orderStatusHistory.createdAt))
-            .limit(1);
-          if (entered && entered.createdAt.getTime() > new Date(input.since).getTime() + 1000) return false;
-        }
-        return applyTransition(tx, { ...input, actorUserId: null });
-      });
+      const changed = await db.transaction((tx) =>
+        changeOrderStatus(tx, { ...input, by: { kind: 'system' } }),
+      );
+      return changed !== null;
     },
 
     /**
-     * A customer may only cancel their own NEW or PAID order; staff follow STAFF_STATUS_TRANSITIONS.
-     * The row is locked and updated only from the status it was read in, so two concurrent changes cannot both win;
-     * a cancellation of an order that got paid meanwhile is refused as paid (a paid order's cancellation is a
-     * separate, deliberate decision).
+     * A person's change from the cabinet or the CRM: a customer may only cancel their own NEW or PAID order, a
+     * pickup partner only hand a READY order over, staff follow STAFF_STATUS_TRANSITIONS. Two concurrent changes
+     * cannot both win; a cancellation of an order that got paid meanwhile is refused as paid (a paid order's
+     * cancellation is a separate, deliberate decision).
      */
     async updateStatus(actor: UserPrincipal, input: UpdateOrderStatusRequest) {
       const order = await query.findVisible(actor, input.id);
-      const isStaff = actor.role === 'ADMIN' || actor.role === 'MANAGER';
-      const isHandingOver = await query.isPartnerOrder(actor, order);
-      if (isHandingOver) {
-        // A pickup-point partner only marks a ready order as handed over.
-        if (order.status !== 'READY' || input.status !== 'COMPLETED')
-          throw forbidden(MESSAGES.partnerHandOverOnly);
-      } else if (!isStaff) {
-        if (input.status !== 'CANCELED') throw forbidden(MESSAGES.customerCancelOnly);
-        if (!(CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(order.status)) {
-          throw new AppError('BAD_REQUEST', MESSAGES.orderNotCancellable);
-        }
-      } else if (!(STAFF_STATUS_TRANSITIONS[order.status] as readonly string[]).includes(input.status)) {
-        throw new AppError(
-          'BAD_REQUEST',
-          formatMessage(MESSAGES.statusTransitionForbidden, {
-            from: ORDER_STATUS_LABELS[order.status],
-            to: ORDER_STATUS_LABELS[input.status],
-          }),
-        );
-      }
+      const isStaff = (STAFF_ROLES as readonly string[]).includes(actor.role);
+      const by: StatusChangeBy = (await query.isPartnerOrder(actor, order))
+        ? { kind: 'partner', userId: actor.userId }
+        : isStaff
+          ? { kind: 'staff', userId: actor.userId }
+          : { kind: 'customer', userId: actor.userId };
       await db.transaction(async (tx) => {
-        // The same row lock as payment settlement (decision 019): a payment that lands first is seen here.
-        const [locked] = await tx
-          .select({ isPaid: orders.isPaid })
-          .from(orders)
-          .where(eq(orders.id, order.id))
-          .for('update');
-        if (input.status === 'CANCELED' && locked?.isPaid && !order.isPaid)
-          throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
-        const changed = await applyTransition(tx, {
+        const changed = await changeOrderStatus(tx, {
           orderId: order.id,
           from: order.status,
           to: input.status,
           comment: input.comment ?? null,
-          actorUserId: actor.userId,
+          by,
+          seenPaid: order.isPaid,
         });
         if (!changed) throw new AppError('CONFLICT', 'Статус заказа уже изменился. Обновите страницу.');
       });

@@ -1,8 +1,11 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   offices,
+  orderEvents,
   orderLines,
+  orderNotes,
   orderStatusHistory,
   orders,
   partnerAccounts,
@@ -14,6 +17,14 @@ import { hashUploadToken } from '../uploads/uploads.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderNoteRow = typeof orderNotes.$inferSelect;
+
+/**
+ * The one writer of the orders module's tables (decision 027): `orders`, `order_lines`, `order_status_history`,
+ * `order_notes` and `order_events` are inserted, updated and deleted here only. Services may read them with
+ * Drizzle directly (decision 026); a status change goes through `changeOrderStatus` (order-status.service.ts),
+ * which is the only caller of `moveStatus` / `markPaid`.
+ */
 
 /** Document lines (name × quantity) of several orders at once, in order-line position. */
 export async function documentLinesOf(db: DbOrTx, orderIds: string[]) {
@@ -161,6 +172,165 @@ export function createOrdersRepository() {
         .from(uploads)
         .where(inArray(uploads.id, fileIds));
       return Number(row?.total ?? 0);
+    },
+
+    /**
+     * Locks the order row until the transaction ends (decision 019). Status changes, payment settlement, amount
+     * changes and payment links all take this lock first, so none of them interleaves with another.
+     */
+    async lockById(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      return row;
+    },
+    /** When the order last entered `status` (its newest history entry to it). */
+    async lastEnteredAt(db: DbOrTx, id: string, status: OrderStatus): Promise<Date | null> {
+      const [entered] = await db
+        .select({ createdAt: orderStatusHistory.createdAt })
+        .from(orderStatusHistory)
+        .where(and(eq(orderStatusHistory.orderId, id), eq(orderStatusHistory.toStatus, status)))
+        .orderBy(desc(orderStatusHistory.createdAt))
+        .limit(1);
+      return entered?.createdAt ?? null;
+    },
+    /** Moves the order to `to` only if it is still in `from`; null if it had moved. Only changeOrderStatus calls it. */
+    async moveStatus(
+      db: DbOrTx,
+      change: { id: string; from: OrderStatus; to: OrderStatus; now: Date },
+    ): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ status: change.to, updatedAt: change.now })
+        .where(and(eq(orders.id, change.id), eq(orders.status, change.from)))
+        .returning();
+      return row ?? null;
+    },
+    /**
+     * Marks the order paid (and moves it from `from` to `to`) only while it is unpaid, in `from` and due exactly
+     * `amount`; null otherwise. Only changeOrderStatus calls it.
+     */
+    async markPaid(
+      db: DbOrTx,
+      change: { id: string; from: OrderStatus; to: OrderStatus; amount: number; now: Date },
+    ): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ isPaid: true, paidAt: change.now, status: change.to, updatedAt: change.now })
+        .where(
+          and(
+            eq(orders.id, change.id),
+            eq(orders.isPaid, false),
+            eq(orders.amount, change.amount),
+            eq(orders.status, change.from),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    async setAmount(db: DbOrTx, id: string, amount: number, now: Date): Promise<void> {
+      await db.update(orders).set({ amount, updatedAt: now }).where(eq(orders.id, id));
+    },
+    /** False when the order does not exist or was deleted. */
+    async setOtherDocumentAmount(
+      db: DbOrTx,
+      id: string,
+      values: { otherPrice: number | null; otherCost: number | null },
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(orders.id, id), isNull(orders.deletedAt)))
+        .returning({ id: orders.id });
+      return rows.length > 0;
+    },
+    async setActExchangedAt(db: DbOrTx, id: string, actExchangedAt: Date | null, now: Date): Promise<void> {
+      await db.update(orders).set({ actExchangedAt, updatedAt: now }).where(eq(orders.id, id));
+    },
+    /** Soft delete; the deleted order's number, e-mail and amount (for the audit log), or undefined if none. */
+    async softDelete(db: DbOrTx, id: string, now: Date) {
+      const [row] = await db
+        .update(orders)
+        .set({ deletedAt: now })
+        .where(and(eq(orders.id, id), isNull(orders.deletedAt)))
+        .returning({ number: orders.number, email: orders.email, amount: orders.amount });
+      return row;
+    },
+    async confirmOwner(db: DbOrTx, id: string, now: Date): Promise<void> {
+      await db
+        .update(orders)
+        .set({ ownerConfirmedAt: now })
+        .where(and(eq(orders.id, id), isNull(orders.ownerConfirmedAt)));
+    },
+    /** Stores the courier claim unless another attempt stored one first (then false). */
+    async setDeliveryClaim(
+      db: DbOrTx,
+      id: string,
+      claim: { id: string; status: string },
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({
+          externalDeliveryId: claim.id,
+          externalDeliveryStatus: claim.status,
+          externalDeliveryCheckedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(orders.id, id), isNull(orders.externalDeliveryId)))
+        .returning({ id: orders.id });
+      return rows.length > 0;
+    },
+    async setDeliveryStatus(db: DbOrTx, id: string, status: string, now: Date): Promise<void> {
+      await db
+        .update(orders)
+        .set({ externalDeliveryStatus: status, externalDeliveryCheckedAt: now })
+        .where(eq(orders.id, id));
+    },
+    /** Marks the payment reminder of a still unpaid NEW order as sent; undefined when it is not due any more. */
+    async markPaymentReminderSent(db: DbOrTx, id: string, now: Date): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(orders)
+        .set({ paymentReminderSentAt: now })
+        .where(
+          and(
+            eq(orders.id, id),
+            isNull(orders.paymentReminderSentAt),
+            eq(orders.isPaid, false),
+            eq(orders.status, 'NEW'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+    /** Marks the act reminder of the orders still waiting for their act and not reminded since `remindedBefore`. */
+    async markActRemindersSent(
+      db: DbOrTx,
+      ids: string[],
+      now: Date,
+      remindedBefore: Date,
+    ): Promise<OrderRow[]> {
+      return db
+        .update(orders)
+        .set({ actReminderSentAt: now })
+        .where(
+          and(
+            inArray(orders.id, ids),
+            isNull(orders.actExchangedAt),
+            or(isNull(orders.actReminderSentAt), lt(orders.actReminderSentAt, remindedBefore)),
+          ),
+        )
+        .returning();
+    },
+    async insertNote(db: DbOrTx, values: typeof orderNotes.$inferInsert): Promise<OrderNoteRow> {
+      const [row] = await db.insert(orderNotes).values(values).returning();
+      return row!;
+    },
+    async deleteNote(db: DbOrTx, id: string): Promise<void> {
+      await db.delete(orderNotes).where(eq(orderNotes.id, id));
+    },
+    /** An attempt of background work on an order (monitoring shows the failures). */
+    async insertEvent(db: DbOrTx, values: typeof orderEvents.$inferInsert): Promise<void> {
+      await db.insert(orderEvents).values(values);
     },
   };
 }

@@ -1,16 +1,16 @@
-import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { MESSAGES } from '@app/contracts';
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { formatRub, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, orderNotes, orderStatusHistory, orders, payments } from '../../db/schema/index.ts';
-import type { JobResult, Jobs } from '../../jobs/jobs.ts';
+import { auditLog, orders, payments } from '../../db/schema/index.ts';
+import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { formatRub } from '../orders/order-mails.ts';
+import type { OrderStatusService } from '../orders/order-status.service.ts';
+import type { OrdersRepository } from '../orders/orders.repository.ts';
+import type { PaymentsRepository } from './payments.repository.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export type PaymentLink = {
@@ -42,13 +42,13 @@ const RECONCILE_DAYS = 7;
 export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
-  mail: MailService;
-  notifications: NotificationsService;
-  jobs: Jobs;
+  repo: PaymentsRepository;
+  ordersRepo: OrdersRepository;
+  orderStatus: OrderStatusService;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
 }) {
-  const { db, provider, mail, notifications, jobs, config, clock } = deps;
+  const { db, provider, repo, ordersRepo, orderStatus, config, clock } = deps;
 
   /**
    * Records the provider's outcome of a payment once, whatever the number of confirmations. A succeeded payment
@@ -68,13 +68,9 @@ export function createPaymentsService(deps: {
         .from(payments)
         .where(eq(payments.id, paymentId));
       if (!target) return;
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for('update');
+      const locked = await ordersRepo.lockById(tx, target.orderId);
       if (!locked) return;
-      const [payment] = await tx
-        .update(payments)
-        .set({ status: outcome, updatedAt: clock.now() })
-        .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
-        .returning();
+      const payment = await repo.recordOutcome(tx, paymentId, outcome, from, clock.now());
       if (!payment || outcome !== 'succeeded') return;
       const now = clock.now();
       const problem = locked.deletedAt
@@ -84,14 +80,14 @@ export function createPaymentsService(deps: {
           : locked.isPaid
             ? 'заказ уже оплачен'
             : locked.amount !== payment.amount
-              ? `к оплате ${formatRub(locked.amount)}`
+              ? `к оплате ${formatRub(locked.amount, { compact: true })}`
               : null;
       if (problem) {
         // Money came in but does not settle the order: flag it where staff look (notes) and in the audit log.
-        await tx.insert(orderNotes).values({
+        await ordersRepo.insertNote(tx, {
           orderId: locked.id,
           text:
-            `Получена оплата ${formatRub(payment.amount)}, но заказ не отмечен оплаченным (${problem}). ` +
+            `Получена оплата ${formatRub(payment.amount, { compact: true })}, но заказ не отмечен оплаченным (${problem}). ` +
             'Нужен возврат или ручная проверка.',
           createdAt: now,
         });
@@ -103,54 +99,14 @@ export function createPaymentsService(deps: {
         });
         return;
       }
-      const [order] = await tx
-        .update(orders)
-        .set({
-          isPaid: true,
-          paidAt: now,
-          status: sql`case when ${orders.status} = 'NEW' then 'PAID' else ${orders.status} end`,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(orders.id, payment.orderId),
-            eq(orders.isPaid, false),
-            eq(orders.amount, payment.amount),
-            ne(orders.status, 'CANCELED'),
-          ),
-        )
-        .returning();
-      if (!order) return;
-      if (order.status === 'PAID') {
-        await tx.insert(orderStatusHistory).values({
-          orderId: order.id,
-          fromStatus: 'NEW',
-          toStatus: 'PAID',
-          comment: 'Оплата получена',
-          createdAt: now,
-        });
-      }
-      // A paid courier order gets its delivery booked with the provider (create-delivery job, retried).
-      if (order.deliveryType === 'COURIER') {
-        await jobs.send(tx, 'order-processing', { name: 'create-delivery', orderId: order.id });
-      }
-      if (order.userId) {
-        await notifications.create(tx, {
-          userId: order.userId,
-          type: 'order_paid',
-          title: `Заказ №${order.number} оплачен`,
-          body: `Мы получили оплату ${formatRub(order.amount)}. Переводчик приступает к работе.`,
-          orderId: order.id,
-        });
-      }
-      await mail.queue(tx, {
-        to: order.email,
-        orderId: order.id,
-        subject: `Оплата заказа №${order.number} получена`,
-        text:
-          `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount)}.\n` +
-          `Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n` +
-          `Заказ в личном кабинете: ${config.publicUrl}/cabinet/orders/${order.id}`,
+      // The order's one status-change function marks it paid (NEW becomes PAID), writes the history and runs
+      // what follows a payment: the courier booking (create-delivery), the customer's notification and e-mail.
+      await orderStatus.changeOrderStatus(tx, {
+        orderId: locked.id,
+        from: locked.status,
+        to: 'PAID',
+        comment: 'Оплата получена',
+        by: { kind: 'payment', amount: payment.amount },
       });
     });
   }
@@ -184,7 +140,7 @@ export function createPaymentsService(deps: {
     async createPaymentLink(orderId: string, email: string | null | undefined): Promise<PaymentLink> {
       if (!email) throw new AppError('BAD_REQUEST', MESSAGES.orderEmailMissing);
       return db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        const order = await ordersRepo.lockById(tx, orderId);
         // Knowing the order id and its e-mail is what lets a visitor pay; anything else is "not found".
         if (!order || order.deletedAt || order.email !== email.trim().toLowerCase())
           throw notFound(MESSAGES.orderNotFound);
@@ -216,25 +172,28 @@ export function createPaymentsService(deps: {
           };
         }
 
-        const [payment] = await tx
-          .insert(payments)
-          .values({ orderId: order.id, provider: provider.kind, amount: order.amount })
-          .returning();
+        const payment = await repo.insert(tx, {
+          orderId: order.id,
+          provider: provider.kind,
+          amount: order.amount,
+        });
         const created = await provider.createPayment({
-          paymentId: payment!.id,
+          paymentId: payment.id,
           orderNumber: order.number,
           amount: order.amount,
           email: order.email,
           returnUrl: `${config.publicUrl}/order/${order.id}/success?payment=return`,
           items: receiptItems(order.priceBreakdown.lines, order.amount),
         });
-        const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment!.id}`;
-        await tx
-          .update(payments)
-          .set({ providerPaymentId: created.providerPaymentId, confirmationUrl, updatedAt: clock.now() })
-          .where(eq(payments.id, payment!.id));
+        const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment.id}`;
+        await repo.setProviderLink(
+          tx,
+          payment.id,
+          { providerPaymentId: created.providerPaymentId, confirmationUrl },
+          clock.now(),
+        );
         return {
-          paymentId: payment!.id,
+          paymentId: payment.id,
           confirmationUrl,
           provider: provider.kind,
           testMode: provider.kind === 'test',

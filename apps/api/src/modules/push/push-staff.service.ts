@@ -9,7 +9,7 @@ import type {
   PushRecipientListResponse,
   StaffPushRequest,
 } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -21,7 +21,7 @@ import type { PushDelivery, PushService } from './push.service.ts';
 export type PushStaffService = ReturnType<typeof createPushStaffService>;
 
 /** Who "staff" means for a broadcast: the back-office roles that run orders (partners are not included). */
-const STAFF_AUDIENCE_ROLES = ['ADMIN', 'MANAGER'] as const;
+const STAFF_AUDIENCE_ROLES = STAFF_ROLES;
 /** The job of the notification-tasks queue that sends one back-office message. */
 export const SEND_STAFF_PUSH_JOB = 'send-staff-push';
 /** Subscriptions read per round trip while a broadcast is sent. */
@@ -196,12 +196,7 @@ export function createPushStaffService(deps: { db: Db; push: PushService; jobs: 
           data,
         });
         // Not retried: a second run would push the same message twice (pushes are best effort, decision 007).
-        await jobs.send(
-          tx,
-          'notification-tasks',
-          { name: SEND_STAFF_PUSH_JOB, campaignId: id },
-          { retryLimit: 0 },
-        );
+        await jobs.send(tx, SEND_STAFF_PUSH_JOB, { campaignId: id }, { retryLimit: 0 });
       });
       return get(id);
     },

@@ -1,0 +1,38 @@
+import { actExchangeReminder } from './act-exchange-reminder.ts';
+import { emailChangeCode } from './email-change-code.ts';
+import { orderConfirmation } from './order-confirmation.ts';
+import { orderStatusChanged } from './order-status-changed.ts';
+import { paymentReceived } from './payment-received.ts';
+import { paymentReminder } from './payment-reminder.ts';
+import { signInCode } from './sign-in-code.ts';
+import { signInLocked } from './sign-in-locked.ts';
+import type { RenderedMail } from './types.ts';
+
+export type { RenderedMail } from './types.ts';
+
+/**
+ * Every e-mail the product sends (decision 029): template name → render(params) → { subject, text, html }. One file
+ * per template; `mail.queue(tx, { to, template, params })` is the only way to send one.
+ */
+export const MAIL_TEMPLATES = {
+  'order-confirmation': orderConfirmation,
+  'order-status-changed': orderStatusChanged,
+  'payment-received': paymentReceived,
+  'payment-reminder': paymentReminder,
+  'act-exchange-reminder': actExchangeReminder,
+  'sign-in-code': signInCode,
+  'email-change-code': emailChangeCode,
+  'sign-in-locked': signInLocked,
+} as const satisfies Record<string, (params: never) => RenderedMail>;
+
+export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+export type MailTemplateParams<N extends MailTemplateName> = Parameters<(typeof MAIL_TEMPLATES)[N]>[0];
+/** A template and its parameters: what a caller asks to send. */
+export type MailMessage = {
+  [N in MailTemplateName]: { template: N; params: MailTemplateParams<N> };
+}[MailTemplateName];
+
+export function renderMail(message: MailMessage): RenderedMail {
+  const render = MAIL_TEMPLATES[message.template] as (params: MailMessage['params']) => RenderedMail;
+  return render(message.params);
+}

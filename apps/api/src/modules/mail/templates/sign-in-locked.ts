@@ -1,0 +1,27 @@
+import { formatDayMonthTime } from '@app/contracts';
+import { escapeHtml } from '#src/lib/html.ts';
+import type { RenderedMail } from './types.ts';
+
+export type SignInLockedParams = {
+  /** The account's address (the recipient). */
+  email: string;
+  realm: 'staff' | 'partner';
+  failures: number;
+  lockedUntil: Date;
+};
+
+/** To the account's owner when repeated wrong passwords lock its sign-in (auth, decision 020). */
+export function signInLocked({ email, realm, failures, lockedUntil }: SignInLockedParams): RenderedMail {
+  const until = formatDayMonthTime(lockedUntil);
+  const where = realm === 'partner' ? 'кабинет партнёра' : 'CRM';
+  const text =
+    `Вход в ${where} для ${email} временно заблокирован: подряд неверных паролей — ${failures}.\n` +
+    `Войти снова можно после ${until} (МСК).\n\n` +
+    `Если это были вы, просто подождите. Если нет, кто-то подбирает ваш пароль: ` +
+    `сообщите администратору и смените пароль.`;
+  return {
+    subject: 'Вход временно заблокирован после неудачных попыток',
+    text,
+    html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+  };
+}

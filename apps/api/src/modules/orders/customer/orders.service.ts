@@ -1,0 +1,313 @@
+import { createHash } from 'node:crypto';
+import type { CreateOrderPayload, OrderSummary, PromoValidateResponse } from '@app/contracts';
+import {
+  addWorkingDays,
+  calculatePrice,
+  formatMessage,
+  MESSAGES,
+  moscowDate,
+  requiredWorkingDays,
+} from '@app/contracts';
+import type { Db, DbOrTx, Tx } from '#src/db/client.ts';
+import type { Clock } from '#src/lib/clock.ts';
+import { AppError, badRequest } from '#src/lib/errors.ts';
+import type { AuthRepository } from '../../auth/auth.repository.ts';
+import type { AuthService } from '../../auth/auth.service.ts';
+import type { Principal } from '../../auth/principal.ts';
+import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
+import type { MailService } from '../../mail/mail.service.ts';
+import { toOrderSummary } from '../orders.mapper.ts';
+import type { OrdersRepository } from '../orders.repository.ts';
+
+type PromoRow = NonNullable<Awaited<ReturnType<OrdersRepository['findPromo']>>>;
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+const invalid = (path: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, { details: [{ path: `body.${path}`, message }] });
+
+/** A stable hash of what was asked, to tell a retry from a different order under the same key. */
+export function hashOrderRequest(payload: CreateOrderPayload): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.keys(value as Record<string, unknown>)
+          .sort()
+          .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+          .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+      );
+    }
+    return value;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(payload)))
+    .digest('hex');
+}
+
+export function createOrdersService(deps: {
+  db: Db;
+  repo: OrdersRepository;
+  authRepo: AuthRepository;
+  auth: AuthService;
+  formSettings: FormSettingsService;
+  mail: MailService;
+  clock: Clock;
+}) {
+  const { db, repo, authRepo, auth, formSettings, mail, clock } = deps;
+
+  /** The promo code if it can be used now, or the message that refuses it (a read only: see reservePromoUse). */
+  async function resolvePromo(
+    dbOrTx: DbOrTx,
+    code: string,
+  ): Promise<{ promo: PromoRow; refusal: null } | { promo: null; refusal: string }> {
+    const promo = await repo.findPromo(dbOrTx, code.toUpperCase());
+    const now = clock.now();
+    if (
+      !promo ||
+      !promo.isActive ||
+      (promo.validFrom && promo.validFrom > now) ||
+      (promo.validTo && promo.validTo < now)
+    ) {
+      return { promo: null, refusal: MESSAGES.promoInvalid };
+    }
+    if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) {
+      return { promo: null, refusal: MESSAGES.promoUsedUp };
+    }
+    return { promo, refusal: null };
+  }
+
+  return {
+    async validatePromo(code: string): Promise<PromoValidateResponse> {
+      const { promo, refusal } = await resolvePromo(db, code);
+      return promo
+        ? {
+            valid: true,
+            code: promo.code,
+            discountPercent: promo.discountPercent,
+            message: formatMessage(MESSAGES.promoApplied, { percent: promo.discountPercent }),
+          }
+        : { valid: false, code: code.toUpperCase(), discountPercent: 0, message: refusal };
+    },
+
+    /**
+     * Creates a public order. The price comes from our catalogue and promo rules only. With an idempotency key,
+     * a retry returns the first order (also under concurrency: the unique index decides) and a different
+     * payload under the same key is a 409. Keys are scoped to the caller: the signed-in user, or the order
+     * e-mail for a guest; the same key from another caller simply creates that caller's own order.
+     */
+    async createOrder(
+      principal: Principal | null,
+      input: CreateOrderPayload,
+      idempotencyKey: string | null,
+    ): Promise<{ order: OrderSummary; created: boolean }> {
+      const catalogue = await formSettings.getFormParams();
+      const languageCodes = new Set(catalogue.languages.map((language) => language.code));
+      if (!languageCodes.has(input.originalLanguage))
+        throw invalid('originalLanguage', MESSAGES.unknownLanguage);
+      if (!languageCodes.has(input.targetLanguage)) throw invalid('targetLanguage', MESSAGES.unknownLanguage);
+      if (input.originalLanguage === input.targetLanguage)
+        throw invalid('targetLanguage', MESSAGES.sameLanguages);
+
+      input.documentsWithQuantity.forEach((item, index) => {
+        if (!catalogue.documents.some((document) => document.id === item.documentId)) {
+          throw invalid(`documentsWithQuantity.${index}.documentId`, MESSAGES.unknownDocument);
+        }
+      });
+      input.documentsAssurances.forEach((link, index) => {
+        if (!catalogue.assurances.some((assurance) => assurance.id === link.assuranceId)) {
+          throw invalid(`documentsAssurances.${index}.assuranceId`, MESSAGES.unknownAssurance);
+        }
+        if (!input.documentsWithQuantity.some((item) => item.documentId === link.documentId)) {
+          throw invalid(`documentsAssurances.${index}.documentId`, MESSAGES.assuranceWithoutDocument);
+        }
+      });
+
+      const delivery = catalogue.deliveries.find((candidate) => candidate.id === input.deliveryId);
+      if (!delivery) throw invalid('deliveryId', MESSAGES.unknownDelivery);
+      let pickupPointId: string | null = null;
+      let officeId: string | null = null;
+      if (delivery.type === 'PICKUP_POINT') {
+        if (!input.pickupPointId) throw invalid('pickupPointId', MESSAGES.pickupPointRequired);
+        const point = await repo.findActivePoint(db, input.pickupPointId);
+        if (!point) throw invalid('pickupPointId', MESSAGES.unknownPoint);
+        pickupPointId = point.id;
+      } else if (delivery.type === 'OFFICE') {
+        const requested = input.deliveryData?.officeId;
+        if (!requested) throw invalid('deliveryData.officeId', MESSAGES.officeRequired);
+        const office = await repo.findActiveOffice(db, requested);
+        if (!office) throw invalid('deliveryData.officeId', MESSAGES.unknownOffice);
+        officeId = office.id;
+      } else if (delivery.type === 'COURIER') {
+        if (!input.address) throw invalid('address', MESSAGES.addressRequired);
+      }
+
+      if (input.partnerId && !(await repo.findActivePartnerAccount(db, input.partnerId))) {
+        throw invalid('partnerId', MESSAGES.unknownPartner);
+      }
+
+      if (input.files.length > 0) {
+        const total = await repo.sumUploadSizes(db, input.files);
+        if (total > 60 * 1024 * 1024) throw invalid('files', MESSAGES.filesTooLarge);
+      }
+
+      let promo: PromoRow | null = null;
+      if (input.promoCode) {
+        const resolved = await resolvePromo(db, input.promoCode);
+        if (!resolved.promo) throw invalid('promoCode', resolved.refusal);
+        promo = resolved.promo;
+      }
+      const price = calculatePrice(catalogue, {
+        documentsWithQuantity: input.documentsWithQuantity,
+        documentsAssurances: input.documentsAssurances,
+        originalLanguage: input.originalLanguage,
+        targetLanguage: input.targetLanguage,
+        deliveryPrice: delivery.price,
+        deliveryName: delivery.name,
+        deliveryId: delivery.id,
+        discountPercent: promo?.discountPercent ?? 0,
+      });
+      const now = clock.now();
+      const calendar = {
+        nonWorkingDays: new Set(catalogue.calendar.nonWorkingDays),
+        workingWeekendDays: new Set(catalogue.calendar.workingWeekendDays),
+      };
+      const estimatedReadyDate = addWorkingDays(
+        moscowDate(now),
+        requiredWorkingDays(catalogue, input),
+        calendar,
+      );
+      const requestHash = hashOrderRequest(input);
+      // Keys belong to their caller (decision 022): another caller's key never finds this caller's order.
+      const idempotencyScope = idempotencyKey
+        ? principal?.kind === 'user'
+          ? `user:${principal.userId}`
+          : `email:${input.email}`
+        : null;
+
+      /** The order already stored under this idempotency key (a retry), or a 409 for a different payload. */
+      async function existingOrder(tx: Tx) {
+        const existing = await repo.findByIdempotencyKey(tx, idempotencyScope!, idempotencyKey!);
+        if (!existing || existing.requestHash !== requestHash) {
+          throw new AppError('CONFLICT', MESSAGES.idempotencyConflict);
+        }
+        return { order: toOrderSummary(existing), created: false };
+      }
+
+      return db.transaction(async (tx) => {
+        // The pickup point is share-locked until the order is stored (decision 019): a deletion of the point
+        // (which locks it for update) waits and then sees this order, or has removed the point already.
+        if (pickupPointId && !(await repo.lockActivePoint(tx, pickupPointId)))
+          throw invalid('pickupPointId', MESSAGES.unknownPoint);
+        // The promo use is reserved first, in one conditional UPDATE (decision 019), so an order refused for it
+        // stores nothing, not even a customer row or an order number.
+        if (promo && !(await repo.reservePromoUse(tx, promo.code, now))) {
+          // A retry of the order that took the last use finds that order.
+          if (idempotencyKey && (await repo.findByIdempotencyKey(tx, idempotencyScope!, idempotencyKey)))
+            return existingOrder(tx);
+          const { refusal } = await resolvePromo(tx, promo.code);
+          throw invalid('promoCode', refusal ?? MESSAGES.promoUsedUp);
+        }
+        const customer = await authRepo.upsertUserByEmail(tx, input.email);
+        const userId = customer.id;
+        // Placed while signed in as the order e-mail: its owner placed it. Anyone else's order for this address
+        // waits in that cabinet, marked, until the owner confirms it (decision 022).
+        const placedByOwner = principal?.kind === 'user' && principal.userId === customer.id;
+        const inserted = await repo.insertOrder(tx, {
+          userId,
+          email: input.email,
+          name: input.name,
+          phoneNumber: input.phoneNumber,
+          payerType: input.payerType,
+          organizationInn: input.payerType === 'ORGANIZATION' ? (input.organizationInn ?? null) : null,
+          organizationKpp: input.payerType === 'ORGANIZATION' ? (input.organizationKpp ?? null) : null,
+          organizationName: input.payerType === 'ORGANIZATION' ? (input.organizationName ?? null) : null,
+          organizationAddress:
+            input.payerType === 'ORGANIZATION' ? (input.organizationAddress ?? null) : null,
+          comment: input.comment ?? null,
+          originalLanguage: input.originalLanguage,
+          targetLanguage: input.targetLanguage,
+          deliveryId: delivery.id,
+          deliveryType: delivery.type,
+          deliveryName: delivery.name,
+          pickupPointId,
+          officeId,
+          address: delivery.type === 'COURIER' ? (input.address ?? null) : null,
+          apartment: delivery.type === 'COURIER' ? (input.apartment ?? null) : null,
+          entrance: delivery.type === 'COURIER' ? (input.entrance ?? null) : null,
+          floor: delivery.type === 'COURIER' ? (input.floor ?? null) : null,
+          intercom: delivery.type === 'COURIER' ? (input.intercom ?? null) : null,
+          addressComment: delivery.type === 'COURIER' ? (input.addressComment ?? null) : null,
+          deliveryData: input.deliveryData ?? null,
+          amount: price.total,
+          deliveryPrice: price.deliveryPrice,
+          discount: price.discount,
+          promoCode: promo?.code ?? null,
+          promoDiscountPercent: promo?.discountPercent ?? 0,
+          priceBreakdown: price,
+          estimatedReadyDate,
+          partnerId: input.partnerId ?? null,
+          utmSource: input.utmSource ?? null,
+          utmMedium: input.utmMedium ?? null,
+          utmCampaign: input.utmCampaign ?? null,
+          utmContent: input.utmContent ?? null,
+          utmTerm: input.utmTerm ?? null,
+          referrer: input.referrer ?? null,
+          landingPage: input.landingPage ?? null,
+          acquisitionChannel: input.acquisitionChannel ?? null,
+          attributionModel: input.attributionModel ?? null,
+          firstTouchAt: input.firstTouchAt ? new Date(input.firstTouchAt) : null,
+          lastTouchAt: input.lastTouchAt ? new Date(input.lastTouchAt) : null,
+          touchpointCount: input.touchpointCount ?? null,
+          marketingValue: input.marketingValue ?? null,
+          ownerConfirmedAt: placedByOwner ? now : null,
+          idempotencyKey,
+          idempotencyScope,
+          requestHash,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!inserted) {
+          if (promo) await repo.releasePromoUse(tx, promo.code);
+          return existingOrder(tx);
+        }
+        await repo.insertLines(
+          tx,
+          price.lines.map((line, position) => ({
+            orderId: inserted.id,
+            position,
+            kind: line.kind,
+            refId: line.refId,
+            name: line.name,
+            unitPrice: line.unitPrice,
+            quantity: line.quantity,
+            total: line.total,
+          })),
+        );
+        await repo.insertHistory(tx, {
+          orderId: inserted.id,
+          fromStatus: null,
+          toStatus: 'NEW',
+          comment: null,
+          actorUserId: principal?.kind === 'user' ? principal.userId : null,
+          createdAt: now,
+        });
+        const attached = await repo.attachUploads(tx, inserted.id, input.files, {
+          userId: principal?.kind === 'user' ? principal.userId : null,
+          tokens: input.fileTokens,
+        });
+        if (attached !== input.files.length) throw invalid('files', MESSAGES.unknownFile);
+        const link = await auth.createLoginLink(tx, input.email, `/cabinet/orders/${inserted.id}`);
+        await mail.queue(tx, {
+          to: inserted.email,
+          orderId: inserted.id,
+          template: 'order-confirmation',
+          params: { order: inserted, signInLink: link },
+        });
+        return { order: toOrderSummary(inserted), created: true };
+      });
+    },
+  };
+}
+
+export { badRequest };

@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { OrderDetail } from '@app/contracts';
+import { MESSAGES, STAFF_ROLES } from '@app/contracts';
+import type { Db } from '#src/db/client.ts';
+import {
+  offices,
+  orderStatusHistory,
+  orders,
+  partners,
+  points,
+  uploads,
+  users,
+} from '#src/db/schema/index.ts';
+import { notFound } from '#src/lib/errors.ts';
+import type { FileStorage } from '#src/providers/storage.ts';
+import type { Clock } from '#src/lib/clock.ts';
+import type { UserPrincipal } from '../../auth/principal.ts';
+import { toOrderDetail, toOrderListItem } from '../orders.mapper.ts';
+import { documentLinesOf, type OrderRow, type OrdersRepository } from '../orders.repository.ts';
+import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
+
+export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
+
+const STAFF = new Set<string>(STAFF_ROLES);
+
+/** Reading orders. A customer sees only their own; anything else is "not found" (nothing leaks). */
+export function createOrdersQueryService(deps: {
+  db: Db;
+  repo: OrdersRepository;
+  storage: FileStorage;
+  clock: Clock;
+}) {
+  const { db, repo, storage, clock } = deps;
+
+  const documentsOf = (orderIds: string[]) => documentLinesOf(db, orderIds);
+
+  /** Whether the order goes to a pickup point of the PARTNER user's back-office partner. */
+  async function isPartnerOrder(actor: UserPrincipal, row: OrderRow): Promise<boolean> {
+    if (actor.role !== 'PARTNER' || !row.pickupPointId) return false;
+    const [match] = await db
+      .select({ id: points.id })
+      .from(points)
+      .innerJoin(partners, eq(partners.id, points.partnerId))
+      .where(and(eq(points.id, row.pickupPointId), eq(partners.userId, actor.userId)));
+    return Boolean(match);
+  }
+
+  /** The order if the actor may see it: its owner, staff, or the PARTNER whose point it goes to. */
+  async function findVisible(actor: UserPrincipal, orderId: string): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
+    if (!row) throw notFound(MESSAGES.orderNotFound);
+    if (STAFF.has(actor.role) || row.userId === actor.userId || (await isPartnerOrder(actor, row)))
+      return row;
+    throw notFound(MESSAGES.orderNotFound);
+  }
+
+  return {
+    findVisible,
+    isPartnerOrder,
+
+    /** The owner of the order e-mail says the order is theirs: the cabinet stops marking it (decision 022). */
+    async confirmOwner(actor: UserPrincipal, orderId: string): Promise<{ id: string; ownerConfirmed: true }> {
+      const [row] = await db
+        .select({ id: orders.id, userId: orders.userId, ownerConfirmedAt: orders.ownerConfirmedAt })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
+      if (!row || row.userId !== actor.userId) throw notFound(MESSAGES.orderNotFound);
+      if (!row.ownerConfirmedAt) await repo.confirmOwner(db, orderId, clock.now());
+      return { id: orderId, ownerConfirmed: true };
+    },
+
+    async listMine(actor: UserPrincipal, query: { limit: number; cursor?: string }) {
+      const conditions = [eq(orders.userId, actor.userId), isNull(orders.deletedAt)];
+      const after = keysetAfter(orders.createdAt, orders.id, query.cursor);
+      if (after) conditions.push(after);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(...conditions))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.limit + 1);
+      const page = keysetPage(rows, query.limit);
+      const documents = await documentsOf(page.rows.map((row) => row.id));
+      return {
+        items: page.rows.map((row) => toOrderListItem(row, documents.get(row.id) ?? [])),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      };
+    },
+
+    async getDetail(actor: UserPrincipal, orderId: string): Promise<OrderDetail> {
+      const row = await findVisible(actor, orderId);
+      const isStaffView = STAFF.has(actor.role);
+      const [documents, files, history, point, office] = await Promise.all([
+        documentsOf([row.id]),
+        db.select().from(uploads).where(eq(uploads.orderId, row.id)).orderBy(asc(uploads.createdAt)),
+        db
+          .select({ entry: orderStatusHistory, actorEmail: users.email })
+          .from(orderStatusHistory)
+          .leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
+          .where(eq(orderStatusHistory.orderId, row.id))
+          .orderBy(asc(orderStatusHistory.createdAt)),
+        row.pickupPointId
+          ? db.select().from(points).where(eq(points.id, row.pickupPointId))
+          : Promise.resolve([]),
+        row.officeId ? db.select().from(offices).where(eq(offices.id, row.officeId)) : Promise.resolve([]),
+      ]);
+      return toOrderDetail(row, {
+        documents: documents.get(row.id) ?? [],
+        files,
+        history,
+        point: point[0],
+        office: office[0],
+        isStaffView,
+      });
+    },
+
+    async openFile(actor: UserPrincipal, orderId: string, fileId: string) {
+      const row = await findVisible(actor, orderId);
+      if (!row.ownerConfirmedAt && row.userId === actor.userId && !STAFF.has(actor.role)) {
+        throw notFound(MESSAGES.unknownFile);
+      }
+      const [file] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, fileId), eq(uploads.orderId, row.id)));
+      if (!file) throw notFound(MESSAGES.unknownFile);
+      return {
+        name: file.originalName,
+        mimeType: file.mimeType,
+        size: file.size,
+        stream: storage.open(file.storedName),
+      };
+    },
+  };
+}

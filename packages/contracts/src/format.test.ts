@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDayMonthTime, formatReadyDate, formatRub } from './format.ts';
+import { moscowDate, moscowDayStart } from './moscow-time.ts';
+
+const NBSP = '\u00A0';
+
+/** Every day (YYYY-MM-DD) from 1 January of `fromYear` up to, not including, 1 January of `toYear`. */
+function everyDay(fromYear: number, toYear: number): string[] {
+  const days: string[] = [];
+  for (let day = Date.UTC(fromYear, 0, 1); day < Date.UTC(toYear, 0, 1); day += 86_400_000) {
+    days.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+describe('formatRub', () => {
+  it('formats rubles with kopecks, non-breaking group separator and sign', () => {
+    expect(formatRub(1500.5)).toBe(`1${NBSP}500,50${NBSP}₽`);
+  });
+
+  it('never uses a narrow no-break space', () => {
+    expect(formatRub(1234567.891)).toBe(`1${NBSP}234${NBSP}567,89${NBSP}₽`);
+    expect(formatRub(1234567.891)).not.toMatch(/\u202F/);
+  });
+
+  it('formats small, zero and negative amounts', () => {
+    expect(formatRub(0)).toBe(`0,00${NBSP}₽`);
+    expect(formatRub(99.9)).toBe(`99,90${NBSP}₽`);
+    expect(formatRub(-2500)).toBe(`-2${NBSP}500,00${NBSP}₽`);
+  });
+
+  it('returns an empty string for non-finite numbers', () => {
+    expect(formatRub(Number.NaN)).toBe('');
+  });
+
+  it('equals ru-RU number formatting (grouped from 1 000) for amounts in kopecks', () => {
+    const intl = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const reference = (amount: number) => {
+      const [integer = '', fraction = ''] = intl.format(Math.abs(amount)).replace(/\s/g, '').split(',');
+      const sign = amount < 0 && Math.round(Math.abs(amount) * 100) > 0 ? '-' : '';
+      return `${sign}${integer.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)},${fraction}${NBSP}₽`;
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const amounts = [0.01, 0.1, 0.99, 1, 9.99, 999.99, 1000, 9999.99, 10_000, 123_456.78, 9_999_999.99];
+    for (let i = 0; i < 2000; i += 1) amounts.push(Math.round(random() * 10 ** (1 + (i % 9))) / 100);
+    for (const amount of [...amounts, ...amounts.map((value) => -value), 0.1 + 0.2, 1499.999]) {
+      expect(formatRub(amount), String(amount)).toBe(reference(amount));
+    }
+  });
+});
+
+describe('formatReadyDate', () => {
+  it('spells the day as ru-RU does (weekday short, day, month long) for every day of two years', () => {
+    const intl = new Intl.DateTimeFormat('ru-RU', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    for (const iso of everyDay(2026, 2028)) {
+      expect(formatReadyDate(iso), iso).toBe(intl.format(new Date(`${iso}T12:00:00Z`)));
+    }
+    expect(formatReadyDate('2026-11-23')).toBe('пн, 23 ноября');
+    expect(formatReadyDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDate / formatDateTime', () => {
+  it('uses Moscow time by default', () => {
+    // 21:30 UTC is 00:30 the next day in Moscow (UTC+3).
+    expect(formatDate('2025-03-04T21:30:00Z')).toBe('05.03.2025');
+    expect(formatDateTime('2025-03-04T21:30:00Z')).toBe('05.03.2025, 00:30');
+  });
+
+  it('accepts another time zone', () => {
+    expect(formatDate('2025-03-04T21:30:00Z', 'UTC')).toBe('04.03.2025');
+    expect(formatDateTime(new Date('2025-03-04T21:30:00Z'), 'UTC')).toBe('04.03.2025, 21:30');
+  });
+
+  it('returns an empty string for invalid input', () => {
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime('')).toBe('');
+  });
+});
+
+// The API's mails and PDF documents had formatters of their own (Intl) until decision 028; these tests hold the
+// one formatRub to their exact output.
+describe('formatRub for mails and documents', () => {
+  const amounts = [0, 0.5, 1, 99.9, 999, 1000, 1500, 1500.5, 7900, 12_345.67, 1_000_000, 9_999_999.99];
+  for (let i = 0; i < 1000; i += 1) amounts.push(i % 2 ? i * 137 : Math.round(i * 13_579.31) / 100);
+  // Negative zero is left out on purpose: Intl printed '-0,00 ₽', formatRub prints '0,00 ₽' (no amount is -0).
+  const all = [...amounts, ...amounts.filter((value) => value !== 0).map((value) => -value)];
+
+  it('compact: whole amounts without kopecks, as the mails printed them (7 900 ₽, 1 500,50 ₽)', () => {
+    const whole = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+    const withKopecks = new Intl.NumberFormat('ru-RU', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const mail = (value: number) =>
+      `${(Number.isInteger(value) ? whole : withKopecks).format(value).replace(/\s/g, NBSP)}${NBSP}₽`;
+    for (const amount of all) expect(formatRub(amount, { compact: true }), String(amount)).toBe(mail(amount));
+    expect(formatRub(7900, { compact: true })).toBe(`7${NBSP}900${NBSP}₽`);
+  });
+
+  it('default: always with kopecks, as the invoice and act lines printed them (1 500,00 ₽)', () => {
+    const intl = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const pdf = (value: number) => `${intl.format(value).replace(/\s/g, NBSP)}${NBSP}₽`;
+    for (const amount of all) expect(formatRub(amount), String(amount)).toBe(pdf(amount));
+  });
+});
+
+describe('Moscow days and moments', () => {
+  it('prints a calendar day as it is, as Moscow formatting of its start would', () => {
+    expect(formatDate('2026-11-23')).toBe('23.11.2026');
+    const intl = new Intl.DateTimeFormat('ru-RU', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'Europe/Moscow',
+    });
+    for (const iso of everyDay(2026, 2027)) expect(formatDate(iso), iso).toBe(intl.format(new Date(iso)));
+    expect(formatDate('2026-02-30')).toBe(intl.format(new Date('2026-02-30')));
+  });
+
+  it('formatDayMonthTime: day, month and time in Moscow, as the sign-in lock mail printed it', () => {
+    const moment = new Date('2026-03-05T21:07:00Z');
+    expect(formatDayMonthTime(moment)).toBe(
+      moment.toLocaleString('ru-RU', {
+        timeZone: 'Europe/Moscow',
+        day: 'numeric',
+        month: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    );
+    expect(formatDayMonthTime(moment)).toMatch(/^6 марта.*00:07$/);
+  });
+
+  it('moscowDate and moscowDayStart: the Moscow calendar day of a moment, and the moment a day begins', () => {
+    expect(moscowDate(new Date('2026-03-04T20:59:59Z'))).toBe('2026-03-04');
+    expect(moscowDate(new Date('2026-03-04T21:00:00Z'))).toBe('2026-03-05');
+    expect(moscowDayStart('2026-03-05').toISOString()).toBe('2026-03-04T21:00:00.000Z');
+    expect(moscowDayStart('2026-03-05', 1).toISOString()).toBe('2026-03-05T21:00:00.000Z');
+    expect(moscowDayStart('2026-12-31', 1).toISOString()).toBe('2026-12-31T21:00:00.000Z');
+  });
+});

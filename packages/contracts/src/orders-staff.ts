@@ -1,0 +1,133 @@
+import { z } from './zod.ts';
+import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
+import { MESSAGES } from './messages.ts';
+import { OrderListItemSchema } from './orders.ts';
+import { multiline } from './text.ts';
+
+// Module orders, the back-office half: the staff order list and its filters, amounts, deletion, internal
+// notes and the act exchange. The customer half is orders.ts.
+
+// ---- internal notes on an order (staff only; never in the customer's or the partner's view) ----
+
+export const ORDER_NOTE_MAX_LENGTH = 2000;
+
+export const OrderNoteSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  author: z
+    .object({
+      id: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    })
+    /** null when the author's account has been deleted since. */
+    .nullable(),
+  /** Whether the caller may delete it: the author, or an ADMIN. */
+  canDelete: z.boolean(),
+});
+export type OrderNote = z.infer<typeof OrderNoteSchema>;
+
+export const OrderNoteListResponseSchema = z.object({ items: z.array(OrderNoteSchema) });
+export type OrderNoteListResponse = z.infer<typeof OrderNoteListResponseSchema>;
+
+export const CreateOrderNoteRequestSchema = z.object({
+  text: multiline(
+    z
+      .string({ message: MESSAGES.noteTextRequired })
+      .trim()
+      .min(1, { message: MESSAGES.noteTextRequired })
+      .max(ORDER_NOTE_MAX_LENGTH, { message: MESSAGES.noteTextTooLong }),
+  ),
+});
+export type CreateOrderNoteRequest = z.infer<typeof CreateOrderNoteRequestSchema>;
+
+export const OrderNoteParamsSchema = z.object({
+  id: z.uuid({ message: MESSAGES.orderNotFound }),
+  noteId: z.uuid({ message: MESSAGES.noteNotFound }),
+});
+
+// ---- act exchange (organizations send the signed act back) ----
+
+export const UpdateActExchangeRequestSchema = z.object({
+  orderId: z.uuid({ message: MESSAGES.orderNotFound }),
+  exchanged: z.boolean(),
+});
+export type UpdateActExchangeRequest = z.infer<typeof UpdateActExchangeRequestSchema>;
+
+export const ActExchangeResponseSchema = z.object({
+  orderId: z.string(),
+  actExchangedAt: z.string().nullable(),
+});
+export type ActExchangeResponse = z.infer<typeof ActExchangeResponseSchema>;
+
+// ---- choices of the partner and pickup point filters of the staff order list ----
+
+export const OrderFilterPartnerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  points: z.array(z.object({ id: z.string(), name: z.string(), isActive: z.boolean() })),
+});
+export type OrderFilterPartner = z.infer<typeof OrderFilterPartnerSchema>;
+
+export const OrderFilterOptionsResponseSchema = z.object({
+  partners: z.array(OrderFilterPartnerSchema),
+});
+export type OrderFilterOptionsResponse = z.infer<typeof OrderFilterOptionsResponseSchema>;
+
+// ---- the staff order list (and its CSV export), amounts, deletion ----
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+const statusList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean),
+  )
+  .pipe(z.array(OrderStatusSchema));
+
+/** Filters of the staff order list; the CSV export takes the same ones, so it exports exactly the filtered set. */
+export const StaffOrderFiltersSchema = z.object({
+  status: statusList.optional(),
+  dateFrom: z.iso.date().optional(),
+  dateTo: z.iso.date().optional(),
+  payerType: PayerTypeSchema.optional(),
+  deliveryType: DeliveryTypeSchema.optional(),
+  pointId: z.uuid().optional(),
+  partnerId: z.uuid().optional(),
+  isPaid: booleanQuery.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type StaffOrderFilters = z.infer<typeof StaffOrderFiltersSchema>;
+
+export const StaffOrderListQuerySchema = StaffOrderFiltersSchema.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+export type StaffOrderListQuery = z.infer<typeof StaffOrderListQuerySchema>;
+
+export const StaffOrderListItemSchema = OrderListItemSchema.extend({
+  email: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  payerType: PayerTypeSchema,
+  deliveryType: DeliveryTypeSchema,
+  pickupPointId: z.string().nullable(),
+});
+export type StaffOrderListItem = z.infer<typeof StaffOrderListItemSchema>;
+
+export const UpdateOrderAmountRequestSchema = z.object({
+  id: z.uuid({ message: MESSAGES.orderNotFound }),
+  amount: z
+    .number({ message: MESSAGES.amountInvalid })
+    .multipleOf(0.01, { message: MESSAGES.amountInvalid })
+    .min(0, { message: MESSAGES.amountInvalid })
+    .max(10_000_000, { message: MESSAGES.amountInvalid }),
+  /** Required when the order is already paid (checked on the server, which knows). */
+  reason: z.string().trim().max(500).optional(),
+});
+export const UpdateOtherDocumentAmountRequestSchema = z.object({
+  orderId: z.uuid({ message: MESSAGES.orderNotFound }),
+  otherPrice: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
+  otherCost: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
+});
+export const DeleteOrderRequestSchema = z.object({ id: z.uuid({ message: MESSAGES.orderNotFound }) });

@@ -1,0 +1,400 @@
+import { z } from './zod.ts';
+import { EmailSchema, MoneySchema, PhoneSchema } from './common.ts';
+import { ORDER_LIMITS } from './constants.ts';
+import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
+import { MESSAGES } from './messages.ts';
+import { InnSchema, KppSchema } from './profile.ts';
+import { multiline } from './text.ts';
+
+/** POST /api/order/yandex-delivery/check-price: coordinates as [lat, lon]. */
+export const CheckDeliveryPriceRequestSchema = z.object({
+  from: z
+    .tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)])
+    .nullable()
+    .optional(),
+  to: z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
+  officeId: z.string().uuid().nullable().optional(),
+});
+export type CheckDeliveryPriceRequest = z.infer<typeof CheckDeliveryPriceRequestSchema>;
+
+export const DeliveryOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  /** Working days from dispatch to the door. */
+  days: z.number().int(),
+  provider: z.enum(['yandex', 'tariffs']),
+});
+export type DeliveryOption = z.infer<typeof DeliveryOptionSchema>;
+
+export const CheckDeliveryPriceResponseSchema = z.object({ options: z.array(DeliveryOptionSchema) });
+export type CheckDeliveryPriceResponse = z.infer<typeof CheckDeliveryPriceResponseSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** Free text where line breaks belong (comments): tab, LF and CR allowed (decision 021). */
+const multilineText = (max: number) => multiline(z.string().trim().max(max)).nullable().optional();
+const idRef = (message: string) => z.string({ message }).trim().uuid({ message });
+
+export const DocumentWithQuantitySchema = z.object({
+  documentId: idRef(MESSAGES.unknownDocument),
+  quantity: z
+    .number({ message: MESSAGES.quantityInvalid })
+    .int({ message: MESSAGES.quantityInvalid })
+    .min(1, { message: MESSAGES.quantityInvalid })
+    .max(ORDER_LIMITS.maxQuantity, { message: MESSAGES.quantityInvalid }),
+});
+export const DocumentAssuranceSchema = z.object({
+  documentId: idRef(MESSAGES.unknownDocument),
+  assuranceId: idRef(MESSAGES.unknownAssurance),
+});
+
+/** Step 1: documents, languages, promo code, files. */
+export const OrderStep1Schema = z.object({
+  documentsWithQuantity: z
+    .array(DocumentWithQuantitySchema, { message: MESSAGES.documentsRequired })
+    .min(1, { message: MESSAGES.documentsRequired })
+    .max(ORDER_LIMITS.maxDocuments)
+    .refine((items) => new Set(items.map((item) => item.documentId)).size === items.length, {
+      message: MESSAGES.documentDuplicated,
+    }),
+  documentsAssurances: z
+    .array(DocumentAssuranceSchema)
+    .max(ORDER_LIMITS.maxDocuments * 5)
+    .default([]),
+  originalLanguage: z
+    .string({ message: MESSAGES.languageRequired })
+    .trim()
+    .min(2, { message: MESSAGES.languageRequired })
+    .max(10),
+  targetLanguage: z
+    .string({ message: MESSAGES.languageRequired })
+    .trim()
+    .min(2, { message: MESSAGES.languageRequired })
+    .max(10),
+  promoCode: z.string().trim().toUpperCase().max(50).nullable().optional(),
+  files: z
+    .array(z.string().uuid({ message: MESSAGES.unknownFile }))
+    .max(ORDER_LIMITS.maxFiles)
+    .default([]),
+  /** File id → the token its upload answered; a file uploaded while signed in needs none (decision 022). */
+  fileTokens: z
+    .record(z.string().uuid({ message: MESSAGES.unknownFile }), z.string().max(100))
+    .refine((tokens) => Object.keys(tokens).length <= ORDER_LIMITS.maxFiles, {
+      message: MESSAGES.unknownFile,
+    })
+    .default({}),
+});
+export type OrderStep1 = z.infer<typeof OrderStep1Schema>;
+
+const OrderStep2Base = z.object({
+  name: z
+    .string({ message: MESSAGES.nameRequired })
+    .trim()
+    .min(2, { message: MESSAGES.nameRequired })
+    .max(200),
+  phoneNumber: PhoneSchema,
+  email: EmailSchema,
+  payerType: PayerTypeSchema.default('INDIVIDUAL'),
+  organizationInn: InnSchema.nullable().optional(),
+  organizationKpp: KppSchema.nullable().optional(),
+  organizationName: optionalText(300),
+  organizationAddress: multilineText(500),
+  comment: multilineText(2000),
+});
+
+type OrganizationFields = {
+  payerType: 'INDIVIDUAL' | 'ORGANIZATION';
+  organizationInn?: string | null;
+  organizationName?: string | null;
+  organizationAddress?: string | null;
+};
+function requireOrganization(value: OrganizationFields, ctx: z.RefinementCtx) {
+  if (value.payerType !== 'ORGANIZATION') return;
+  if (!value.organizationInn)
+    ctx.addIssue({ code: 'custom', path: ['organizationInn'], message: MESSAGES.invalidInn });
+  if (!value.organizationName)
+    ctx.addIssue({ code: 'custom', path: ['organizationName'], message: MESSAGES.organizationNameRequired });
+  if (!value.organizationAddress)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['organizationAddress'],
+      message: MESSAGES.organizationAddressRequired,
+    });
+}
+
+/** Step 2: contact and payer. */
+export const OrderStep2Schema = OrderStep2Base.superRefine(requireOrganization);
+export type OrderStep2 = z.infer<typeof OrderStep2Schema>;
+
+const OrderStep3Base = z.object({
+  deliveryId: idRef(MESSAGES.deliveryRequired),
+  deliveryType: DeliveryTypeSchema.optional(),
+  pickupPointId: z.string().uuid({ message: MESSAGES.unknownPoint }).nullable().optional(),
+  pickupPointCode: optionalText(50),
+  address: optionalText(500),
+  apartment: optionalText(20),
+  entrance: optionalText(20),
+  floor: optionalText(20),
+  intercom: optionalText(50),
+  addressComment: multilineText(500),
+  /** Courier: coordinates of the address [lat, lon] from geocoding; office pickup: { officeId }. */
+  deliveryData: z
+    .object({
+      officeId: z.string().uuid().nullable().optional(),
+      coordinates: z
+        .tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)])
+        .nullable()
+        .optional(),
+      optionId: z.string().max(100).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type OrderStep3 = z.infer<typeof OrderStep3Base>;
+export const OrderStep3Schema = OrderStep3Base;
+
+/** First-touch attribution exported by the browser (spec 3). */
+export const AttributionSchema = z.object({
+  utmSource: optionalText(200),
+  utmMedium: optionalText(200),
+  utmCampaign: optionalText(200),
+  utmContent: optionalText(200),
+  utmTerm: optionalText(200),
+  referrer: optionalText(2000),
+  landingPage: optionalText(2000),
+  acquisitionChannel: optionalText(100),
+  attributionModel: optionalText(50),
+  firstTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
+  lastTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
+  touchpointCount: z
+    .number({ message: MESSAGES.numberOutOfRange })
+    .int({ message: MESSAGES.numberOutOfRange })
+    .min(0, { message: MESSAGES.numberOutOfRange })
+    .max(100_000, { message: MESSAGES.numberOutOfRange })
+    .nullable()
+    .optional(),
+  /** numeric(12, 2) in the database: non-negative rubles well below its limit (decision 021). */
+  marketingValue: z
+    .number({ message: MESSAGES.marketingValueInvalid })
+    .min(0, { message: MESSAGES.marketingValueInvalid })
+    .max(1_000_000_000, { message: MESSAGES.marketingValueInvalid })
+    .nullable()
+    .optional(),
+});
+export type Attribution = z.infer<typeof AttributionSchema>;
+
+/**
+ * POST /api/order. Composed from the step schemas so the form and the server validate alike.
+ * Price fields a client may send (deliveryPrice, promoIsValid, promoDiscountPercent) are accepted and ignored.
+ */
+export const CreateOrderRequestSchema = OrderStep1Schema.extend(OrderStep2Base.shape)
+  .extend(OrderStep3Base.shape)
+  .extend(AttributionSchema.shape)
+  .extend({
+    /** The referring partner-portal partner (must exist and be ACTIVE, checked by the server). */
+    partnerId: z.uuid({ message: MESSAGES.unknownPartner }).nullable().optional(),
+    documentId: z.unknown().optional(),
+    documentIds: z.unknown().optional(),
+    assuranceId: z.unknown().optional(),
+    orderDocuments: z.unknown().optional(),
+    deliveryPrice: z.unknown().optional(),
+    promoIsValid: z.unknown().optional(),
+    promoDiscountPercent: z.unknown().optional(),
+    amount: z.unknown().optional(),
+  })
+  .superRefine(requireOrganization);
+export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
+export type CreateOrderPayload = z.output<typeof CreateOrderRequestSchema>;
+
+export const IdempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x20-\x7E]+$/, { message: 'Idempotency-Key: допустимы печатные символы до 200' });
+
+export const PriceLineSchema = z.object({
+  kind: z.enum(['document', 'assurance', 'delivery', 'discount']),
+  refId: z.string().nullable(),
+  name: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  total: z.number(),
+  /** Document lines priced by a tariff carry its name (absent on lines at the catalogue price). */
+  tariffName: z.string().optional(),
+});
+export type PriceLine = z.infer<typeof PriceLineSchema>;
+
+export const PriceBreakdownSchema = z.object({
+  lines: z.array(PriceLineSchema),
+  documentsTotal: z.number(),
+  assurancesTotal: z.number(),
+  deliveryPrice: z.number(),
+  subtotal: z.number(),
+  discountPercent: z.number(),
+  discount: z.number(),
+  total: z.number(),
+});
+export type PriceBreakdown = z.infer<typeof PriceBreakdownSchema>;
+
+export const OrderSummarySchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  email: z.string(),
+  amount: MoneySchema,
+  isPaid: z.boolean(),
+  createdAt: z.string(),
+  estimatedReadyDate: z.string().nullable(),
+  priceBreakdown: PriceBreakdownSchema,
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const PromoValidateQuerySchema = z.object({ code: z.string().trim().toUpperCase().min(1).max(50) });
+export const PromoValidateResponseSchema = z.object({
+  valid: z.boolean(),
+  code: z.string(),
+  discountPercent: z.number(),
+  message: z.string(),
+});
+export type PromoValidateResponse = z.infer<typeof PromoValidateResponseSchema>;
+
+// ---- reading orders (cabinet and back office) ----
+
+/**
+ * Who may move an order where. Customers: their own NEW or PAID order to CANCELED only.
+ * Staff: forward along the pipeline, back one step where work is redone, or cancel before completion.
+ * PAID is set by payment confirmation only (never by hand).
+ */
+export const STAFF_STATUS_TRANSITIONS = {
+  NEW: ['IN_PROGRESS', 'CANCELED'],
+  PAID: ['IN_PROGRESS', 'CANCELED'],
+  IN_PROGRESS: ['READY', 'CANCELED'],
+  READY: ['DELIVERING', 'COMPLETED', 'IN_PROGRESS', 'CANCELED'],
+  DELIVERING: ['COMPLETED', 'READY'],
+  COMPLETED: [],
+  CANCELED: [],
+} as const satisfies Record<z.infer<typeof OrderStatusSchema>, readonly z.infer<typeof OrderStatusSchema>[]>;
+export const CUSTOMER_CANCELLABLE_STATUSES = ['NEW', 'PAID'] as const;
+
+export const ORDER_STATUS_LABELS = {
+  NEW: 'Новый',
+  PAID: 'Оплачен',
+  IN_PROGRESS: 'В работе',
+  READY: 'Готов',
+  DELIVERING: 'Доставляется',
+  COMPLETED: 'Выполнен',
+  CANCELED: 'Отменён',
+} as const satisfies Record<z.infer<typeof OrderStatusSchema>, string>;
+
+export const OrderListItemSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  status: OrderStatusSchema,
+  amount: z.number(),
+  isPaid: z.boolean(),
+  /**
+   * False while the owner of the order e-mail has not confirmed the order is theirs (it was placed by someone
+   * not signed in as that e-mail): the cabinet marks it «не подтверждён» and hides the sender's comment.
+   */
+  ownerConfirmed: z.boolean(),
+  documents: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  originalLanguage: z.string(),
+  targetLanguage: z.string(),
+});
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+
+export const OrderFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mimeType: z.string(),
+});
+
+export const OrderDetailSchema = OrderListItemSchema.extend({
+  email: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  payerType: PayerTypeSchema,
+  organization: z
+    .object({
+      inn: z.string().nullable(),
+      kpp: z.string().nullable(),
+      name: z.string().nullable(),
+      address: z.string().nullable(),
+    })
+    .nullable(),
+  comment: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  estimatedReadyDate: z.string().nullable(),
+  priceBreakdown: PriceBreakdownSchema,
+  delivery: z.object({
+    type: DeliveryTypeSchema,
+    name: z.string(),
+    price: z.number(),
+    point: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        address: z.string(),
+        schedule: z.string().nullable(),
+        metro: z.string().nullable(),
+        metroColor: z.string().nullable(),
+      })
+      .nullable(),
+    office: z
+      .object({ id: z.string(), name: z.string(), address: z.string(), schedule: z.string().nullable() })
+      .nullable(),
+    address: z.string().nullable(),
+    apartment: z.string().nullable(),
+    entrance: z.string().nullable(),
+    floor: z.string().nullable(),
+    intercom: z.string().nullable(),
+    addressComment: z.string().nullable(),
+  }),
+  files: z.array(OrderFileSchema),
+  history: z.array(
+    z.object({
+      fromStatus: OrderStatusSchema.nullable(),
+      toStatus: OrderStatusSchema,
+      comment: z.string().nullable(),
+      createdAt: z.string(),
+      /** Who made the change (staff view only; null for the customer and for automatic changes). */
+      actor: z.string().nullable(),
+    }),
+  ),
+  /** Back-office fields: null in the customer's view. */
+  staff: z
+    .object({
+      otherPrice: z.number().nullable(),
+      otherCost: z.number().nullable(),
+      /** Organizations: when staff marked the signed act as returned (null: not yet, or not an organization). */
+      actExchangedAt: z.string().nullable(),
+      attribution: z.object({
+        utmSource: z.string().nullable(),
+        utmMedium: z.string().nullable(),
+        utmCampaign: z.string().nullable(),
+        acquisitionChannel: z.string().nullable(),
+        referrer: z.string().nullable(),
+        landingPage: z.string().nullable(),
+        firstTouchAt: z.string().nullable(),
+        touchpointCount: z.number().nullable(),
+      }),
+    })
+    .nullable(),
+  canCancel: z.boolean(),
+  canPay: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const OrderListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const UpdateOrderStatusRequestSchema = z.object({
+  id: z.uuid({ message: MESSAGES.orderNotFound }),
+  status: OrderStatusSchema,
+  comment: multiline(z.string().trim().max(2000)).nullable().optional(),
+});
+export type UpdateOrderStatusRequest = z.infer<typeof UpdateOrderStatusRequestSchema>;
