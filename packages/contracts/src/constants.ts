@@ -10,6 +10,11 @@ export const CRM_ROLES = ['ADMIN', 'MANAGER', 'PARTNER'] as const satisfies Read
 >;
 /** Roles with the full back-office view (CRM route guard). */
 export const STAFF_ROLES = ['ADMIN', 'MANAGER'] as const satisfies ReadonlyArray<(typeof ROLES)[number]>;
+/** Roles of the administrator-only pages and routes. */
+export const ADMIN_ROLES = ['ADMIN'] as const satisfies ReadonlyArray<(typeof ROLES)[number]>;
+/** The partner's own back-office role (its orders page). */
+export const PARTNER_ROLES = ['PARTNER'] as const satisfies ReadonlyArray<(typeof ROLES)[number]>;
+export type CrmRole = (typeof CRM_ROLES)[number];
 export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] as const;
 
 export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BLOCKED'] as const;

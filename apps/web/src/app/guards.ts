@@ -4,7 +4,7 @@ import {
   markCrmAccessRequested,
   myCrmAccessRequestQueryOptions,
 } from '@/features/crm-access/api/crm-access-requests';
-import { publicConfigQueryOptions } from '@/features/public-config/api/get-public-config';
+import { publicConfigQueryOptions } from '@/lib/public-config';
 import { getCrmHomePath } from '@/lib/access/crm-routes';
 import {
   isAppMode,

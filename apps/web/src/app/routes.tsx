@@ -1,6 +1,6 @@
 import { Outlet, redirect, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
-import { PublicLayout } from '@/components/layouts/public-layout';
+import { PublicLayout } from '@/app/layouts/public-layout';
 import { PagePlaceholder } from '@/components/page-placeholder';
 import type { RouteHandle } from '@/components/route-handle';
 import { CRM_ROUTES, getCrmHomePath } from '@/lib/access/crm-routes';

@@ -11,6 +11,7 @@ export function ConfirmModal({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Отмена',
   color = 'red',
   isLoading = false,
   onConfirm,
@@ -21,6 +22,7 @@ export function ConfirmModal({
   /** A sentence, or a node of its own for longer text. */
   message: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   color?: string;
   /** For an action whose progress is tracked outside `onConfirm` (it returns no promise). */
   isLoading?: boolean;
@@ -47,7 +49,7 @@ export function ConfirmModal({
         {typeof message === 'string' ? <Text>{message}</Text> : message}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Отмена
+            {cancelLabel}
           </Button>
           <Button color={color} loading={isLoading || isRunning} onClick={() => void confirm()}>
             {confirmLabel}

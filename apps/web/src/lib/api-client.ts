@@ -236,6 +236,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return payload as T;
 }
 
+/**
+ * A list answer, the shape of the contracts' `listResponse()`: the items, and the next page's cursor when the list
+ * is paged. Every list call reads this one shape.
+ */
+export type ListAnswer<T> = { items: T[]; nextCursor?: string | null; total?: number };
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

@@ -1,5 +1,5 @@
 /** The part of a zod schema the form needs; keeps the web app from depending on zod directly. */
-type SafeParseSchema = {
+export type SafeParseSchema = {
   safeParse: (values: unknown) =>
     | { success: true }
     | {
@@ -24,3 +24,13 @@ export function validateWithSchema(schema: SafeParseSchema) {
     return errors;
   };
 }
+
+/** A Mantine NumberInput's value: a number, or a string while empty or being typed. */
+export type NumberField = number | string;
+
+/** An optional text field for the API: trimmed, or null when blank. */
+export const trimmedOrNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+/** A number field for the API: null while empty (a decimal comma is accepted). */
+export const numberOrNull = (value: NumberField): number | null =>
+  typeof value === 'number' ? value : value.trim() === '' ? null : Number(value.replace(',', '.'));

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { AppProviders } from '@/app/providers';
-import { PublicLayout } from '@/components/layouts/public-layout';
+import { PublicLayout } from '@/app/layouts/public-layout';
 import { EMPTY_FORM_PARAMS, formParamsQueryOptions } from '@/features/order-form/api/form-params';
 import { OrderStep1 } from '@/features/order-form/components/order-step1';
 import { NavigationProvider, type AppNavigation } from '@/lib/navigation';

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { LoadingScreen } from '@/components/loading-screen';
-import { PublicLayout } from '@/components/layouts/public-layout';
+import { PublicLayout } from '@/app/layouts/public-layout';
 import { configureApiClient } from '@/lib/api-client';
 import { isOrderPath } from '@/lib/area';
 import {

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
-import { PartnerLoginForm } from '@/features/auth/components/partner-login-form';
+import { PartnerLoginForm } from '@/features/auth/components/password-login-form';
 import { getSafeRedirect } from '@/lib/area';
 
 function PartnerLoginPage() {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@app/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
-import { StaffLoginForm } from '@/features/auth/components/staff-login-form';
+import { StaffLoginForm } from '@/features/auth/components/password-login-form';
 import { getCrmHomePath } from '@/lib/access/crm-routes';
 import { getSafeRedirect } from '@/lib/area';
 import { isCrmRole } from '@/lib/session/credentials';

@@ -1,14 +1,12 @@
-import { AppShell, Burger, Divider, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Divider, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink } from 'react-router';
 import { useSession } from '@/lib/session/session-store';
-import { getCrmRole } from '@/lib/session/credentials';
+import { useCrmRole } from '@/lib/session/use-crm-role';
 import { BottomNav } from '@/components/menus/bottom-nav';
 import { CABINET_LINK, getCrmBottomNavItems, getCrmMenu } from '@/components/menus/crm-menu';
-import { BrandLink } from './brand-link';
+import { SideMenuShell } from './side-menu-shell';
 import classes from './crm-layout.module.css';
-import { UserHeaderActions } from './user-header-actions';
 
 function SideMenuLink({
   path,
@@ -40,33 +38,19 @@ function SideMenuLink({
 /** Back office: icon side menu filtered by role (spec 2), header with e-mail and logout. */
 export function CrmLayout() {
   const session = useSession();
-  const [isMenuOpen, { toggle, close }] = useDisclosure(false);
-  const role = session.role ?? getCrmRole();
+  const role = useCrmRole();
   const menu = getCrmMenu(role);
   const email = session.profile?.email ?? session.user?.email ?? null;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 76, breakpoint: '40em', collapsed: { mobile: !isMenuOpen } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={isMenuOpen}
-              onClick={toggle}
-              className={classes.burger}
-              size="sm"
-              aria-label={isMenuOpen ? 'Закрыть меню' : 'Открыть меню'}
-            />
-            <BrandLink to="/crm" caption="CRM" />
-          </Group>
-          <UserHeaderActions email={email} />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" className={classes.navbar}>
+    <SideMenuShell
+      navbarWidth={76}
+      breakpoint="40em"
+      burger={{ className: classes.burger }}
+      brand={{ to: '/crm', caption: 'CRM' }}
+      email={email}
+      navbarProps={{ p: 'xs', className: classes.navbar }}
+      menu={(close) => (
         <nav aria-label="Меню CRM" data-testid="crm-side-menu" className={classes.menu}>
           {menu.kind === 'message' ? (
             <Text size="xs" c="dimmed" ta="center" data-testid="crm-menu-message">
@@ -93,9 +77,8 @@ export function CrmLayout() {
             onClick={close}
           />
         </nav>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
+      )}
+      footer={
         <BottomNav
           label="Навигация CRM"
           items={getCrmBottomNavItems(role).map((entry) => ({
@@ -105,7 +88,7 @@ export function CrmLayout() {
             icon: entry.icon,
           }))}
         />
-      </AppShell.Main>
-    </AppShell>
+      }
+    />
   );
 }

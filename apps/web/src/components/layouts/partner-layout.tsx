@@ -1,41 +1,24 @@
-import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { NavLink, useLocation } from 'react-router';
 import { getPartnerData } from '@/lib/session/credentials';
 import { useSession } from '@/lib/session/session-store';
 import { PARTNER_MENU } from '@/components/menus/partner-menu';
-import { BrandLink } from './brand-link';
-import { UserHeaderActions } from './user-header-actions';
+import { SideMenuShell } from './side-menu-shell';
 
 /** Partner portal: sectioned side menu, header with the partner's e-mail and logout. */
 export function PartnerLayout() {
   const session = useSession();
   const { pathname } = useLocation();
-  const [isMenuOpen, { toggle, close }] = useDisclosure(false);
   const partner = session.partner ?? getPartnerData();
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={isMenuOpen}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={isMenuOpen ? 'Закрыть меню' : 'Открыть меню'}
-            />
-            <BrandLink to="/partner/dashboard" caption="Кабинет партнёра" />
-          </Group>
-          <UserHeaderActions email={partner?.email ?? null} />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar>
+    <SideMenuShell
+      navbarWidth={260}
+      breakpoint="sm"
+      burger={{ hiddenFrom: 'sm' }}
+      brand={{ to: '/partner/dashboard', caption: 'Кабинет партнёра' }}
+      email={partner?.email ?? null}
+      menu={(close) => (
         <ScrollArea p="xs">
           <nav aria-label="Меню партнёра" data-testid="partner-menu">
             <Stack gap="sm">
@@ -63,10 +46,7 @@ export function PartnerLayout() {
             </Stack>
           </nav>
         </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      )}
+    />
   );
 }

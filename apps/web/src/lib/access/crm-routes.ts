@@ -1,13 +1,12 @@
-import { CRM_ROLES, STAFF_ROLES, type Role } from '@app/contracts';
+import { ADMIN_ROLES, CRM_ROLES, PARTNER_ROLES, STAFF_ROLES, type Role } from '@app/contracts';
 
 /**
  * Every back-office page, in menu order: its Russian title, the roles that may open it (spec 2, 6) and, for the
  * pages the side menu lists, its menu entry. The router builds the CRM routes from this table, the CRM guard
  * checks it, and the side menu, the bottom navigation and the monitoring tabs are derived from it: permissions
- * of the web app are declared here and nowhere else (the server's own proof is the route matrix test).
+ * of the web app are declared here and nowhere else (the server's own proof is the route matrix test). The role
+ * groups are the contracts' (STAFF_ROLES, ADMIN_ROLES, CRM_ROLES, PARTNER_ROLES), the vocabulary the API shares.
  */
-export const ADMIN_ONLY = ['ADMIN'] as const satisfies readonly Role[];
-const PARTNER_ONLY = ['PARTNER'] as const satisfies readonly Role[];
 
 export type CrmMenuKey =
   | 'applications'
@@ -68,7 +67,7 @@ export const CRM_ROUTES: readonly CrmRouteDefinition[] = [
   {
     path: 'stats',
     title: 'Статистика',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('stats', 'Статистика', 'Статистика', true),
   },
   {
@@ -92,8 +91,8 @@ export const CRM_ROUTES: readonly CrmRouteDefinition[] = [
     menu: menu('monitoring', 'Мониторинг', 'Мониторинг', false),
   },
   // Automation and periodic tasks are ADMIN-only tabs of monitoring (spec 6).
-  { path: 'monitoring/queue', title: 'Мониторинг: автоматизация', roles: ADMIN_ONLY },
-  { path: 'monitoring/cron', title: 'Мониторинг: периодические задачи', roles: ADMIN_ONLY },
+  { path: 'monitoring/queue', title: 'Мониторинг: автоматизация', roles: ADMIN_ROLES },
+  { path: 'monitoring/cron', title: 'Мониторинг: периодические задачи', roles: ADMIN_ROLES },
   { path: 'monitoring/order/:orderId', title: 'Мониторинг заказа', roles: STAFF_ROLES },
   {
     path: 'push-notifications',
@@ -104,70 +103,70 @@ export const CRM_ROUTES: readonly CrmRouteDefinition[] = [
   {
     path: 'fraud-monitoring',
     title: 'Фрод-мониторинг',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('fraud', 'Фрод-мониторинг', 'Фрод', false),
   },
   {
     path: 'users',
     title: 'Пользователи',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('users', 'Пользователи', 'Пользователи', true),
   },
   {
     path: 'partner',
     title: 'Партнёры',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('partners', 'Партнёры', 'Партнёры', true),
   },
-  { path: 'partner/:partnerId/points', title: 'Пункты выдачи партнёра', roles: ADMIN_ONLY },
+  { path: 'partner/:partnerId/points', title: 'Пункты выдачи партнёра', roles: ADMIN_ROLES },
   {
     path: 'partner-program',
     title: 'Партнёрская программа',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('partner-program', 'Партнёрская программа', 'Программа', false),
   },
-  { path: 'partner-program/applications', title: 'Заявки в партнёрскую программу', roles: ADMIN_ONLY },
+  { path: 'partner-program/applications', title: 'Заявки в партнёрскую программу', roles: ADMIN_ROLES },
   {
     path: 'partner-analytics',
     title: 'Аналитика партнёров',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('partner-analytics', 'Аналитика партнёров', 'Аналитика', false),
   },
   {
     path: 'partner-payouts',
     title: 'Выплаты партнёрам',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('partner-payouts', 'Выплаты партнёрам', 'Выплаты', false),
   },
   {
     path: 'commission-adjustments',
     title: 'Корректировки комиссий',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('adjustments', 'Корректировки', 'Корректировки', false),
   },
   {
     path: 'tariffs',
     title: 'Тарифы',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('tariffs', 'Тарифы', 'Тарифы', true),
   },
-  { path: 'tariffs/:id', title: 'Тариф', roles: ADMIN_ONLY },
+  { path: 'tariffs/:id', title: 'Тариф', roles: ADMIN_ROLES },
   {
     path: 'offices',
     title: 'Офисы',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('offices', 'Офисы', 'Офисы', false),
   },
   {
     path: 'holidays',
     title: 'Праздничные дни',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('holidays', 'Праздничные дни', 'Праздники', true),
   },
   {
     path: 'form-settings',
     title: 'Настройки формы',
-    roles: ADMIN_ONLY,
+    roles: ADMIN_ROLES,
     menu: menu('form-settings', 'Настройки формы', 'Форма', false),
   },
   // Every CRM role may open the order list; only PARTNER has it in the menu (staff reach it as «Заявки»).
@@ -175,7 +174,7 @@ export const CRM_ROUTES: readonly CrmRouteDefinition[] = [
     path: 'orders',
     title: 'Заказы',
     roles: CRM_ROLES,
-    menu: menu('orders', 'Заказы', 'Заказы', true, PARTNER_ONLY),
+    menu: menu('orders', 'Заказы', 'Заказы', true, PARTNER_ROLES),
   },
   { path: 'orders/:id', title: 'Заказ', roles: CRM_ROLES },
 ];

@@ -7,10 +7,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
 
-export type OrderListPage = { items: OrderListItem[]; nextCursor?: string };
+export type OrderListPage = ListAnswer<OrderListItem>;
 export type PaymentLink = { paymentId: string; confirmationUrl: string; provider: 'test' | 'yookassa' };
 
 export const ORDERS_PAGE_SIZE = 20;

@@ -6,6 +6,7 @@ import { formatDate, formatRub } from '@/lib/format';
 import { useMyOrders } from '../api/orders';
 import { describeDocuments, describeLanguages } from '../model/order-view';
 import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
+import { LoadMoreButton } from '@/components/load-more-button';
 
 export const NEW_ORDER_PATH = '/order?reset=true';
 
@@ -98,15 +99,7 @@ export function OrdersList() {
           <OrderCard key={order.id} order={order} />
         ))}
       </Stack>
-      {query.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-        >
-          Показать ещё
-        </Button>
-      ) : null}
+      <LoadMoreButton list={query} showLoading isStretched />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { CrmAccessRequest, Role } from '@app/contracts';
 import { Alert, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { isCrmAccessPending, isStaffRole } from '@/lib/access/guards';
 import { formatDateTime } from '@/lib/format';
@@ -20,7 +20,7 @@ const STATUS_LABELS: Record<CrmAccessRequest['status'], { label: string; color: 
 export function CrmAccessRequestPanel({ role }: { role: Role | null }) {
   const { data: request, isPending: isLoading } = useMyCrmAccessRequest();
   const createRequest = useCreateCrmAccessRequest();
-  const [comment, setComment] = useState('');
+  const form = useForm<{ comment: string }>({ mode: 'controlled', initialValues: { comment: '' } });
   const local = getLocalCrmAccessRequest();
   const isPending = isCrmAccessPending({
     requestStatus: request?.status ?? null,
@@ -74,11 +74,10 @@ export function CrmAccessRequestPanel({ role }: { role: Role | null }) {
             autosize
             minRows={2}
             maxLength={1000}
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
+            {...form.getInputProps('comment')}
           />
           <Button
-            onClick={() => createRequest.mutate({ comment: comment.trim() || undefined })}
+            onClick={() => createRequest.mutate({ comment: form.values.comment.trim() || undefined })}
             loading={createRequest.isPending}
             w="fit-content"
           >

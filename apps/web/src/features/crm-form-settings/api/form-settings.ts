@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 import type { TabDefinition } from '../model/tabs';
 
 export const FORM_SETTINGS_KEY = ['crm', 'form-settings'] as const;
@@ -8,7 +8,7 @@ export type SettingsItem = Record<string, unknown>;
 export function useSettingsItems(tab: TabDefinition) {
   return useQuery({
     queryKey: [...FORM_SETTINGS_KEY, tab.value],
-    queryFn: () => api.get<{ items: SettingsItem[] }>(`/form-settings/${tab.value}`, { area: 'crm' }),
+    queryFn: () => api.get<ListAnswer<SettingsItem>>(`/form-settings/${tab.value}`, { area: 'crm' }),
   });
 }
 

@@ -1,10 +1,6 @@
 import {
-  Alert,
   Button,
   Checkbox,
-  Group,
-  Loader,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -14,7 +10,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import {
+  AdminList,
+  EditModal,
+  FormActions,
+  RowActions,
+  useConfirmAction,
+  useEditing,
+} from '@/components/admin-list';
 import { formatRub } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import {
@@ -32,7 +36,6 @@ import {
   type FormValues,
   type TabDefinition,
 } from '../model/tabs';
-import { ConfirmModal } from '@/components/confirm-modal';
 
 function cellText(field: FieldDefinition, value: unknown): string {
   if (field.kind === 'checkbox') return value === true ? 'Да' : 'Нет';
@@ -99,129 +102,107 @@ function FieldInput({
   }
 }
 
-function SettingsTab({ tab }: { tab: TabDefinition }) {
-  const list = useSettingsItems(tab);
+/** Adds or edits one item of a tab (a Mantine form; the browser checks the required fields). */
+function SettingsItemForm({
+  tab,
+  item,
+  onDone,
+}: {
+  tab: TabDefinition;
+  item: SettingsItem | null;
+  onDone: () => void;
+}) {
   const save = useSaveSettingsItem(tab);
-  const remove = useDeleteSettingsItem(tab);
-  const [editing, setEditing] = useState<{ item: SettingsItem | null; values: FormValues } | null>(null);
-  const [toDelete, setToDelete] = useState<SettingsItem | null>(null);
-  const items = list.data?.items ?? [];
-  const tableFields = tab.fields.filter((field) => field.inTable);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!editing) return;
-    const body = valuesToBody(tab, editing.values);
-    if (editing.item) {
-      if (tab.idKey === 'id') body.id = editing.item.id;
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: item ? itemToValues(tab, item) : emptyValues(tab),
+  });
+  const submit = form.onSubmit((values) => {
+    const body = valuesToBody(tab, values);
+    if (item) {
+      if (tab.idKey === 'id') body.id = item.id;
       else body.__edit = true;
     }
     save.mutate(body, {
       onSuccess: () => {
-        showSuccessToast(editing.item ? 'Изменения сохранены' : 'Добавлено');
-        setEditing(null);
+        showSuccessToast(item ? 'Изменения сохранены' : 'Добавлено');
+        onDone();
       },
     });
-  };
+  });
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="sm">
+        {tab.fields.map((field) => (
+          <FieldInput
+            key={field.key}
+            field={field}
+            value={form.values[field.key]}
+            disabled={Boolean(item && field.readOnlyOnEdit)}
+            onChange={(value) => form.setFieldValue(field.key, value)}
+          />
+        ))}
+        <FormActions onCancel={onDone} isSaving={save.isPending} />
+      </Stack>
+    </form>
+  );
+}
+
+function SettingsTab({ tab }: { tab: TabDefinition }) {
+  const list = useSettingsItems(tab);
+  const remove = useDeleteSettingsItem(tab);
+  const { editing, open, close } = useEditing<SettingsItem>();
+  const confirmDelete = useConfirmAction<SettingsItem>({
+    title: 'Удалить?',
+    message: (item) => (
+      <Text>
+        {`«${String(item.name ?? item.code ?? '')}» больше не будет предлагаться в форме заказа. Существующие заказы сохранят свои строки.`}
+      </Text>
+    ),
+    onConfirm: async (item) => {
+      await remove.mutateAsync(item);
+      showSuccessToast('Удалено');
+    },
+  });
+  const tableFields = tab.fields.filter((field) => field.inTable);
 
   return (
     <Stack gap="md" pt="md">
-      <Button w="fit-content" onClick={() => setEditing({ item: null, values: emptyValues(tab) })}>
+      <Button w="fit-content" onClick={() => open()}>
         Добавить {tab.itemLabel}
       </Button>
-      {list.isPending ? (
-        <Loader aria-label="Загрузка" />
-      ) : list.isError ? (
-        <Alert color="red">Не удалось загрузить список</Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">Список пуст</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table data-testid={`settings-${tab.value}`}>
-            <Table.Thead>
-              <Table.Tr>
-                {tableFields.map((field) => (
-                  <Table.Th key={field.key}>{field.label}</Table.Th>
-                ))}
-                <Table.Th aria-label="Действия" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={String(item[tab.idKey])}>
-                  {tableFields.map((field) => (
-                    <Table.Td key={field.key}>{cellText(field, item[field.key])}</Table.Td>
-                  ))}
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setEditing({ item, values: itemToValues(tab, item) })}
-                      >
-                        Изменить
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(item)}>
-                        Удалить
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.item ? `Изменить ${tab.itemLabel}` : `Добавить ${tab.itemLabel}`}
-        centered
-      >
-        {editing ? (
-          <form onSubmit={submit}>
-            <Stack gap="sm">
-              {tab.fields.map((field) => (
-                <FieldInput
-                  key={field.key}
-                  field={field}
-                  value={editing.values[field.key]}
-                  disabled={Boolean(editing.item && field.readOnlyOnEdit)}
-                  onChange={(value) =>
-                    setEditing((current) =>
-                      current ? { ...current, values: { ...current.values, [field.key]: value } } : current,
-                    )
-                  }
-                />
-              ))}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setEditing(null)}>
-                  Отмена
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  Сохранить
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        ) : null}
-      </Modal>
-      <ConfirmModal
-        opened={toDelete !== null}
-        title="Удалить?"
-        message={
-          <Text>
-            {`«${String(toDelete?.name ?? toDelete?.code ?? '')}» больше не будет предлагаться в форме заказа. Существующие заказы сохранят свои строки.`}
-          </Text>
-        }
-        confirmLabel="Удалить"
-        onConfirm={async () => {
-          if (!toDelete) return;
-          await remove.mutateAsync(toDelete);
-          showSuccessToast('Удалено');
-        }}
-        onClose={() => setToDelete(null)}
+      <AdminList
+        query={list}
+        items={list.data?.items ?? []}
+        errorText="Не удалось загрузить список"
+        emptyText="Список пуст"
+        testId={`settings-${tab.value}`}
+        minWidth={700}
+        columns={tableFields.map((field) => ({ key: field.key, label: field.label }))}
+        hasActions
+        renderRow={(item) => (
+          <Table.Tr key={String(item[tab.idKey])}>
+            {tableFields.map((field) => (
+              <Table.Td key={field.key}>{cellText(field, item[field.key])}</Table.Td>
+            ))}
+            <Table.Td>
+              <RowActions
+                justify="flex-start"
+                onEdit={() => open(item)}
+                onDelete={() => confirmDelete.ask(item)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )}
       />
+      <EditModal
+        editing={editing}
+        onClose={close}
+        title={(item) => (item ? `Изменить ${tab.itemLabel}` : `Добавить ${tab.itemLabel}`)}
+      >
+        {(item) => <SettingsItemForm tab={tab} item={item} onDone={close} />}
+      </EditModal>
+      {confirmDelete.modal}
     </Stack>
   );
 }

@@ -1,13 +1,13 @@
 import type { Holiday } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 
 export const HOLIDAYS_KEY = ['crm', 'holidays'] as const;
 
 export function useHolidays(year: number) {
   return useQuery({
     queryKey: [...HOLIDAYS_KEY, year],
-    queryFn: () => api.get<{ items: Holiday[] }>('/holidays', { query: { year }, area: 'crm' }),
+    queryFn: () => api.get<ListAnswer<Holiday>>('/holidays', { query: { year }, area: 'crm' }),
   });
 }
 

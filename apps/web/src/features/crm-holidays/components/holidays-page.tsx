@@ -1,26 +1,23 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
   Checkbox,
   Group,
-  Loader,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { HolidaySchema, type Holiday } from '@app/contracts';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { ConfirmModal } from '@/components/confirm-modal';
+import { AdminPageHeader, AdminList, RowActions, useConfirmAction } from '@/components/admin-list';
 import { formatDate } from '@/lib/format';
 import { validateWithSchema } from '@/lib/forms';
 import { showSuccessToast } from '@/lib/notify';
+import { useUrlFilters, type UrlFiltersCodec } from '@/lib/use-url-filters';
 import { useDeleteHoliday, useHolidays, useSaveHoliday } from '../api/holidays';
 
 function AddHolidayForm({ onAdded }: { onAdded: (holiday: Holiday) => void }) {
@@ -66,19 +63,41 @@ function AddHolidayForm({ onAdded }: { onAdded: (holiday: Holiday) => void }) {
   );
 }
 
+const HOLIDAY_COLUMNS = [
+  { label: 'Дата' },
+  { label: 'Название' },
+  // Wide enough for 'Выходной': a badge would otherwise shrink to its first letter.
+  { label: 'Тип', miw: 120 },
+] as const;
+
+/** The shown year is the list's filter, kept in the URL (`?year=2027`); the current year without one. */
+const YEAR_FILTER: UrlFiltersCodec<{ year: number }> = {
+  parse: (params) => {
+    const year = params.get('year') ?? '';
+    return { year: /^\d{4}$/.test(year) ? Number(year) : new Date().getFullYear() };
+  },
+  toQuery: ({ year }) => ({ year: String(year) }),
+};
+
 /** /crm/holidays: the work calendar of a year (days off and working weekends). */
 export function HolidaysPage() {
-  const [year, setYear] = useState(() => new Date().getFullYear());
+  const [{ year }, setFilters] = useUrlFilters(YEAR_FILTER);
+  const setYear = (next: number) => setFilters({ year: next });
   const holidays = useHolidays(year);
   const remove = useDeleteHoliday();
-  const [toDelete, setToDelete] = useState<Holiday | null>(null);
-  const items = holidays.data?.items ?? [];
+  const confirmDelete = useConfirmAction<Holiday>({
+    title: 'Удалить день?',
+    message: (holiday) =>
+      `${formatDate(holiday.date)} «${holiday.name}» больше не будет учитываться в сроке готовности заказов.`,
+    onConfirm: async (holiday) => {
+      await remove.mutateAsync(holiday.date);
+      showSuccessToast('День удалён');
+    },
+  });
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Праздничные дни
-      </Title>
+      <AdminPageHeader title="Праздничные дни" />
       <Group gap="xs">
         <ActionIcon variant="default" aria-label="Предыдущий год" onClick={() => setYear(year - 1)}>
           <IconChevronLeft size={16} />
@@ -94,73 +113,41 @@ export function HolidaysPage() {
         {/* The list follows the added day, so it is seen at once even in another year. */}
         <AddHolidayForm onAdded={(holiday) => setYear(Number(holiday.date.slice(0, 4)))} />
       </Card>
-      {holidays.isPending ? (
-        <Loader aria-label="Загрузка" />
-      ) : holidays.isError ? (
-        <Alert color="red">Не удалось загрузить календарь</Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">В {year} году дней пока нет</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={460}>
-          <Table data-testid="holidays-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Дата</Table.Th>
-                <Table.Th>Название</Table.Th>
-                {/* Wide enough for 'Выходной': a badge would otherwise shrink to its first letter. */}
-                <Table.Th miw={120}>Тип</Table.Th>
-                <Table.Th aria-label="Действия" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((holiday) => (
-                <Table.Tr key={holiday.date}>
-                  <Table.Td>{formatDate(holiday.date)}</Table.Td>
-                  <Table.Td>{holiday.name}</Table.Td>
-                  <Table.Td>
-                    {holiday.isWorkingDay ? (
-                      <Badge color="blue" variant="light">
-                        Рабочий
-                      </Badge>
-                    ) : (
-                      <Badge color="red" variant="light">
-                        Выходной
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Удалить ${formatDate(holiday.date)}`}
-                      onClick={() => setToDelete(holiday)}
-                    >
-                      Удалить
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <ConfirmModal
-        opened={toDelete !== null}
-        title="Удалить день?"
-        message={
-          toDelete
-            ? `${formatDate(toDelete.date)} «${toDelete.name}» больше не будет учитываться в сроке готовности заказов.`
-            : ''
-        }
-        confirmLabel="Удалить"
-        onConfirm={async () => {
-          if (!toDelete) return;
-          await remove.mutateAsync(toDelete.date);
-          showSuccessToast('День удалён');
-        }}
-        onClose={() => setToDelete(null)}
+      <AdminList
+        query={holidays}
+        items={holidays.data?.items ?? []}
+        errorText="Не удалось загрузить календарь"
+        emptyText={`В ${year} году дней пока нет`}
+        testId="holidays-table"
+        minWidth={460}
+        columns={HOLIDAY_COLUMNS}
+        hasActions
+        renderRow={(holiday) => (
+          <Table.Tr key={holiday.date}>
+            <Table.Td>{formatDate(holiday.date)}</Table.Td>
+            <Table.Td>{holiday.name}</Table.Td>
+            <Table.Td>
+              {holiday.isWorkingDay ? (
+                <Badge color="blue" variant="light">
+                  Рабочий
+                </Badge>
+              ) : (
+                <Badge color="red" variant="light">
+                  Выходной
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <RowActions
+                justify="flex-start"
+                deleteLabel={`Удалить ${formatDate(holiday.date)}`}
+                onDelete={() => confirmDelete.ask(holiday)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )}
       />
+      {confirmDelete.modal}
     </Stack>
   );
 }

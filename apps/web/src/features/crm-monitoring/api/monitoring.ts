@@ -15,7 +15,7 @@ import {
   type StaffOrderListItem,
 } from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 import { showToast } from '@/lib/notify';
 
 /** Spec 2/9: the automation and periodic-task views refresh every 30 s; the other views follow suit. */
@@ -80,7 +80,7 @@ export type FoundOrder = { orderId: string; orderNumber: number | null };
 /** An order number is resolved through the staff order search (exact number match); an ID is taken as is. */
 export async function resolveOrderLookup(lookup: OrderLookup, signal?: AbortSignal): Promise<FoundOrder> {
   if (lookup.kind === 'id') return { orderId: lookup.id, orderNumber: null };
-  const answer = await api.get<{ items: StaffOrderListItem[] }>('/order', {
+  const answer = await api.get<ListAnswer<StaffOrderListItem>>('/order', {
     query: { search: String(lookup.number), limit: 100 },
     area: 'crm',
     signal,

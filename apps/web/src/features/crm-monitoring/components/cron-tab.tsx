@@ -15,13 +15,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import { useClearCron, useCronInfo, useInitializeCron } from '../api/monitoring';
 import { getJobLabel, getQueueLabel } from '../model/labels';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { RefreshButton } from './refresh-button';
 
 const QUEUE_STATS: ReadonlyArray<{ key: keyof CronQueueInfo & string; label: string }> = [
   { key: 'repeatableJobs', label: 'Периодических' },
@@ -31,6 +31,23 @@ const QUEUE_STATS: ReadonlyArray<{ key: keyof CronQueueInfo & string; label: str
   { key: 'failed', label: 'Ошибки за 24\u00a0ч' },
   { key: 'delayed', label: 'Отложены' },
 ];
+
+/** A periodic task's Russian name, its description and its job name. */
+function JobTitle({ job }: { job: { name: string; description: string } }) {
+  return (
+    <>
+      <Text size="sm" fw={500}>
+        {getJobLabel(job.name)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {job.description}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {job.name}
+      </Text>
+    </>
+  );
+}
 
 function LastRun({ job }: { job: CronJob }) {
   if (!job.lastRunAt) {
@@ -91,15 +108,7 @@ function QueueCard({ queue }: { queue: CronQueueInfo }) {
           <Stack gap="xs" data-testid="cron-jobs">
             {queue.jobs.map((job) => (
               <Card key={job.id} withBorder padding="sm" data-testid="cron-job">
-                <Text size="sm" fw={500}>
-                  {getJobLabel(job.name)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {job.description}
-                </Text>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {job.name}
-                </Text>
+                <JobTitle job={job} />
                 <Text size="sm" mt={6}>
                   Расписание: <Code>{job.cron}</Code> ({job.timezone})
                 </Text>
@@ -126,15 +135,7 @@ function QueueCard({ queue }: { queue: CronQueueInfo }) {
                 {queue.jobs.map((job) => (
                   <Table.Tr key={job.id} data-testid="cron-job">
                     <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {getJobLabel(job.name)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {job.description}
-                      </Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {job.name}
-                      </Text>
+                      <JobTitle job={job} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" ff="monospace">
@@ -191,14 +192,7 @@ export function CronTab() {
           >
             Очистить все
           </Button>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={info.isFetching}
-            onClick={() => void info.refetch()}
-          >
-            Обновить
-          </Button>
+          <RefreshButton query={info} />
         </Group>
         <Checkbox
           label="Автообновление (30 с)"

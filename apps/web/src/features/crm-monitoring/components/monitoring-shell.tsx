@@ -2,7 +2,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { getMonitoringTabs } from '../model/tabs';
-import { useCrmRole } from './use-crm-role';
+import { useCrmRole } from '@/lib/session/use-crm-role';
 
 /** The monitoring page: its title and the tabs the role may open (each tab is its own URL). */
 export function MonitoringShell({ activePath, children }: { activePath: string; children: ReactNode }) {

@@ -1,10 +1,11 @@
 import { MESSAGES, type OrderLookup } from '@app/contracts';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { showSuccessToast } from '@/lib/notify';
 import { OrderNotFoundError, useCancelOrderJobs, useOrderJobsSearch } from '../api/monitoring';
-import { parseOrderLookup } from '../model/order-lookup';
+import { lookupError, parseOrderLookup } from '../model/order-lookup';
 import { isCancellable } from '../model/task-status';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { JobsTable } from './jobs-table';
@@ -12,25 +13,23 @@ import { useJobRetry } from './use-job-retry';
 
 /** Automation tab: the jobs of one order by its number (spec 2, 5), cancel them all after a confirmation. */
 export function OrderJobsSearch({ canManage }: { canManage: boolean }) {
-  const [input, setInput] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
+  const form = useForm<{ lookup: string }>({
+    mode: 'controlled',
+    initialValues: { lookup: '' },
+    validate: { lookup: lookupError },
+  });
   const [lookup, setLookup] = useState<OrderLookup | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const search = useOrderJobsSearch(lookup);
   const cancel = useCancelOrderJobs();
   const retry = useJobRetry();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ lookup: input }) => {
     const parsed = parseOrderLookup(input);
-    if (!parsed.success) {
-      setInputError(parsed.error);
-      return;
-    }
-    setInputError(null);
+    if (!parsed.success) return;
     setLookup(parsed.data);
     if (lookup && JSON.stringify(lookup) === JSON.stringify(parsed.data)) void search.refetch();
-  };
+  });
 
   const result = search.data;
   const orderRef = result ? (result.orderNumber !== null ? `№ ${result.orderNumber}` : result.orderId) : '';
@@ -48,12 +47,7 @@ export function OrderJobsSearch({ canManage }: { canManage: boolean }) {
             <TextInput
               label="Номер заказа"
               placeholder="Например, 1024"
-              value={input}
-              onChange={(event) => {
-                setInput(event.currentTarget.value);
-                setInputError(null);
-              }}
-              error={inputError}
+              {...form.getInputProps('lookup')}
               inputMode="numeric"
               w={{ base: '100%', xs: 260 }}
             />

@@ -26,7 +26,7 @@ import { canManageJobs } from '../model/tabs';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { JobsTable } from './jobs-table';
 import classes from './monitoring.module.css';
-import { useCrmRole } from './use-crm-role';
+import { useCrmRole } from '@/lib/session/use-crm-role';
 import { useJobRetry } from './use-job-retry';
 
 function statusLabel(status: string): string {

@@ -1,6 +1,5 @@
 import { MESSAGES, type QueueJobState } from '@app/contracts';
-import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Alert, Badge, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { useQueueInfo } from '../api/monitoring';
@@ -10,7 +9,8 @@ import { FailedGroups } from './failed-groups';
 import { JobListModal } from './job-list-modal';
 import { OrderJobsSearch } from './order-jobs-search';
 import { StatCard } from './stat-card';
-import { useCrmRole } from './use-crm-role';
+import { RefreshButton } from './refresh-button';
+import { useCrmRole } from '@/lib/session/use-crm-role';
 
 const COUNTER_COLORS: Partial<Record<QueueJobState, string>> = { failed: 'red', active: 'blue' };
 
@@ -40,14 +40,7 @@ export function QueueTab() {
             </Text>
           ) : null}
         </Group>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={info.isFetching}
-          onClick={() => void info.refetch()}
-        >
-          Обновить
-        </Button>
+        <RefreshButton query={info} />
       </Group>
       {info.isPending ? (
         <Loader aria-label="Загрузка данных очереди" />

@@ -8,3 +8,9 @@ export function parseOrderLookup(input: string): OrderLookupResult {
   if (result.success) return { success: true, data: result.data };
   return { success: false, error: result.error.issues[0]?.message ?? MESSAGES.orderLookupInvalid };
 }
+
+/** The same rule as a Mantine field validator: the message, or null for a valid input. */
+export function lookupError(input: string): string | null {
+  const parsed = parseOrderLookup(input);
+  return parsed.success ? null : parsed.error;
+}

@@ -1,13 +1,13 @@
 import type { AdminOffice, DeleteOfficeResponse, OfficeInput } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 
 export const CRM_OFFICES_KEY = ['crm', 'offices'] as const;
 
 export function useOffices() {
   return useQuery({
     queryKey: CRM_OFFICES_KEY,
-    queryFn: () => api.get<{ items: AdminOffice[] }>('/office', { area: 'crm' }),
+    queryFn: () => api.get<ListAnswer<AdminOffice>>('/office', { area: 'crm' }),
   });
 }
 

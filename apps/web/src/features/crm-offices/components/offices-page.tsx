@@ -1,23 +1,14 @@
 import type { AdminOffice } from '@app/contracts';
+import { Badge, Button, NumberInput, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { isApiError } from '@/lib/api-client';
+  AdminPageHeader,
+  AdminList,
+  EditModal,
+  FormActions,
+  RowActions,
+  useConfirmAction,
+  useEditing,
+} from '@/components/admin-list';
 import { showSuccessToast } from '@/lib/notify';
 import { useDeleteOffice, useOffices, useSaveOffice } from '../api/offices';
 import {
@@ -26,31 +17,23 @@ import {
   validateOfficeForm,
   type OfficeFormValues,
 } from '../model/forms';
-import { ConfirmModal } from '@/components/confirm-modal';
+import { saveCallbacks, useValidatedForm } from '@/lib/form-submit';
+
+const OFFICE_COLUMNS = [
+  { label: 'Название' },
+  { label: 'Адрес' },
+  { label: 'Контакты' },
+  { label: 'График' },
+  { label: 'Статус' },
+] as const;
 
 function OfficeForm({ office, onDone }: { office: AdminOffice | null; onDone: () => void }) {
   const save = useSaveOffice();
-  const form = useForm<OfficeFormValues>({
-    mode: 'controlled',
-    initialValues: toOfficeFormValues(office),
-    validate: validateOfficeForm,
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<OfficeFormValues>(toOfficeFormValues(office), validateOfficeForm);
   const submit = form.onSubmit((values) =>
     save.mutate(
       { ...toOfficeRequest(values), ...(office ? { id: office.id } : {}) },
-      {
-        onSuccess: () => {
-          showSuccessToast(office ? 'Офис сохранён' : 'Офис добавлен');
-          onDone();
-        },
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          for (const detail of error.details) {
-            form.setFieldError(detail.path.split('.').at(-1) ?? '', detail.message);
-          }
-        },
-      },
+      saveCallbacks(form, office ? 'Офис сохранён' : 'Офис добавлен', onDone),
     ),
   );
 
@@ -95,14 +78,7 @@ function OfficeForm({ office, onDone }: { office: AdminOffice | null; onDone: ()
           label="Офис активен (предлагается в форме заказа)"
           {...form.getInputProps('isActive', { type: 'checkbox' })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isSaving={save.isPending} />
       </Stack>
     </form>
   );
@@ -112,113 +88,82 @@ function OfficeForm({ office, onDone }: { office: AdminOffice | null; onDone: ()
 export function OfficesPage() {
   const offices = useOffices();
   const remove = useDeleteOffice();
-  const [editing, setEditing] = useState<{ office: AdminOffice | null } | null>(null);
-  const [toDelete, setToDelete] = useState<AdminOffice | null>(null);
-  const items = offices.data?.items ?? [];
+  const { editing, open, close } = useEditing<AdminOffice>();
+  const confirmDelete = useConfirmAction<AdminOffice>({
+    title: 'Удалить офис?',
+    message: (office) => (
+      <Text size="sm">
+        {`«${office.name}» больше не будет предлагаться в форме заказа. Если на офис ссылаются заказы, он будет отключён, а не удалён.`}
+      </Text>
+    ),
+    onConfirm: async (office) => {
+      const result = await remove.mutateAsync(office.id);
+      showSuccessToast(
+        result.result === 'deleted' ? 'Офис удалён' : 'На офис ссылаются заказы — он отключён',
+      );
+    },
+  });
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          Офисы
-        </Title>
-        <Button onClick={() => setEditing({ office: null })}>Добавить офис</Button>
-      </Group>
-      {offices.isPending ? (
-        <Loader aria-label="Загрузка" />
-      ) : offices.isError ? (
-        <Alert color="red">Не удалось загрузить офисы</Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">Офисов пока нет.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table data-testid="offices-table" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Название</Table.Th>
-                <Table.Th>Адрес</Table.Th>
-                <Table.Th>Контакты</Table.Th>
-                <Table.Th>График</Table.Th>
-                <Table.Th>Статус</Table.Th>
-                <Table.Th aria-label="Действия" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((office) => (
-                <Table.Tr key={office.id} data-testid="office-row">
-                  <Table.Td fw={500}>{office.name}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{office.address}</Text>
-                    {office.lat !== null && office.lon !== null ? (
-                      <Text size="xs" c="dimmed">
-                        {office.lat.toFixed(5)}, {office.lon.toFixed(5)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{office.phone ?? '—'}</Text>
-                    {office.email ? (
-                      <Text size="xs" c="dimmed">
-                        {office.email}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{office.schedule ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {office.isActive ? (
-                      <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>
-                        Активен
-                      </Badge>
-                    ) : (
-                      <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
-                        Отключён
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => setEditing({ office })}>
-                        Изменить
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(office)}>
-                        Удалить
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.office ? `Офис «${editing.office.name}»` : 'Новый офис'}
-        centered
-      >
-        {editing ? <OfficeForm office={editing.office} onDone={() => setEditing(null)} /> : null}
-      </Modal>
-      <ConfirmModal
-        opened={toDelete !== null}
-        title="Удалить офис?"
-        message={
-          <Text size="sm">
-            {`«${toDelete?.name ?? ''}» больше не будет предлагаться в форме заказа. Если на офис ссылаются заказы, он будет отключён, а не удалён.`}
-          </Text>
-        }
-        confirmLabel="Удалить"
-        onConfirm={async () => {
-          if (!toDelete) return;
-          const result = await remove.mutateAsync(toDelete.id);
-          showSuccessToast(
-            result.result === 'deleted' ? 'Офис удалён' : 'На офис ссылаются заказы — он отключён',
-          );
-        }}
-        onClose={() => setToDelete(null)}
+      <AdminPageHeader title="Офисы" action={<Button onClick={() => open()}>Добавить офис</Button>} />
+      <AdminList
+        query={offices}
+        items={offices.data?.items ?? []}
+        errorText="Не удалось загрузить офисы"
+        emptyText="Офисов пока нет."
+        testId="offices-table"
+        minWidth={760}
+        verticalSpacing="sm"
+        columns={OFFICE_COLUMNS}
+        hasActions
+        renderRow={(office) => (
+          <Table.Tr key={office.id} data-testid="office-row">
+            <Table.Td fw={500}>{office.name}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{office.address}</Text>
+              {office.lat !== null && office.lon !== null ? (
+                <Text size="xs" c="dimmed">
+                  {office.lat.toFixed(5)}, {office.lon.toFixed(5)}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{office.phone ?? '—'}</Text>
+              {office.email ? (
+                <Text size="xs" c="dimmed">
+                  {office.email}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{office.schedule ?? '—'}</Text>
+            </Table.Td>
+            <Table.Td>
+              {office.isActive ? (
+                <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>
+                  Активен
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
+                  Отключён
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <RowActions onEdit={() => open(office)} onDelete={() => confirmDelete.ask(office)} />
+            </Table.Td>
+          </Table.Tr>
+        )}
       />
+      <EditModal
+        editing={editing}
+        onClose={close}
+        title={(office) => (office ? `Офис «${office.name}»` : 'Новый офис')}
+      >
+        {(office) => <OfficeForm office={office} onDone={close} />}
+      </EditModal>
+      {confirmDelete.modal}
     </Stack>
   );
 }

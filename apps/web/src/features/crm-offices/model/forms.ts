@@ -1,7 +1,5 @@
 import { OfficeInputSchema, type AdminOffice, type OfficeInput } from '@app/contracts';
-import { validateWithSchema } from '@/lib/forms';
-
-type NumberField = number | string;
+import { numberOrNull, trimmedOrNull, validateWithSchema, type NumberField } from '@/lib/forms';
 
 export type OfficeFormValues = {
   name: string;
@@ -13,10 +11,6 @@ export type OfficeFormValues = {
   lon: NumberField;
   isActive: boolean;
 };
-
-const trimmedOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
-const toNumberOrNull = (value: NumberField): number | null =>
-  typeof value === 'number' ? value : value.trim() === '' ? null : Number(value.replace(',', '.'));
 
 export function toOfficeFormValues(office: AdminOffice | null): OfficeFormValues {
   return {
@@ -38,8 +32,8 @@ export function toOfficeRequest(values: OfficeFormValues): OfficeInput {
     phone: trimmedOrNull(values.phone),
     email: trimmedOrNull(values.email),
     schedule: trimmedOrNull(values.schedule),
-    lat: toNumberOrNull(values.lat),
-    lon: toNumberOrNull(values.lon),
+    lat: numberOrNull(values.lat),
+    lon: numberOrNull(values.lon),
     isActive: values.isActive,
   };
 }

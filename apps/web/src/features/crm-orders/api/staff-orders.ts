@@ -1,10 +1,10 @@
 import type { ActExchangeResponse, OrderDetail, StaffOrderListItem } from '@app/contracts';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
 import { filtersToQuery, type OrderFilters } from '../model/filters';
 
-export type StaffOrderPage = { items: StaffOrderListItem[]; nextCursor?: string | null };
+export type StaffOrderPage = ListAnswer<StaffOrderListItem>;
 
 export const STAFF_ORDERS_PAGE_SIZE = 20;
 

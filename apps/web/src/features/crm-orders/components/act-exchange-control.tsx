@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { formatDateTime } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import { useMarkActExchanged } from '../api/staff-orders';
@@ -51,35 +52,17 @@ export function ActExchangeControl({
           Акт получен
         </Button>
       )}
-      <Modal
+      <ConfirmModal
         opened={isConfirmOpen}
-        onClose={() => setConfirmOpen(false)}
         title="Снять отметку о получении акта?"
-        centered
-      >
-        <Stack>
-          <Text size="sm">Заказ снова будет числиться ожидающим подписанный акт от организации.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmOpen(false)}>
-              Отмена
-            </Button>
-            <Button
-              color="red"
-              loading={mark.isPending}
-              onClick={() =>
-                mark.mutate(false, {
-                  onSuccess: () => {
-                    setConfirmOpen(false);
-                    showSuccessToast('Отметка снята');
-                  },
-                })
-              }
-            >
-              Снять отметку
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={<Text size="sm">Заказ снова будет числиться ожидающим подписанный акт от организации.</Text>}
+        confirmLabel="Снять отметку"
+        onConfirm={async () => {
+          await mark.mutateAsync(false);
+          showSuccessToast('Отметка снята');
+        }}
+        onClose={() => setConfirmOpen(false)}
+      />
     </Group>
   );
 }

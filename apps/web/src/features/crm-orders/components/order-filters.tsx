@@ -7,7 +7,8 @@ import {
 } from '@app/contracts';
 import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { SearchForm } from '@/components/search-form';
 import { useOrderFilterOptions } from '../api/order-filter-options';
 import { EMPTY_FILTERS, PAYER_TYPE_LABELS, type OrderFilters as Filters } from '../model/filters';
 
@@ -18,30 +19,6 @@ const PAID_OPTIONS = [
   { value: 'true', label: 'Оплачен' },
   { value: 'false', label: 'Не оплачен' },
 ];
-
-function SearchForm({ initial, onSearch }: { initial: string; onSearch: (search: string) => void }) {
-  const [search, setSearch] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(search.trim());
-  };
-  return (
-    <form onSubmit={submit} role="search" aria-label="Поиск заказов">
-      <Group align="flex-end" gap="xs">
-        <TextInput
-          label="Поиск"
-          placeholder="Номер, e-mail, телефон или имя"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={280}
-        />
-        <Button type="submit" variant="light">
-          Найти
-        </Button>
-      </Group>
-    </form>
-  );
-}
 
 /**
  * Partner, then its pickup point. Without a partner the point list holds every point grouped by partner (a
@@ -125,6 +102,8 @@ export function OrderFilters({ value, onChange }: { value: Filters; onChange: (n
       <Group align="flex-end" gap="xs">
         <SearchForm
           key={value.search}
+          formLabel="Поиск заказов"
+          placeholder="Номер, e-mail, телефон или имя"
           initial={value.search}
           onSearch={(search) => onChange({ ...value, search })}
         />

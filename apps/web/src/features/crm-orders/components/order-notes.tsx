@@ -1,10 +1,12 @@
 import { CreateOrderNoteRequestSchema, ORDER_NOTE_MAX_LENGTH, type OrderNote } from '@app/contracts';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useForm } from '@mantine/form';
+import type { KeyboardEvent } from 'react';
+import { useConfirmAction } from '@/components/admin-list';
 import { formatDateTime } from '@/lib/format';
+import { validateWithSchema } from '@/lib/forms';
 import { showSuccessToast } from '@/lib/notify';
 import { useAddOrderNote, useDeleteOrderNote, useOrderNotes } from '../api/order-notes';
-import { ConfirmModal } from '@/components/confirm-modal';
 
 function authorText(note: OrderNote): string {
   if (!note.author) return 'Удалённый пользователь';
@@ -13,26 +15,23 @@ function authorText(note: OrderNote): string {
 
 function NoteForm({ orderId }: { orderId: string }) {
   const add = useAddOrderNote(orderId);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (add.isPending) return;
+  const form = useForm<{ text: string }>({
+    mode: 'controlled',
+    initialValues: { text: '' },
     // The server's own schema: the same rule and the same Russian message on both sides.
-    const parsed = CreateOrderNoteRequestSchema.safeParse({ text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setError(null);
-    add.mutate(parsed.data.text, {
+    validate: validateWithSchema(CreateOrderNoteRequestSchema),
+  });
+  const text = form.values.text;
+
+  const submit = form.onSubmit((values) => {
+    if (add.isPending) return;
+    add.mutate(CreateOrderNoteRequestSchema.parse(values).text, {
       onSuccess: () => {
-        setText('');
+        form.reset();
         showSuccessToast('Заметка добавлена');
       },
     });
-  };
+  });
 
   const submitOnCtrlEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -50,13 +49,8 @@ function NoteForm({ orderId }: { orderId: string }) {
           placeholder="Например: клиент просил перезвонить после 18:00"
           rows={3}
           resize="vertical"
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
+          {...form.getInputProps('text')}
           onKeyDown={submitOnCtrlEnter}
-          error={error}
         />
         <Group justify="space-between" gap="xs">
           <Text size="xs" c={text.length > ORDER_NOTE_MAX_LENGTH ? 'red.8' : 'dimmed'}>
@@ -75,7 +69,18 @@ function NoteForm({ orderId }: { orderId: string }) {
 export function OrderNotes({ orderId }: { orderId: string }) {
   const notes = useOrderNotes(orderId);
   const remove = useDeleteOrderNote(orderId);
-  const [toDelete, setToDelete] = useState<OrderNote | null>(null);
+  const confirmDelete = useConfirmAction<OrderNote>({
+    title: 'Удалить заметку?',
+    message: (note) => (
+      <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap' }}>
+        {note.text}
+      </Text>
+    ),
+    onConfirm: async (note) => {
+      await remove.mutateAsync(note.id);
+      showSuccessToast('Заметка удалена');
+    },
+  });
   const items = notes.data?.items ?? [];
 
   return (
@@ -108,7 +113,7 @@ export function OrderNotes({ orderId }: { orderId: string }) {
                     variant="subtle"
                     color="red"
                     style={{ flexShrink: 0 }}
-                    onClick={() => setToDelete(note)}
+                    onClick={() => confirmDelete.ask(note)}
                     aria-label={`Удалить заметку от ${formatDateTime(note.createdAt)}`}
                   >
                     Удалить
@@ -122,22 +127,7 @@ export function OrderNotes({ orderId }: { orderId: string }) {
           ))}
         </Stack>
       )}
-      <ConfirmModal
-        opened={toDelete !== null}
-        title="Удалить заметку?"
-        message={
-          <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap' }}>
-            {toDelete?.text}
-          </Text>
-        }
-        confirmLabel="Удалить"
-        onConfirm={async () => {
-          if (!toDelete) return;
-          await remove.mutateAsync(toDelete.id);
-          showSuccessToast('Заметка удалена');
-        }}
-        onClose={() => setToDelete(null)}
-      />
+      {confirmDelete.modal}
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@app/contracts';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { allowedNextStatuses } from '../model/filters';
 
 type Props = {
@@ -9,11 +11,15 @@ type Props = {
   onSubmit: (value: { status: OrderStatus; comment: string }, done: () => void) => void;
 };
 
+type StatusFormValues = { status: OrderStatus | null; comment: string };
+
 /** Offers only the statuses the transition table allows next; cancelling asks for confirmation. */
 export function OrderStatusControl({ status, isPending = false, onSubmit }: Props) {
   const options = allowedNextStatuses(status);
-  const [next, setNext] = useState<OrderStatus | null>(null);
-  const [comment, setComment] = useState('');
+  const form = useForm<StatusFormValues>({
+    mode: 'controlled',
+    initialValues: { status: null, comment: '' },
+  });
   const [isConfirming, setConfirming] = useState(false);
 
   if (options.length === 0) {
@@ -21,19 +27,19 @@ export function OrderStatusControl({ status, isPending = false, onSubmit }: Prop
   }
 
   const reset = () => {
-    setNext(null);
-    setComment('');
+    form.reset();
     setConfirming(false);
   };
   const send = () => {
+    const { status: next, comment } = form.getValues();
     if (next) onSubmit({ status: next, comment }, reset);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ status: next }) => {
     if (!next) return;
     if (next === 'CANCELED') setConfirming(true);
     else send();
-  };
+  });
+  const next = form.values.status;
 
   return (
     <form onSubmit={submit} aria-label="Смена статуса">
@@ -44,14 +50,13 @@ export function OrderStatusControl({ status, isPending = false, onSubmit }: Prop
             placeholder="Выберите статус"
             data={options.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }))}
             value={next}
-            onChange={(value) => setNext(value as OrderStatus | null)}
+            onChange={(value) => form.setFieldValue('status', value as OrderStatus | null)}
             w={220}
           />
           <TextInput
             label="Комментарий"
             placeholder="Необязательно"
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
+            {...form.getInputProps('comment')}
             maxLength={2000}
             w={320}
           />
@@ -60,19 +65,16 @@ export function OrderStatusControl({ status, isPending = false, onSubmit }: Prop
           </Button>
         </Group>
       </Stack>
-      <Modal opened={isConfirming} onClose={() => setConfirming(false)} title="Отменить заказ?" centered>
-        <Stack>
-          <Text>Заказ будет отменён, клиент получит уведомление. Это действие нельзя отменить.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Назад
-            </Button>
-            <Button color="red" onClick={send} loading={isPending}>
-              Отменить заказ
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={isConfirming}
+        title="Отменить заказ?"
+        message="Заказ будет отменён, клиент получит уведомление. Это действие нельзя отменить."
+        cancelLabel="Назад"
+        confirmLabel="Отменить заказ"
+        isLoading={isPending}
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+      />
     </form>
   );
 }

@@ -6,7 +6,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -15,13 +14,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
 import { isApiError } from '@/lib/api-client';
 import { describeCourierAddress, formatDate, formatDateTime, formatFileSize, formatRub } from '@/lib/format';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
-import { getCrmRole } from '@/lib/session/credentials';
+import { useCrmRole } from '@/lib/session/use-crm-role';
+import { numberOrNull } from '@/lib/forms';
 import {
   downloadStaffOrderFile,
   useChangeOrderAmount,
@@ -57,58 +59,48 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const toNumber = (value: string | number): number | null =>
-  value === '' ? null : typeof value === 'number' ? value : Number(value.replace(',', '.'));
+type AmountFormValues = { amount: string | number; reason: string };
 
 function AmountForm({ order }: { order: OrderDetail }) {
   const change = useChangeOrderAmount(order.id);
-  const [amount, setAmount] = useState<string | number>(order.amount);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = toNumber(amount);
-    if (value === null || !Number.isFinite(value) || value < 0) {
-      setError(MESSAGES.amountInvalid);
-      return;
-    }
-    if (order.isPaid && !reason.trim()) {
-      setError(MESSAGES.amountChangeReasonRequired);
-      return;
-    }
-    setError(null);
+  const form = useForm<AmountFormValues>({
+    mode: 'controlled',
+    initialValues: { amount: order.amount, reason: '' },
+    // Every message shows under the amount, until the next submit.
+    validate: ({ amount, reason }) => {
+      const value = numberOrNull(amount);
+      if (value === null || !Number.isFinite(value) || value < 0) return { amount: MESSAGES.amountInvalid };
+      if (order.isPaid && !reason.trim()) return { amount: MESSAGES.amountChangeReasonRequired };
+      return {};
+    },
+    clearInputErrorOnChange: false,
+  });
+  const submit = form.onSubmit(({ amount, reason }) =>
     change.mutate(
-      { amount: value, reason: order.isPaid ? reason.trim() : undefined },
+      { amount: numberOrNull(amount) ?? 0, reason: order.isPaid ? reason.trim() : undefined },
       {
         onSuccess: () => showSuccessToast('Сумма заказа изменена'),
         onError: (failure) => {
-          if (isApiError(failure) && failure.status === 403) setError(MESSAGES.forbiddenAmount);
-          else setError(failure.message);
+          if (isApiError(failure) && failure.status === 403)
+            form.setFieldError('amount', MESSAGES.forbiddenAmount);
+          else form.setFieldError('amount', failure.message);
         },
       },
-    );
-  };
+    ),
+  );
   return (
     <form onSubmit={submit} aria-label="Сумма заказа">
       <Group align="flex-end" gap="sm">
         <NumberInput
           label="Сумма заказа, ₽"
-          value={amount}
-          onChange={setAmount}
+          {...form.getInputProps('amount')}
           min={0}
           max={10_000_000}
           decimalScale={2}
-          error={error}
           w={220}
         />
         {order.isPaid ? (
-          <TextInput
-            label="Причина изменения"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={500}
-            w={260}
-          />
+          <TextInput label="Причина изменения" {...form.getInputProps('reason')} maxLength={500} w={260} />
         ) : null}
         <Button type="submit" loading={change.isPending}>
           Изменить сумму
@@ -126,30 +118,29 @@ function OtherDocumentForm({
   initial: { otherPrice: number | null; otherCost: number | null } | null;
 }) {
   const change = useChangeOtherDocumentAmount(orderId);
-  const [price, setPrice] = useState<string | number>(initial?.otherPrice ?? '');
-  const [cost, setCost] = useState<string | number>(initial?.otherCost ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useForm<{ price: string | number; cost: string | number }>({
+    mode: 'controlled',
+    initialValues: { price: initial?.otherPrice ?? '', cost: initial?.otherCost ?? '' },
+  });
+  const submit = form.onSubmit(({ price, cost }) =>
     change.mutate(
-      { otherPrice: toNumber(price), otherCost: toNumber(cost) },
+      { otherPrice: numberOrNull(price), otherCost: numberOrNull(cost) },
       { onSuccess: () => showSuccessToast('Цена и себестоимость сохранены') },
-    );
-  };
+    ),
+  );
   return (
     <form onSubmit={submit} aria-label="Другой документ">
       <Group align="flex-end" gap="sm">
         <NumberInput
           label="Цена другого документа, ₽"
-          value={price}
-          onChange={setPrice}
+          {...form.getInputProps('price')}
           min={0}
           decimalScale={2}
           w={220}
         />
         <NumberInput
           label="Себестоимость, ₽"
-          value={cost}
-          onChange={setCost}
+          {...form.getInputProps('cost')}
           min={0}
           decimalScale={2}
           w={180}
@@ -171,30 +162,22 @@ function DeleteOrderButton({ orderId }: { orderId: string }) {
       <Button color="red" variant="outline" onClick={() => setOpen(true)}>
         Удалить заказ
       </Button>
-      <Modal opened={isOpen} onClose={() => setOpen(false)} title="Удалить заказ?" centered>
-        <Stack>
-          <Text>Заказ исчезнет из списков. Запись об удалении сохранится в журнале.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Отмена
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => {
-                    showSuccessToast('Заказ удалён');
-                    void navigate('/crm/orders');
-                  },
-                })
-              }
-            >
-              Удалить
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={isOpen}
+        title="Удалить заказ?"
+        message="Заказ исчезнет из списков. Запись об удалении сохранится в журнале."
+        confirmLabel="Удалить"
+        isLoading={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              showSuccessToast('Заказ удалён');
+              void navigate('/crm/orders');
+            },
+          })
+        }
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }
@@ -209,7 +192,7 @@ function deliveryText(order: OrderDetail): string {
 
 export function StaffOrderDetail() {
   const { id = '' } = useParams();
-  const role = getCrmRole();
+  const role = useCrmRole();
   const isAdmin = role === 'ADMIN';
   const order = useStaffOrderDetail(id);
   const changeStatus = useChangeOrderStatus(id);

@@ -8,6 +8,7 @@ import {
   type PayerType,
 } from '@app/contracts';
 import type { QueryValue } from '@/lib/api-client';
+import type { UrlFiltersCodec } from '@/lib/use-url-filters';
 
 /** The staff order list filters as the URL keeps them (shareable; a reload restores them). */
 export type OrderFilters = {
@@ -84,6 +85,12 @@ export function filtersToQuery(filters: OrderFilters): Record<string, string> {
   if (search) query.search = search;
   return query;
 }
+
+/** The list keeps its filters in the URL (lib/use-url-filters.ts). */
+export const ORDER_FILTERS_CODEC: UrlFiltersCodec<OrderFilters> = {
+  parse: parseFilters,
+  toQuery: filtersToQuery,
+};
 
 export function filtersToSearchParams(filters: OrderFilters): URLSearchParams {
   return new URLSearchParams(filtersToQuery(filters));

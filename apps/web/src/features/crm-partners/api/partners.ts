@@ -1,6 +1,6 @@
 import type { CreatePartnerRequest, CreatePointRequest, Partner, Point, UserListItem } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 
 export const CRM_PARTNERS_KEY = ['crm', 'partners'] as const;
 const pointsKey = (partnerId: string) => [...CRM_PARTNERS_KEY, 'points', partnerId] as const;
@@ -8,7 +8,7 @@ const pointsKey = (partnerId: string) => [...CRM_PARTNERS_KEY, 'points', partner
 export function usePartners() {
   return useQuery({
     queryKey: [...CRM_PARTNERS_KEY, 'list'],
-    queryFn: () => api.get<{ items: Partner[] }>('/partner', { area: 'crm' }),
+    queryFn: () => api.get<ListAnswer<Partner>>('/partner', { area: 'crm' }),
   });
 }
 
@@ -29,7 +29,7 @@ export function useUserSearch(search: string) {
   return useQuery({
     queryKey: ['crm', 'users', 'partner-link', term],
     queryFn: ({ signal }) =>
-      api.get<{ items: UserListItem[] }>('/user/list', {
+      api.get<ListAnswer<UserListItem>>('/user/list', {
         query: { search: term, limit: 10 },
         area: 'crm',
         signal,
@@ -44,7 +44,7 @@ export function usePartnerPoints(partnerId: string) {
   return useQuery({
     queryKey: pointsKey(partnerId),
     queryFn: () =>
-      api.get<{ items: Point[] }>(`/point/partner/${encodeURIComponent(partnerId)}`, { area: 'crm' }),
+      api.get<ListAnswer<Point>>(`/point/partner/${encodeURIComponent(partnerId)}`, { area: 'crm' }),
   });
 }
 

@@ -1,19 +1,7 @@
 import type { Partner } from '@app/contracts';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Autocomplete, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { isApiError } from '@/lib/api-client';
-import { showSuccessToast } from '@/lib/notify';
+import { ROLE_LABELS } from '@/lib/access/role-labels';
 import { useSavePartner, useUserSearch } from '../api/partners';
 import {
   toPartnerFormValues,
@@ -21,20 +9,12 @@ import {
   validatePartnerForm,
   type PartnerFormValues,
 } from '../model/forms';
-
-const ROLE_LABELS: Record<string, string> = {
-  USER: 'клиент',
-  PARTNER: 'партнёр',
-};
+import { EditModal, FormActions } from '@/components/admin-list';
+import { saveCallbacks, useValidatedForm } from '@/lib/form-submit';
 
 function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () => void }) {
   const save = useSavePartner();
-  const form = useForm<PartnerFormValues>({
-    mode: 'controlled',
-    initialValues: toPartnerFormValues(partner),
-    validate: validatePartnerForm,
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<PartnerFormValues>(toPartnerFormValues(partner), validatePartnerForm);
   const [search] = useDebouncedValue(form.values.userEmail, 250);
   const users = useUserSearch(search);
   // Staff accounts cannot be linked (the server refuses them too).
@@ -43,7 +23,10 @@ function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () 
     .map((user) => ({
       value: user.email!,
       label: user.email!,
-      description: [[user.firstName, user.lastName].filter(Boolean).join(' '), ROLE_LABELS[user.role]]
+      description: [
+        [user.firstName, user.lastName].filter(Boolean).join(' '),
+        ROLE_LABELS[user.role].toLowerCase(),
+      ]
         .filter(Boolean)
         .join(' · '),
     }));
@@ -54,17 +37,7 @@ function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () 
   const submit = form.onSubmit((values) =>
     save.mutate(
       { ...toPartnerRequest(values), ...(partner ? { id: partner.id } : {}) },
-      {
-        onSuccess: () => {
-          showSuccessToast(partner ? 'Партнёр сохранён' : 'Партнёр добавлен');
-          onDone();
-        },
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          for (const detail of error.details)
-            form.setFieldError(detail.path.split('.').at(-1) ?? '', detail.message);
-        },
-      },
+      saveCallbacks(form, partner ? 'Партнёр сохранён' : 'Партнёр добавлен', onDone),
     ),
   );
 
@@ -108,28 +81,26 @@ function PartnerForm({ partner, onDone }: { partner: Partner | null; onDone: () 
             {`Аккаунт ${previousEmail} будет отвязан и, если он не привязан к другим партнёрам, получит роль USER.`}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} isSaving={save.isPending} />
       </Stack>
     </form>
   );
 }
 
-export function PartnerFormModal(props: { opened: boolean; partner: Partner | null; onClose: () => void }) {
+export function PartnerFormModal({
+  editing,
+  onClose,
+}: {
+  editing: { item: Partner | null } | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.partner ? `Партнёр «${props.partner.name}»` : 'Новый партнёр'}
-      centered
+    <EditModal
+      editing={editing}
+      onClose={onClose}
+      title={(partner) => (partner ? `Партнёр «${partner.name}»` : 'Новый партнёр')}
     >
-      {props.opened ? <PartnerForm partner={props.partner} onDone={props.onClose} /> : null}
-    </Modal>
+      {(partner) => <PartnerForm partner={partner} onDone={onClose} />}
+    </EditModal>
   );
 }

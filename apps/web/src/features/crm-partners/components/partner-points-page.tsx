@@ -8,20 +8,18 @@ import {
   Button,
   Group,
   Image,
-  Loader,
   Stack,
   Switch,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AdminPageHeader, AdminList, RowActions, useConfirmAction } from '@/components/admin-list';
 import { showSuccessToast } from '@/lib/notify';
 import { useDeletePoint, usePartnerPoints, usePartners, useSetPointActive } from '../api/partners';
 import { POINT_TYPES } from '../model/forms';
 import { PointFormModal } from './point-form-modal';
-import { ConfirmModal } from '@/components/confirm-modal';
 
 function MetroLabel({ point }: { point: Point }) {
   if (!point.metro) return null;
@@ -44,6 +42,14 @@ function MetroLabel({ point }: { point: Point }) {
   );
 }
 
+const POINT_COLUMNS = [
+  { label: 'Фото', w: 72 },
+  { label: 'Пункт' },
+  { label: 'Адрес' },
+  { label: 'График' },
+  { label: 'Активен' },
+] as const;
+
 const typeLabel = (type: string) => POINT_TYPES.find((item) => item.value === type)?.label ?? type;
 
 /** /crm/partner/{partnerId}/points (ADMIN): the partner's pickup points, their photos and availability. */
@@ -53,7 +59,18 @@ export function PartnerPointsPage({ partnerId }: { partnerId: string }) {
   const setActive = useSetPointActive(partnerId);
   const remove = useDeletePoint(partnerId);
   const [editing, setEditing] = useState<{ pointId: string | null } | null>(null);
-  const [toDelete, setToDelete] = useState<Point | null>(null);
+  const confirmDelete = useConfirmAction<Point>({
+    title: 'Удалить пункт выдачи?',
+    message: (point) => (
+      <Text size="sm">
+        {`«${point.name}» и его фотографии будут удалены. Если пункт указан в заказах, удалить его нельзя — отключите его переключателем «Активен».`}
+      </Text>
+    ),
+    onConfirm: async (point) => {
+      await remove.mutateAsync(point.id);
+      showSuccessToast('Пункт удалён');
+    },
+  });
   const partner = partners.data?.items.find((item) => item.id === partnerId);
   const items = points.data?.items ?? [];
   // The open point comes from the list, so new photos show as soon as the list is refetched.
@@ -80,131 +97,88 @@ export function PartnerPointsPage({ partnerId }: { partnerId: string }) {
         </Anchor>
         <Text>{partner?.name ?? '…'}</Text>
       </Breadcrumbs>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Пункты выдачи
-          </Title>
-          {partner ? (
+      <AdminPageHeader
+        title="Пункты выдачи"
+        subtitle={
+          partner ? (
             <Text c="dimmed" size="sm">
               {partner.name} · комиссия {partner.commission.toLocaleString('ru-RU')} %
             </Text>
-          ) : null}
-        </div>
-        <Button onClick={() => setEditing({ pointId: null })}>Добавить пункт</Button>
-      </Group>
-      {points.isPending ? (
-        <Loader aria-label="Загрузка" />
-      ) : points.isError ? (
-        <Alert color="red">Не удалось загрузить пункты выдачи</Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">У партнёра пока нет пунктов выдачи.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table data-testid="points-table" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={72}>Фото</Table.Th>
-                <Table.Th>Пункт</Table.Th>
-                <Table.Th>Адрес</Table.Th>
-                <Table.Th>График</Table.Th>
-                <Table.Th>Активен</Table.Th>
-                <Table.Th aria-label="Действия" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((point) => (
-                <Table.Tr key={point.id} data-testid="point-row" opacity={point.isActive ? 1 : 0.6}>
-                  <Table.Td>
-                    {point.photos[0] ? (
-                      <Image
-                        src={point.photos[0]}
-                        alt=""
-                        w={56}
-                        h={42}
-                        radius="sm"
-                        fit="cover"
-                        loading="lazy"
-                      />
-                    ) : (
-                      <Text size="xs" c="dimmed">
-                        нет
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fw={500} size="sm">
-                      {point.name}
-                    </Text>
-                    <MetroLabel point={point} />
-                    <Badge size="xs" variant="light" color="gray" mt={4}>
-                      {typeLabel(point.type)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{point.address}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{point.schedule ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      checked={point.isActive}
-                      aria-label={`Пункт «${point.name}» активен`}
-                      disabled={setActive.isPending && setActive.variables?.id === point.id}
-                      onChange={(event) => {
-                        const isActive = event.currentTarget.checked;
-                        setActive.mutate(
-                          { id: point.id, isActive },
-                          {
-                            onSuccess: () =>
-                              showSuccessToast(
-                                isActive ? 'Пункт снова в форме заказа' : 'Пункт скрыт из формы заказа',
-                              ),
-                          },
-                        );
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => setEditing({ pointId: point.id })}>
-                        Изменить
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(point)}>
-                        Удалить
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+          ) : null
+        }
+        action={<Button onClick={() => setEditing({ pointId: null })}>Добавить пункт</Button>}
+      />
+      <AdminList
+        query={points}
+        items={items}
+        errorText="Не удалось загрузить пункты выдачи"
+        emptyText="У партнёра пока нет пунктов выдачи."
+        testId="points-table"
+        minWidth={760}
+        verticalSpacing="sm"
+        columns={POINT_COLUMNS}
+        hasActions
+        renderRow={(point) => (
+          <Table.Tr key={point.id} data-testid="point-row" opacity={point.isActive ? 1 : 0.6}>
+            <Table.Td>
+              {point.photos[0] ? (
+                <Image src={point.photos[0]} alt="" w={56} h={42} radius="sm" fit="cover" loading="lazy" />
+              ) : (
+                <Text size="xs" c="dimmed">
+                  нет
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text fw={500} size="sm">
+                {point.name}
+              </Text>
+              <MetroLabel point={point} />
+              <Badge size="xs" variant="light" color="gray" mt={4}>
+                {typeLabel(point.type)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{point.address}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{point.schedule ?? '—'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Switch
+                checked={point.isActive}
+                aria-label={`Пункт «${point.name}» активен`}
+                disabled={setActive.isPending && setActive.variables?.id === point.id}
+                onChange={(event) => {
+                  const isActive = event.currentTarget.checked;
+                  setActive.mutate(
+                    { id: point.id, isActive },
+                    {
+                      onSuccess: () =>
+                        showSuccessToast(
+                          isActive ? 'Пункт снова в форме заказа' : 'Пункт скрыт из формы заказа',
+                        ),
+                    },
+                  );
+                }}
+              />
+            </Table.Td>
+            <Table.Td>
+              <RowActions
+                onEdit={() => setEditing({ pointId: point.id })}
+                onDelete={() => confirmDelete.ask(point)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <PointFormModal
-        opened={editing !== null}
-        point={editedPoint}
+        editing={editing ? { item: editedPoint } : null}
         partnerId={partnerId}
         onSaved={(saved, isNew) => (isNew ? setEditing({ pointId: saved.id }) : setEditing(null))}
         onClose={() => setEditing(null)}
       />
-      <ConfirmModal
-        opened={toDelete !== null}
-        title="Удалить пункт выдачи?"
-        message={
-          <Text size="sm">
-            {`«${toDelete?.name ?? ''}» и его фотографии будут удалены. Если пункт указан в заказах, удалить его нельзя — отключите его переключателем «Активен».`}
-          </Text>
-        }
-        confirmLabel="Удалить"
-        onConfirm={async () => {
-          if (!toDelete) return;
-          await remove.mutateAsync(toDelete.id);
-          showSuccessToast('Пункт удалён');
-        }}
-        onClose={() => setToDelete(null)}
-      />
+      {confirmDelete.modal}
     </Stack>
   );
 }

@@ -1,10 +1,7 @@
 import type { Point } from '@app/contracts';
 import {
-  Button,
   ColorInput,
   Divider,
-  Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -14,10 +11,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { isApiError } from '@/lib/api-client';
-import { showSuccessToast } from '@/lib/notify';
 import { useSavePoint } from '../api/partners';
 import {
   pointTypeOptions,
@@ -27,6 +21,8 @@ import {
   type PointFormValues,
 } from '../model/forms';
 import { PointPhotos } from './point-photos';
+import { EditModal, FormActions } from '@/components/admin-list';
+import { saveCallbacks, useValidatedForm } from '@/lib/form-submit';
 
 /** Moscow metro line colours, for a quick pick (any #RRGGBB may be typed). */
 const METRO_SWATCHES = [
@@ -54,28 +50,18 @@ function PointForm(props: {
 }) {
   const { point, partnerId } = props;
   const save = useSavePoint(partnerId);
-  const form = useForm<PointFormValues>({
-    mode: 'controlled',
-    initialValues: toPointFormValues(point),
-    validate: (values) => validatePointForm(values, partnerId),
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<PointFormValues>(toPointFormValues(point), (values) =>
+    validatePointForm(values, partnerId),
+  );
 
   const submit = form.onSubmit((values) =>
     save.mutate(
       { ...toPointRequest(values, partnerId), ...(point ? { id: point.id } : {}) },
-      {
-        onSuccess: (saved) => {
-          showSuccessToast(point ? 'Пункт сохранён' : 'Пункт добавлен — теперь можно добавить фотографии');
-          props.onSaved(saved as Point, !point);
-        },
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          for (const detail of error.details) {
-            form.setFieldError(detail.path.split('.').at(-1) ?? '', detail.message);
-          }
-        },
-      },
+      saveCallbacks(
+        form,
+        point ? 'Пункт сохранён' : 'Пункт добавлен — теперь можно добавить фотографии',
+        (saved) => props.onSaved(saved as Point, !point),
+      ),
     ),
   );
 
@@ -148,14 +134,11 @@ function PointForm(props: {
           label="Пункт активен (предлагается в форме заказа)"
           {...form.getInputProps('isActive', { type: 'checkbox' })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel}>
-            {point ? 'Закрыть' : 'Отмена'}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={props.onCancel}
+          cancelLabel={point ? 'Закрыть' : 'Отмена'}
+          isSaving={save.isPending}
+        />
       </Stack>
     </form>
   );
@@ -166,25 +149,22 @@ function PointForm(props: {
  * (an upload needs the point's id).
  */
 export function PointFormModal(props: {
-  opened: boolean;
-  point: Point | null;
+  editing: { item: Point | null } | null;
   partnerId: string;
   onSaved: (point: Point, isNew: boolean) => void;
   onClose: () => void;
 }) {
-  const { point } = props;
   // A long form: the whole screen on phones (spec 2 breakpoint, 640 px).
   const isPhone = useMediaQuery('(max-width: 639.98px)', false, { getInitialValueInEffect: false });
   return (
-    <Modal
-      opened={props.opened}
+    <EditModal
+      editing={props.editing}
       onClose={props.onClose}
-      title={point ? `Пункт «${point.name}»` : 'Новый пункт выдачи'}
+      title={(point) => (point ? `Пункт «${point.name}»` : 'Новый пункт выдачи')}
       size="lg"
       fullScreen={isPhone}
-      centered
     >
-      {props.opened ? (
+      {(point) => (
         <Stack gap="md">
           <PointForm
             key={point?.id ?? 'new'}
@@ -202,7 +182,7 @@ export function PointFormModal(props: {
             </Text>
           )}
         </Stack>
-      ) : null}
-    </Modal>
+      )}
+    </EditModal>
   );
 }

@@ -6,10 +6,7 @@ import {
   type Partner,
   type Point,
 } from '@app/contracts';
-import { validateWithSchema } from '@/lib/forms';
-
-/** Number inputs hold '' while empty; the schema then answers its own "required" message. */
-type NumberField = number | string;
+import { numberOrNull, trimmedOrNull, validateWithSchema, type NumberField } from '@/lib/forms';
 
 export type PartnerFormValues = { name: string; commission: NumberField; userEmail: string };
 
@@ -28,9 +25,8 @@ export type PointFormValues = {
   isActive: boolean;
 };
 
-const trimmedOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
-const toNumber = (value: NumberField): number | undefined =>
-  typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value.replace(',', '.'));
+// Undefined when empty, so the schema answers its own "required" message.
+const toNumber = (value: NumberField): number | undefined => numberOrNull(value) ?? undefined;
 
 /** `type` is free text in the API; these are the kinds the back office offers. */
 export const POINT_TYPES = [

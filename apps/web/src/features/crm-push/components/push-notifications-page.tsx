@@ -27,13 +27,12 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { validateWithSchema } from '@/lib/forms';
 import { showSuccessToast } from '@/lib/notify';
-import { getCrmRole } from '@/lib/session/credentials';
-import { useSession } from '@/lib/session/session-store';
+import { useCrmRole } from '@/lib/session/use-crm-role';
 import { usePushCampaign, usePushHistory, usePushRecipients, useSendPush } from '../api/push';
+import { setServerFieldErrors } from '@/lib/form-submit';
 
 type FormValues = {
   audience: PushAudience;
@@ -268,7 +267,7 @@ function History() {
  * picked user is ADMIN's: the picker searches the user directory (decision 021).
  */
 export function PushNotificationsPage() {
-  const canPickUser = (useSession().role ?? getCrmRole()) === 'ADMIN';
+  const canPickUser = useCrmRole() === 'ADMIN';
   const audienceOptions = canPickUser
     ? AUDIENCE_OPTIONS
     : AUDIENCE_OPTIONS.filter((option) => option.value !== 'user');
@@ -299,9 +298,7 @@ export function PushNotificationsPage() {
       },
       onError: (error) => {
         setConfirming(null);
-        if (!isApiError(error)) return;
-        for (const detail of error.details)
-          form.setFieldError(detail.path.split('.')[0] ?? '', detail.message);
+        setServerFieldErrors(form, error, (path) => path.split('.')[0] ?? '');
       },
     });
 

@@ -19,8 +19,8 @@ import {
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconChartAreaLine } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatDate, formatRub } from '@/lib/format';
+import { useUrlFilters, type UrlFiltersCodec } from '@/lib/use-url-filters';
 import { useUnitEconomics } from '../api/unit-economics';
 import {
   moscowToday,
@@ -278,31 +278,34 @@ function EmptyReport({ includeInProgress }: { includeInProgress: boolean }) {
   );
 }
 
+type StatsFilters = Period & { includeInProgress: boolean };
+
+/** The period and the in-progress switch live in the URL: `?from=2026-01-01&to=2026-01-31&inProgress=1`. */
+function statsFilters(today: string): UrlFiltersCodec<StatsFilters> {
+  return {
+    parse: (params) => ({
+      ...readPeriod(params, today),
+      includeInProgress: params.get('inProgress') === '1',
+    }),
+    toQuery: ({ startDate, endDate, includeInProgress }) => ({
+      from: startDate,
+      to: endDate,
+      ...(includeInProgress ? { inProgress: '1' } : {}),
+    }),
+  };
+}
+
 /** /crm/stats (ADMIN): unit economics of a period, with charts and the tables under them. */
 export function StatsPage() {
-  const [params, setParams] = useSearchParams();
   const today = moscowToday();
-  const period = readPeriod(params, today);
-  const { startDate, endDate } = period;
-  const includeInProgress = params.get('inProgress') === '1';
+  const [filters, setFilters] = useUrlFilters(statsFilters(today), { replace: true });
+  const { startDate, endDate, includeInProgress } = filters;
+  const period: Period = { startDate, endDate };
   const report = useUnitEconomics({ startDate, endDate, includeInProgress });
   // Half a range while the user picks the second date; the URL holds only whole periods.
   const [pending, setPending] = useState<[string | null, string | null] | null>(null);
 
-  const update = (next: Partial<Period> & { includeInProgress?: boolean }) => {
-    setParams(
-      (current) => {
-        const result = new URLSearchParams(current);
-        result.set('from', next.startDate ?? period.startDate);
-        result.set('to', next.endDate ?? period.endDate);
-        const withInProgress = next.includeInProgress ?? includeInProgress;
-        if (withInProgress) result.set('inProgress', '1');
-        else result.delete('inProgress');
-        return result;
-      },
-      { replace: true },
-    );
-  };
+  const update = (next: Partial<StatsFilters>) => setFilters({ ...filters, ...next });
   const activePreset = PERIOD_PRESETS.find((preset) => {
     const candidate = presetPeriod(preset, today);
     return candidate.startDate === period.startDate && candidate.endDate === period.endDate;

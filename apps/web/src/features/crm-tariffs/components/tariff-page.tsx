@@ -1,10 +1,11 @@
 import { MESSAGES } from '@app/contracts';
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { showSuccessToast } from '@/lib/notify';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { useDeleteTariff, useSaveTariff, useTariff, useTariffChoices } from '../api/tariffs';
 import { TariffForm } from './tariff-form';
 
@@ -74,39 +75,19 @@ export function TariffPage() {
           }
         />
       )}
-      <Modal
+      <ConfirmModal
         opened={isConfirmingDelete}
-        onClose={() => setConfirmingDelete(false)}
         title="Удалить тариф?"
-        centered
-      >
-        <Stack>
-          <Text>
-            {`Тариф «${tariff.data?.name ?? ''}» перестанет применяться к новым заказам, и форма заказа сразу покажет цены без него. Оформленные заказы сохранят свои цены.`}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingDelete(false)}>
-              Отмена
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                id !== null &&
-                remove.mutate(id, {
-                  onSuccess: () => {
-                    setConfirmingDelete(false);
-                    showSuccessToast('Тариф удалён');
-                    backToList();
-                  },
-                })
-              }
-            >
-              Удалить
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={`Тариф «${tariff.data?.name ?? ''}» перестанет применяться к новым заказам, и форма заказа сразу покажет цены без него. Оформленные заказы сохранят свои цены.`}
+        confirmLabel="Удалить"
+        onConfirm={async () => {
+          if (id === null) return;
+          await remove.mutateAsync(id);
+          showSuccessToast('Тариф удалён');
+          backToList();
+        }}
+        onClose={() => setConfirmingDelete(false)}
+      />
     </Stack>
   );
 }

@@ -1,17 +1,15 @@
-import type { CrmAccessRequest, Role, UserListItem } from '@app/contracts';
+import type { CrmAccessRequest, CrmRole, Role, UserListItem } from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 
 export const CRM_USERS_KEY = ['crm', 'users'] as const;
 export const CRM_ACCESS_REQUESTS_KEY = ['crm', 'access-requests'] as const;
-
-type Page<T> = { items: T[]; nextCursor?: string | null };
 
 export function useUsers(filters: { role: Role | null; search: string }) {
   return useInfiniteQuery({
     queryKey: [...CRM_USERS_KEY, 'list', filters],
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<UserListItem>>('/user/list', {
+      api.get<ListAnswer<UserListItem>>('/user/list', {
         query: {
           role: filters.role ?? undefined,
           search: filters.search || undefined,
@@ -47,7 +45,7 @@ export function usePendingAccessRequests() {
   return useQuery({
     queryKey: [...CRM_ACCESS_REQUESTS_KEY, 'PENDING'],
     queryFn: () =>
-      api.get<Page<CrmAccessRequest>>('/admin/crm-access-requests', {
+      api.get<ListAnswer<CrmAccessRequest>>('/admin/crm-access-requests', {
         query: { status: 'PENDING' },
         area: 'crm',
       }),
@@ -66,7 +64,7 @@ function useDecision<T>(mutationFn: (variables: T) => Promise<unknown>) {
 }
 
 export function useGrantAccess() {
-  return useDecision(({ id, role }: { id: string; role: 'ADMIN' | 'MANAGER' | 'PARTNER' }) =>
+  return useDecision(({ id, role }: { id: string; role: CrmRole }) =>
     api.post(`/admin/crm-access-requests/${encodeURIComponent(id)}/grant`, { role }, { area: 'crm' }),
   );
 }

@@ -1,21 +1,20 @@
-import { ROLES, type CrmAccessRequest, type Role, type UserListItem } from '@app/contracts';
+import { ROLES, type CrmAccessRequest, type CrmRole, type Role, type UserListItem } from '@app/contracts';
+import { Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+  AdminPageHeader,
+  AdminList,
+  AdminTable,
+  RowActions,
+  useConfirmAction,
+} from '@/components/admin-list';
+import { LoadMoreButton } from '@/components/load-more-button';
+import { SearchForm } from '@/components/search-form';
+import { ROLE_LABELS } from '@/lib/access/role-labels';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import { useSession } from '@/lib/session/session-store';
+import { useUrlFilters, type UrlFiltersCodec } from '@/lib/use-url-filters';
 import {
   useChangeRole,
   useDeleteUser,
@@ -24,26 +23,22 @@ import {
   useRefuseAccess,
   useUsers,
 } from '../api/users';
-import { ConfirmModal } from '@/components/confirm-modal';
 
-export const ROLE_LABELS: Record<Role, string> = {
-  USER: 'Клиент',
-  ADMIN: 'Администратор',
-  MANAGER: 'Менеджер',
-  PARTNER: 'Партнёр',
-};
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
-const GRANT_OPTIONS = (['MANAGER', 'ADMIN', 'PARTNER'] as const).map((value) => ({
-  value,
-  label: ROLE_LABELS[value],
-}));
+// MANAGER first: the usual grant (the select's default).
+const GRANT_OPTIONS = (['MANAGER', 'ADMIN', 'PARTNER'] as const satisfies readonly CrmRole[]).map(
+  (value) => ({
+    value,
+    label: ROLE_LABELS[value],
+  }),
+);
 
 function fullName(user: UserListItem): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || '—';
 }
 
 function AccessRequestRow({ request }: { request: CrmAccessRequest }) {
-  const [role, setRole] = useState<'ADMIN' | 'MANAGER' | 'PARTNER'>('MANAGER');
+  const [role, setRole] = useState<CrmRole>('MANAGER');
   const grant = useGrantAccess();
   const refuse = useRefuseAccess();
   return (
@@ -89,6 +84,14 @@ function AccessRequestRow({ request }: { request: CrmAccessRequest }) {
   );
 }
 
+const REQUEST_COLUMNS = [
+  { label: 'Имя' },
+  { label: 'E-mail' },
+  { label: 'Комментарий' },
+  { label: 'Дата' },
+  { label: 'Решение' },
+] as const;
+
 function AccessRequests() {
   const requests = usePendingAccessRequests();
   const items = requests.data?.items ?? [];
@@ -104,164 +107,127 @@ function AccessRequests() {
           Новых заявок нет
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table data-testid="access-requests">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Имя</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Комментарий</Table.Th>
-                <Table.Th>Дата</Table.Th>
-                <Table.Th>Решение</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((request) => (
-                <AccessRequestRow key={request.id} request={request} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AdminTable testId="access-requests" minWidth={800} columns={REQUEST_COLUMNS}>
+          {items.map((request) => (
+            <AccessRequestRow key={request.id} request={request} />
+          ))}
+        </AdminTable>
       )}
     </Card>
   );
 }
+
+type UserFilters = { role: Role | null; search: string };
+
+/** The list's filters in the URL (lib/use-url-filters.ts): `?role=MANAGER&search=...`. */
+const USER_FILTERS_CODEC: UrlFiltersCodec<UserFilters> = {
+  parse: (params) => {
+    const role = params.get('role');
+    return {
+      role: role !== null && (ROLES as readonly string[]).includes(role) ? (role as Role) : null,
+      search: (params.get('search') ?? '').trim().slice(0, 200),
+    };
+  },
+  toQuery: ({ role, search }) => ({ ...(role ? { role } : {}), ...(search ? { search } : {}) }),
+};
+
+const USER_COLUMNS = [
+  { label: 'Имя' },
+  { label: 'E-mail' },
+  { label: 'Телефон' },
+  { label: 'Создан' },
+  { label: 'Роль' },
+] as const;
 
 /** /crm/users (ADMIN): users by role and search, role change, deletion, CRM access requests. */
 export function UsersPage() {
   const session = useSession();
   // After a reload the session holds the profile (restored from the token), not the sign-in answer's user.
   const myId = session.profile?.id ?? session.user?.id ?? null;
-  const [role, setRole] = useState<Role | null>(null);
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  const users = useUsers({ role, search });
+  const [filters, setFilters] = useUrlFilters(USER_FILTERS_CODEC);
+  const users = useUsers(filters);
   const changeRole = useChangeRole();
   const remove = useDeleteUser();
-  const [toDelete, setToDelete] = useState<UserListItem | null>(null);
-  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
-
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(searchInput.trim());
-  };
+  const confirmDelete = useConfirmAction<UserListItem>({
+    title: 'Удалить пользователя?',
+    message: (user) => <Text>{`${user.email ?? fullName(user)} потеряет доступ к сервису.`}</Text>,
+    onConfirm: async (user) => {
+      await remove.mutateAsync(user.id);
+      showSuccessToast('Пользователь удалён');
+    },
+  });
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        Пользователи
-      </Title>
+      <AdminPageHeader title="Пользователи" />
       <AccessRequests />
       <Group align="flex-end" gap="sm">
-        <form onSubmit={submitSearch} role="search" aria-label="Поиск пользователей">
-          <Group align="flex-end" gap="xs">
-            <TextInput
-              label="Поиск"
-              placeholder="E-mail, телефон или имя"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.currentTarget.value)}
-              w={280}
-            />
-            <Button type="submit" variant="light">
-              Найти
-            </Button>
-          </Group>
-        </form>
+        <SearchForm
+          key={filters.search}
+          formLabel="Поиск пользователей"
+          placeholder="E-mail, телефон или имя"
+          initial={filters.search}
+          onSearch={(search) => setFilters({ ...filters, search })}
+        />
         <Select
           label="Роль"
           placeholder="Все"
           data={ROLE_OPTIONS}
-          value={role}
-          onChange={(value) => setRole(value as Role | null)}
+          value={filters.role}
+          onChange={(value) => setFilters({ ...filters, role: value as Role | null })}
           clearable
           w={200}
         />
       </Group>
-      {users.isPending ? (
-        <Loader aria-label="Загрузка пользователей" />
-      ) : users.isError ? (
-        <Alert color="red">Не удалось загрузить пользователей</Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">Пользователей не найдено</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table data-testid="users-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Имя</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Телефон</Table.Th>
-                <Table.Th>Создан</Table.Th>
-                <Table.Th>Роль</Table.Th>
-                <Table.Th aria-label="Действия" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((user) => {
-                const isMe = user.id === myId;
-                return (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>{fullName(user)}</Table.Td>
-                    <Table.Td>{user.email ?? '—'}</Table.Td>
-                    <Table.Td>{user.phoneNumber ?? '—'}</Table.Td>
-                    <Table.Td>{formatDate(user.createdAt)}</Table.Td>
-                    <Table.Td>
-                      {isMe ? (
-                        <Text size="sm">{ROLE_LABELS[user.role]} (вы)</Text>
-                      ) : (
-                        <Select
-                          aria-label={`Роль: ${user.email ?? fullName(user)}`}
-                          data={ROLE_OPTIONS}
-                          value={user.role}
-                          allowDeselect={false}
-                          size="xs"
-                          w={170}
-                          onChange={(value) =>
-                            value &&
-                            value !== user.role &&
-                            changeRole.mutate(
-                              { id: user.id, role: value as Role },
-                              { onSuccess: () => showSuccessToast('Роль изменена') },
-                            )
-                          }
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {isMe ? null : (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setToDelete(user)}>
-                          Удалить
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {users.hasNextPage ? (
-        <Button variant="default" w="fit-content" onClick={() => void users.fetchNextPage()}>
-          Показать ещё
-        </Button>
-      ) : null}
-      <ConfirmModal
-        opened={toDelete !== null}
-        title="Удалить пользователя?"
-        message={
-          <Text>
-            {toDelete ? `${toDelete.email ?? fullName(toDelete)} потеряет доступ к сервису.` : null}
-          </Text>
-        }
-        confirmLabel="Удалить"
-        onConfirm={async () => {
-          if (!toDelete) return;
-          await remove.mutateAsync(toDelete.id);
-          showSuccessToast('Пользователь удалён');
+      <AdminList
+        query={users}
+        items={users.data?.pages.flatMap((page) => page.items) ?? []}
+        errorText="Не удалось загрузить пользователей"
+        emptyText="Пользователей не найдено"
+        loadingLabel="Загрузка пользователей"
+        testId="users-table"
+        minWidth={800}
+        columns={USER_COLUMNS}
+        hasActions
+        renderRow={(user) => {
+          const isMe = user.id === myId;
+          return (
+            <Table.Tr key={user.id}>
+              <Table.Td>{fullName(user)}</Table.Td>
+              <Table.Td>{user.email ?? '—'}</Table.Td>
+              <Table.Td>{user.phoneNumber ?? '—'}</Table.Td>
+              <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+              <Table.Td>
+                {isMe ? (
+                  <Text size="sm">{ROLE_LABELS[user.role]} (вы)</Text>
+                ) : (
+                  <Select
+                    aria-label={`Роль: ${user.email ?? fullName(user)}`}
+                    data={ROLE_OPTIONS}
+                    value={user.role}
+                    allowDeselect={false}
+                    size="xs"
+                    w={170}
+                    onChange={(value) =>
+                      value &&
+                      value !== user.role &&
+                      changeRole.mutate(
+                        { id: user.id, role: value as Role },
+                        { onSuccess: () => showSuccessToast('Роль изменена') },
+                      )
+                    }
+                  />
+                )}
+              </Table.Td>
+              <Table.Td>
+                {isMe ? null : <RowActions justify="flex-start" onDelete={() => confirmDelete.ask(user)} />}
+              </Table.Td>
+            </Table.Tr>
+          );
         }}
-        onClose={() => setToDelete(null)}
       />
+      <LoadMoreButton list={users} />
+      {confirmDelete.modal}
     </Stack>
   );
 }

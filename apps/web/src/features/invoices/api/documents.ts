@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDocument } from '@app/contracts';
-import { api } from '@/lib/api-client';
+import { api, type ListAnswer } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
 
 export type { OrderDocument } from '@app/contracts';
@@ -12,7 +12,7 @@ export const DOCUMENT_KIND_LABELS: Record<OrderDocument['kind'], string> = {
 
 export const myDocumentsQueryOptions = queryOptions({
   queryKey: ['cabinet', 'documents'],
-  queryFn: () => api.get<{ items: OrderDocument[] }>('/user/documents', { area: 'cabinet' }),
+  queryFn: () => api.get<ListAnswer<OrderDocument>>('/user/documents', { area: 'cabinet' }),
 });
 
 export function useMyDocuments() {

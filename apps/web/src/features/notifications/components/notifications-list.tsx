@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
+import { LoadMoreButton } from '@/components/load-more-button';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
@@ -110,15 +111,7 @@ export function NotificationsList({ headerExtra }: { headerExtra?: ReactNode }) 
           <NotificationItem key={item.id} item={item} onOpen={open} />
         ))}
       </Stack>
-      {query.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-        >
-          Показать ещё
-        </Button>
-      ) : null}
+      <LoadMoreButton list={query} showLoading isStretched />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Loader, SegmentedControl, Stack, Text } from
 import { IconCurrentLocation, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 // Public config is app-wide deployment data (also read by the route guards); it has no other home yet.
-import { usePublicConfig } from '@/features/public-config/api/get-public-config';
+import { usePublicConfig } from '@/lib/public-config';
 import type { CreateMapAdapter, MapAdapter, MapProvider } from '../map/map-adapter';
 import { MAP_CONSTANTS, MAP_UNAVAILABLE_TEXT } from '../map/map-constants';
 import { clusterPoints, computeBounds, type LatLon, type MapGroup } from '../map/map-geometry';

@@ -1,7 +1,5 @@
 import { MESSAGES, type Profile } from '@app/contracts';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { isApiError } from '@/lib/api-client';
 import { showSuccessToast } from '@/lib/notify';
 import { useProfile, useUpdateOrganization } from '../api/profile';
 import {
@@ -10,23 +8,20 @@ import {
   validateOrganizationForm,
   type OrganizationFormValues,
 } from '../model/forms';
+import { setServerFieldErrors, useValidatedForm } from '@/lib/form-submit';
 
 function OrganizationFields({ profile }: { profile: Profile }) {
   const update = useUpdateOrganization();
-  const form = useForm<OrganizationFormValues>({
-    mode: 'controlled',
-    initialValues: toOrganizationFormValues(profile),
-    validate: validateOrganizationForm,
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<OrganizationFormValues>(
+    toOrganizationFormValues(profile),
+    validateOrganizationForm,
+  );
 
   const submit = form.onSubmit((values) =>
     update.mutate(toUpdateOrganizationRequest(values), {
       onSuccess: () => showSuccessToast(MESSAGES.organizationSaved),
       onError: (error) => {
-        if (!isApiError(error)) return;
-        for (const detail of error.details)
-          form.setFieldError(detail.path.split('.').at(-1) ?? '', detail.message);
+        setServerFieldErrors(form, error);
       },
     }),
   );

@@ -17,6 +17,7 @@ import { IconBrandTelegram } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { showSuccessToast } from '@/lib/notify';
+import { useValidatedForm } from '@/lib/form-submit';
 import { useConfirmEmail, useProfile, useRequestEmailCode, useUpdateProfile } from '../api/profile';
 import {
   toProfileFormValues,
@@ -28,12 +29,7 @@ import {
 
 function PersonalDataCard({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const form = useForm<ProfileFormValues>({
-    mode: 'controlled',
-    initialValues: toProfileFormValues(profile),
-    validate: validateProfileForm,
-    validateInputOnBlur: true,
-  });
+  const form = useValidatedForm<ProfileFormValues>(toProfileFormValues(profile), validateProfileForm);
   const submit = form.onSubmit((values) =>
     update.mutate(toUpdateProfileRequest(values), {
       onSuccess: (saved) => {

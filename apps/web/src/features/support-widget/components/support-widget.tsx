@@ -4,7 +4,7 @@ import { IconBrandTelegram, IconBrandWhatsapp, IconMessageCircle, IconX } from '
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAppLocation } from '@/lib/navigation';
 // Public config is app-wide deployment data (also read by the route guards); it has no other home yet.
-import { usePublicConfig } from '@/features/public-config/api/get-public-config';
+import { usePublicConfig } from '@/lib/public-config';
 import { BODY_FLAGS, useBodyFlagValue } from '@/lib/body-flags';
 import { trackContactSupport, type SupportPlatform } from '../api/track-contact-support';
 import classes from './support-widget.module.css';

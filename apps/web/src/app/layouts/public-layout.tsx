@@ -1,7 +1,7 @@
 import { Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SupportWidget } from '@/features/support-widget/components/support-widget';
-import { BrandLink } from './brand-link';
+import { BrandLink } from '@/components/layouts/brand-link';
 import classes from './public-layout.module.css';
 
 /** Simple header + content for public pages (order steps, info pages). */

@@ -1,0 +1,39 @@
+import type { StaffOrderListItem } from '@app/contracts';
+import { Table, Text } from '@mantine/core';
+import { OrderStatusBadge } from '@/components/order-status-badge';
+import { formatDate, formatRub } from '@/lib/format';
+
+export function documentsText(order: Pick<StaffOrderListItem, 'documents'>): string {
+  return order.documents.map((document) => `${document.name} × ${document.quantity}`).join(', ');
+}
+
+/** The columns both back-office order lists start with (staff and PARTNER). */
+export const ORDER_COLUMNS = [
+  { label: '№' },
+  { label: 'Дата' },
+  { label: 'Клиент' },
+  { label: 'Документы' },
+  { label: 'Статус' },
+  { label: 'Сумма' },
+] as const;
+
+/** An order row's cells for ORDER_COLUMNS; staff also see the customer's e-mail. */
+export function OrderCells({ order, withEmail }: { order: StaffOrderListItem; withEmail: boolean }) {
+  return (
+    <>
+      <Table.Td>{order.number}</Table.Td>
+      <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{order.name}</Text>
+        <Text size="xs" c="dimmed">
+          {withEmail ? `${order.phoneNumber} · ${order.email}` : order.phoneNumber}
+        </Text>
+      </Table.Td>
+      <Table.Td>{documentsText(order)}</Table.Td>
+      <Table.Td>
+        <OrderStatusBadge status={order.status} />
+      </Table.Td>
+      <Table.Td>{formatRub(order.amount)}</Table.Td>
+    </>
+  );
+}
