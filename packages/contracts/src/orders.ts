@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { EmailSchema, listResponse, MoneySchema, PhoneSchema } from './common.ts';
+import { EmailSchema, MoneySchema, PhoneSchema } from './common.ts';
 import { ORDER_LIMITS } from './constants.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';

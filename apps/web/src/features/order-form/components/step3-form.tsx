@@ -230,8 +230,8 @@ export function Step3Form({ errors }: { errors: FieldErrors }) {
 
 type PickupMapProps = { points: Point[]; selectedId: string | null; onSelect: (id: string) => void };
 
-/** The map (features/pickup-map) loads only when pickup is chosen; the list above works without it. */
-const PickupPointMap = lazy(() => import('@/features/pickup-map'));
+/** The map (components/pickup-map) loads only when pickup is chosen; the list above works without it. */
+const PickupPointMap = lazy(() => import('@/components/pickup-map'));
 
 function PickupMapSlot(props: PickupMapProps) {
   return (
