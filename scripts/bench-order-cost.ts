@@ -54,17 +54,17 @@ export async function countOrderStatements(databaseUrl: string, body: string): P
     WORKERS: 'off',
     RATE_LIMIT_ORDERS_PER_MINUTE: '1000000',
   });
+  // Workers, maintenance and schedules stay off: the count is of the request alone.
   const database = await openPostgres(databaseUrl, { max: 2 });
   const jobs = createJobs({ database, supervise: false, schedule: false });
   await jobs.start();
-  const services = createServices({
+  const clock = systemClock;
+  const app = await buildApp({
     config,
     database,
     jobs,
-    mailTransport: outboxTransport,
-    clock: systemClock,
+    services: createServices({ config, database, jobs, clock, mailTransport: outboxTransport }),
   });
-  const app = await buildApp({ config, database, services, jobs });
   const post = () =>
     app.inject({
       method: 'POST',
