@@ -14,6 +14,7 @@ import { hashUploadToken } from '../uploads/uploads.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderInsert = typeof orders.$inferInsert;
 
 /** Document lines (name × quantity) of several orders at once, in order-line position. */
 export async function documentLinesOf(db: DbOrTx, orderIds: string[]) {
@@ -99,14 +100,45 @@ export function createOrdersRepository() {
         .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
         .where(and(eq(promoCodes.code, code), gt(promoCodes.usedCount, 0)));
     },
-    /** Inserts unless the idempotency key is taken; null when it is (the caller reads the existing order). */
-    async insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow | null> {
-      const [row] = await db
-        .insert(orders)
-        .values(values)
-        .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
-        .returning();
-      return row ?? null;
+    /**
+     * Inserts a new order with its lines and its first history row in one statement (decision 031: one round
+     * trip instead of three), unless the idempotency key is taken: then nothing is written and the answer is
+     * null (the caller reads the existing order). Lines and history are selected from the inserted row, so they
+     * exist exactly when the order does.
+     */
+    async insertOrder(
+      db: DbOrTx,
+      values: OrderInsert,
+      lines: Array<Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>>,
+      history: Omit<typeof orderStatusHistory.$inferInsert, 'id' | 'orderId'>,
+    ): Promise<OrderRow | null> {
+      const inserted = db.$with('inserted_order').as(
+        db
+          .insert(orders)
+          .values(values)
+          .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
+          .returning(),
+      );
+      // Columns in table order (insert … select fills every column of the table).
+      const linesInsert = db.$with('inserted_lines').as(
+        db.insert(orderLines).select(
+          sql`select gen_random_uuid(), ${inserted.id}, l.position, l.kind, l."refId", l.name, l."unitPrice",
+                     l.quantity, l.total
+                from ${inserted}
+                cross join jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(position integer, kind text,
+                  "refId" uuid, name text, "unitPrice" numeric, quantity integer, total numeric)`,
+        ),
+      );
+      const historyInsert = db.$with('inserted_history').as(
+        db.insert(orderStatusHistory).select(
+          sql`select gen_random_uuid(), ${inserted.id}, ${history.fromStatus ?? null}, ${history.toStatus},
+                     ${history.comment ?? null}, ${history.actorUserId ?? null}::uuid,
+                     ${history.createdAt ?? sql`now()`}::timestamptz
+                from ${inserted}`,
+        ),
+      );
+      const [row] = await db.with(inserted, linesInsert, historyInsert).select().from(inserted);
+      return (row as OrderRow | undefined) ?? null;
     },
     async findByIdempotencyKey(db: DbOrTx, scope: string, key: string) {
       const [row] = await db
@@ -121,9 +153,6 @@ export function createOrdersRepository() {
         .from(orders)
         .where(and(eq(orders.id, id), isNull(orders.deletedAt)));
       return row;
-    },
-    async insertLines(db: DbOrTx, values: Array<typeof orderLines.$inferInsert>) {
-      if (values.length > 0) await db.insert(orderLines).values(values);
     },
     async insertHistory(db: DbOrTx, values: typeof orderStatusHistory.$inferInsert) {
       await db.insert(orderStatusHistory).values(values);
