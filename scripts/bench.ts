@@ -229,6 +229,15 @@ async function benchOrderCreation(api: string, databaseUrl: string | undefined):
   // The API and the bare transaction alternate in rounds, so both see the same machine (its load drifts).
   const rounds = databaseUrl ? Math.max(1, Number(process.env.BENCH_ORDER_ROUNDS ?? 4)) : 1;
   const cost = databaseUrl ? await countOrderStatements(databaseUrl, body) : null;
+  // Warm-up (JIT, pool, caches), as for the GET targets: the first round would otherwise measure a cold process.
+  await autocannon({
+    url: `${api}/api/order`,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+    duration: WARMUP_SECONDS,
+    connections,
+  });
   const ours: autocannon.Result[] = [];
   const bare: Array<Awaited<ReturnType<typeof benchBareTransaction>>> = [];
   for (let round = 0; round < rounds; round += 1) {
