@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { runPrepared, type DbOrTx } from '../../db/client.ts';
 import {
   offices,
   orderLines,
@@ -14,7 +14,6 @@ import { hashUploadToken } from '../uploads/uploads.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type OrderInsert = typeof orders.$inferInsert;
 
 /** Document lines (name × quantity) of several orders at once, in order-line position. */
 export async function documentLinesOf(db: DbOrTx, orderIds: string[]) {
@@ -34,7 +33,71 @@ export async function documentLinesOf(db: DbOrTx, orderIds: string[]) {
   return byOrder;
 }
 
+/** Columns a new order leaves to their database defaults; every other column is given by the order form. */
+const ORDER_DEFAULT_COLUMNS = [
+  'id',
+  'number',
+  'status',
+  'otherPrice',
+  'otherCost',
+  'externalDeliveryId',
+  'externalDeliveryStatus',
+  'externalDeliveryCheckedAt',
+  'paymentReminderSentAt',
+  'actExchangedAt',
+  'actReminderSentAt',
+  'isPaid',
+  'paidAt',
+  'deletedAt',
+] as const satisfies ReadonlyArray<keyof typeof orders.$inferSelect>;
+/** A new order from the form: every column but the defaulted ones, each given (null where empty). */
+export type OrderInsert = Required<Omit<typeof orders.$inferInsert, (typeof ORDER_DEFAULT_COLUMNS)[number]>>;
+/** Each is a placeholder of the prepared insert; a value missing at run time throws, none is dropped. */
+const ORDER_FORM_COLUMNS = Object.keys(getTableColumns(orders)).filter(
+  (column) => !(ORDER_DEFAULT_COLUMNS as readonly string[]).includes(column),
+) as Array<keyof OrderInsert>;
+
+/** The order, its lines and its first history row in one statement, with placeholders for every value. */
+function buildInsertOrder(db: DbOrTx) {
+  const inserted = db.$with('inserted_order').as(
+    db
+      .insert(orders)
+      .values(
+        // A placeholder inside sql`` gets no column encoder: values are encoded in insertOrder (nulls stay null).
+        Object.fromEntries(
+          ORDER_FORM_COLUMNS.map((column) => [column, sql`${sql.placeholder(column)}`]),
+        ) as unknown as OrderInsert,
+      )
+      .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
+      .returning(),
+  );
+  // Columns in table order (insert … select fills every column of the table).
+  const linesInsert = db.$with('inserted_lines').as(
+    db.insert(orderLines).select(
+      sql`select gen_random_uuid(), ${inserted.id}, l.position, l.kind, l."refId", l.name, l."unitPrice",
+                 l.quantity, l.total
+            from ${inserted}
+            cross join jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as l(position integer, kind text,
+              "refId" uuid, name text, "unitPrice" numeric, quantity integer, total numeric)`,
+    ),
+  );
+  const historyInsert = db.$with('inserted_history').as(
+    db.insert(orderStatusHistory).select(
+      sql`select gen_random_uuid(), ${inserted.id}, ${sql.placeholder('historyFromStatus')}::text,
+                 ${sql.placeholder('historyToStatus')}::text, ${sql.placeholder('historyComment')}::text,
+                 ${sql.placeholder('historyActorUserId')}::uuid, ${sql.placeholder('historyCreatedAt')}::timestamptz
+            from ${inserted}`,
+    ),
+  );
+  return db
+    .with(inserted, linesInsert, historyInsert)
+    .select()
+    .from(inserted)
+    .prepare('insert_order_from_form');
+}
 export function createOrdersRepository() {
+  // Built on first use, on the session of that call; runPrepared runs it on each caller's connection.
+  let insertOrderStatement: ReturnType<typeof buildInsertOrder> | undefined;
   return {
     async findActivePoint(db: DbOrTx, id: string) {
       const [row] = await db
@@ -104,7 +167,7 @@ export function createOrdersRepository() {
      * Inserts a new order with its lines and its first history row in one statement (decision 031: one round
      * trip instead of three), unless the idempotency key is taken: then nothing is written and the answer is
      * null (the caller reads the existing order). Lines and history are selected from the inserted row, so they
-     * exist exactly when the order does.
+     * exist exactly when the order does. The statement is built once and runs prepared (see preparedOnce).
      */
     async insertOrder(
       db: DbOrTx,
@@ -112,32 +175,22 @@ export function createOrdersRepository() {
       lines: Array<Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>>,
       history: Omit<typeof orderStatusHistory.$inferInsert, 'id' | 'orderId'>,
     ): Promise<OrderRow | null> {
-      const inserted = db.$with('inserted_order').as(
-        db
-          .insert(orders)
-          .values(values)
-          .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
-          .returning(),
+      insertOrderStatement ??= buildInsertOrder(db);
+      const encoded = Object.fromEntries(
+        ORDER_FORM_COLUMNS.map((column) => {
+          const value = values[column];
+          return [column, value == null ? null : orders[column].mapToDriverValue(value as never)];
+        }),
       );
-      // Columns in table order (insert … select fills every column of the table).
-      const linesInsert = db.$with('inserted_lines').as(
-        db.insert(orderLines).select(
-          sql`select gen_random_uuid(), ${inserted.id}, l.position, l.kind, l."refId", l.name, l."unitPrice",
-                     l.quantity, l.total
-                from ${inserted}
-                cross join jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(position integer, kind text,
-                  "refId" uuid, name text, "unitPrice" numeric, quantity integer, total numeric)`,
-        ),
-      );
-      const historyInsert = db.$with('inserted_history').as(
-        db.insert(orderStatusHistory).select(
-          sql`select gen_random_uuid(), ${inserted.id}, ${history.fromStatus ?? null}, ${history.toStatus},
-                     ${history.comment ?? null}, ${history.actorUserId ?? null}::uuid,
-                     ${history.createdAt ?? sql`now()`}::timestamptz
-                from ${inserted}`,
-        ),
-      );
-      const [row] = await db.with(inserted, linesInsert, historyInsert).select().from(inserted);
+      const [row] = await runPrepared(db, insertOrderStatement, {
+        ...encoded,
+        lines: JSON.stringify(lines),
+        historyFromStatus: history.fromStatus ?? null,
+        historyToStatus: history.toStatus,
+        historyComment: history.comment ?? null,
+        historyActorUserId: history.actorUserId ?? null,
+        historyCreatedAt: history.createdAt ?? new Date(),
+      });
       return (row as OrderRow | undefined) ?? null;
     },
     async findByIdempotencyKey(db: DbOrTx, scope: string, key: string) {
