@@ -75,7 +75,11 @@ export const loginLinks = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   // Every order and sign-in ends the address's open links (decision 031): without it, a scan of every link.
-  (t) => [index('login_links_open_email_idx').on(t.email).where(sql`used_at is null`)],
+  (t) => [
+    index('login_links_open_email_idx')
+      .on(t.email)
+      .where(sql`used_at is null`),
+  ],
 );
 
 /**
