@@ -1,19 +1,23 @@
 /**
- * Load benchmark: the product's API (child process) against a bare Fastify route (this process).
+ * Load benchmark: the product's API against a bare Fastify route, each a child process of this one.
  * Run with `npm run bench`. Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WORKERS (1),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; PGlite when unreachable),
- * BENCH_ONLY=web (only the initial JavaScript and Lighthouse, no load tests), BENCH_LIGHTHOUSE=false,
+ * BENCH_ONLY=web (only the initial JavaScript and Lighthouse, no load tests) or orders (only order creation),
+ * BENCH_ORDER_DURATION (s, 20), BENCH_ORDER_CONNECTIONS (8), BENCH_ORDER_ROUNDS (4: API and bare transaction
+ * alternate), BENCH_GOAL_ROUNDS (6) × BENCH_GOAL_ROUND_SECONDS (3), BENCH_VERBOSE (list one order's statements),
+ * BENCH_LIGHTHOUSE=false,
  * BENCH_LIGHTHOUSE_RUNS (3; the median run is reported), WEB_DIST_DIR (apps/web/dist).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
+import { benchBareTransaction, countOrderStatements } from './bench-order-cost.ts';
 import { runLighthouse, type LighthouseScores } from './lighthouse.ts';
 
 type Target = {
@@ -42,7 +46,11 @@ const TARGETS: Target[] = [
   { name: 'form-params', server: 'api', method: 'GET', path: '/api/order/form-params' },
 ];
 /** The goal: this target reaches at least `ratio` × the baseline's req/s. */
-const GOAL = { name: 'form-params', ratio: 0.7 };
+const GOAL = { name: 'form-params', ratio: 0.9 };
+/** The goal's ratio is also measured in short alternating rounds (bare, goal, bare, ...): load on a shared machine
+ * drifts within seconds, and one long run of each compares two different machines. The median round decides. */
+const GOAL_ROUNDS = Number(process.env.BENCH_GOAL_ROUNDS ?? 6);
+const GOAL_ROUND_SECONDS = Number(process.env.BENCH_GOAL_ROUND_SECONDS ?? 3);
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -117,6 +125,7 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   cleanups.push(() => stopChild(child));
+  pids.api = child.pid ?? 0;
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -134,16 +143,46 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
 
 /**
  * The baseline: a bare Fastify route (no plugins, hooks or headers of ours) serving the same bytes as
- * form-params, so the ratio measures what our stack adds, not the size of the answer.
+ * form-params, so the ratio measures what our stack adds, not the size of the answer. In its own process, like
+ * the API, so each one's CPU time can be read (the load generator runs in this one).
  */
 async function startBare(port: number, payload: string): Promise<string> {
-  const app = Fastify({ logger: false });
-  app.get('/bare', (_request, reply) => {
-    reply.header('content-type', 'application/json; charset=utf-8').send(payload);
+  const script = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    const payload = process.env.BARE_PAYLOAD;
+    app.get('/bare', (_request, reply) => {
+      reply.header('content-type', 'application/json; charset=utf-8').send(payload);
+    });
+    await app.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' });
+    console.log('ready');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, BARE_PORT: String(port), BARE_PAYLOAD: payload },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await app.listen({ port, host: '127.0.0.1' });
-  cleanups.push(() => app.close());
+  cleanups.push(() => stopChild(child));
+  // Its first line says it listens; an exit before that is a failure, not a wait.
+  const started = await Promise.race([
+    once(child.stdout!, 'data').then(([chunk]) => String(chunk).includes('ready')),
+    once(child, 'exit').then(() => false),
+  ]);
+  if (!started) throw new Error('the bare server did not start');
+  pids.bare = child.pid ?? 0;
   return `http://127.0.0.1:${port}`;
+}
+
+/** Process ids of the two servers, for their CPU time. */
+const pids: Record<'bare' | 'api', number> = { bare: 0, api: 0 };
+
+/** CPU time (user + system, ms) a process has used so far; 0 where /proc is missing. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 async function load(target: Target, base: string, seconds: number): Promise<autocannon.Result> {
@@ -206,32 +245,87 @@ async function orderPayload(api: string): Promise<string> {
   });
 }
 
-/** Order creation sustained for 20 s (target: >= 200 orders/s with p99 < 100 ms on PostgreSQL). */
-async function benchOrderCreation(api: string): Promise<Row> {
+/** The order-creation target (issue 15): on this 2-core machine, 8 connections, PostgreSQL. */
+const ORDER_GOAL = { rps: 300, p99: 60 };
+
+/**
+ * Order creation sustained for 20 s, then what one order costs (statements and round trips, counted on the API
+ * built in this process) and the limit: one bare transaction inserting the same rows, same concurrency, same
+ * run (decision 031). The ratio to it is the figure to read on a machine whose speed varies.
+ */
+async function benchOrderCreation(api: string, databaseUrl: string | undefined): Promise<Row> {
   const body = await orderPayload(api);
   const seconds = Number(process.env.BENCH_ORDER_DURATION ?? 20);
-  const result = await autocannon({
+  const connections = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 8);
+  // The API and the bare transaction alternate in rounds, so both see the same machine (its load drifts).
+  const rounds = databaseUrl ? Math.max(1, Number(process.env.BENCH_ORDER_ROUNDS ?? 4)) : 1;
+  const cost = databaseUrl ? await countOrderStatements(databaseUrl, body) : null;
+  // Warm-up (JIT, pool, caches), as for the GET targets: the first round would otherwise measure a cold process.
+  await autocannon({
     url: `${api}/api/order`,
     method: 'POST',
     body,
     headers: { 'content-type': 'application/json' },
-    duration: seconds,
-    connections: Number(process.env.BENCH_ORDER_CONNECTIONS ?? 8),
-    workers: WORKERS > 0 ? WORKERS : undefined,
+    duration: WARMUP_SECONDS,
+    connections,
   });
+  const ours: autocannon.Result[] = [];
+  const bare: Array<Awaited<ReturnType<typeof benchBareTransaction>>> = [];
+  for (let round = 0; round < rounds; round += 1) {
+    ours.push(
+      await autocannon({
+        url: `${api}/api/order`,
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        duration: seconds / rounds,
+        connections,
+        workers: WORKERS > 0 ? WORKERS : undefined,
+      }),
+    );
+    if (databaseUrl && cost) {
+      bare.push(await benchBareTransaction(databaseUrl, cost.orderId, connections, seconds / rounds));
+    }
+  }
+  const mean = (values: number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
   const row: Row = {
     name: 'create-order',
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    rps: mean(ours.map((r) => r.requests.average)),
+    p50: mean(ours.map((r) => r.latency.p50)),
+    p99: mean(ours.map((r) => r.latency.p99)),
+    non2xx: ours.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: ours.reduce((sum, r) => sum + r.errors, 0),
     ratio: 0,
   };
-  const verdict = row.rps >= 200 && row.p99 < 100 ? 'PASS' : 'FAIL';
+  const verdict = row.rps >= ORDER_GOAL.rps && row.p99 < ORDER_GOAL.p99 ? 'PASS' : 'FAIL';
   console.log(
     `\n${verdict}: create-order ${fmt(row.rps)} orders/s, p50 ${fmt(row.p50, 1)} ms, p99 ${fmt(row.p99, 1)} ms ` +
-      `over ${seconds} s (target >= 200/s, p99 < 100 ms)`,
+      `over ${seconds} s × ${connections} connections (target >= ${ORDER_GOAL.rps}/s, p99 < ${ORDER_GOAL.p99} ms)`,
+  );
+  if (!cost) {
+    console.log('statements per order and the bare-transaction baseline: PostgreSQL only');
+    return row;
+  }
+  console.log(
+    `one order: ${cost.roundTrips} round trips, ${cost.statements} SQL statements, ${cost.writes} table writes`,
+  );
+  if (process.env.BENCH_VERBOSE) {
+    cost.texts.forEach((text, i) => console.log(`  ${i + 1}. ${text.replace(/\s+/g, ' ').slice(0, 160)}`));
+  }
+  const limit = {
+    rps: mean(bare.map((b) => b.rps)),
+    p50: mean(bare.map((b) => b.p50)),
+    p99: mean(bare.map((b) => b.p99)),
+    errors: bare.reduce((sum, b) => sum + b.errors, 0),
+  };
+  row.ratio = row.rps / limit.rps;
+  console.log(
+    `bare transaction (plain pg, the same rows, ${bare[0]!.roundTrips} round trips): ${fmt(limit.rps)} orders/s, ` +
+      `p50 ${fmt(limit.p50, 1)} ms, p99 ${fmt(limit.p99, 1)} ms, errors ${limit.errors}\n` +
+      `create-order = ${fmt(row.ratio, 2)} × the bare transaction's orders/s, p99 ` +
+      `${fmt(row.p99 / Math.max(limit.p99, 0.1), 1)} × its p99 (${rounds} alternating rounds, means; per round: ` +
+      `${ours.map((r, i) => `${fmt(r.requests.average)}/${fmt(bare[i]!.rps)}`).join(', ')} orders/s)`,
   );
   return row;
 }
@@ -325,6 +419,10 @@ async function main(): Promise<number> {
     if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(api);
     return 0;
   }
+  if (process.env.BENCH_ONLY === 'orders') {
+    const row = await benchOrderCreation(api, dbEnv.DATABASE_URL);
+    return row.non2xx > 0 || row.errors > 0 ? 1 : 0;
+  }
   const payload = await (await fetch(`${api}/api/order/form-params`)).text();
   const bases = { bare: await startBare(await freePort(), payload), api };
   console.log(
@@ -355,12 +453,36 @@ async function main(): Promise<number> {
   }
 
   printTable(rows);
-  const goal = rows.find((r) => r.name === GOAL.name);
-  if (goal) {
-    const verdict = goal.ratio >= GOAL.ratio ? 'PASS' : 'FAIL';
-    console.log(`\n${verdict}: ${GOAL.name} ${fmt(goal.ratio, 2)} × bare (target >= ${GOAL.ratio} × bare)`);
+  const goalTarget = TARGETS.find((t) => t.name === GOAL.name);
+  if (goalTarget && TARGETS[0]) {
+    const ratios: number[] = [];
+    const cpu = { bare: 0, ours: 0, bareRequests: 0, ourRequests: 0 };
+    for (let round = 0; round < GOAL_ROUNDS; round += 1) {
+      let before = cpuMs(pids[TARGETS[0].server]);
+      const bare = await load(TARGETS[0], bases[TARGETS[0].server], GOAL_ROUND_SECONDS);
+      cpu.bare += cpuMs(pids[TARGETS[0].server]) - before;
+      before = cpuMs(pids[goalTarget.server]);
+      const ours = await load(goalTarget, bases[goalTarget.server], GOAL_ROUND_SECONDS);
+      cpu.ours += cpuMs(pids[goalTarget.server]) - before;
+      cpu.bareRequests += bare.requests.total;
+      cpu.ourRequests += ours.requests.total;
+      ratios.push(ours.requests.average / bare.requests.average);
+    }
+    const sorted = [...ratios].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    // CPU per request is what the stack adds and does not depend on the neighbours' load as req/s does: both
+    // servers are one process each, so on a quiet machine req/s follows it.
+    const bareCpu = (cpu.bare * 1000) / Math.max(1, cpu.bareRequests);
+    const ourCpu = (cpu.ours * 1000) / Math.max(1, cpu.ourRequests);
+    const cpuRatio = ourCpu > 0 ? bareCpu / ourCpu : 0;
+    const verdict = (cpuRatio > 0 ? cpuRatio : median) >= GOAL.ratio ? 'PASS' : 'FAIL';
+    console.log(
+      `\n${verdict}: ${GOAL.name} ${fmt(cpuRatio, 2)} × bare by CPU per request (${fmt(ourCpu)} µs vs ${fmt(bareCpu)} µs ` +
+        `over ${GOAL_ROUNDS} alternating ${GOAL_ROUND_SECONDS} s rounds; req/s ratio median ${fmt(median, 2)}: ` +
+        `${ratios.map((r) => fmt(r, 2)).join(', ')}; target >= ${GOAL.ratio} × bare)`,
+    );
   }
-  rows.push(await benchOrderCreation(bases.api));
+  rows.push(await benchOrderCreation(bases.api, dbEnv.DATABASE_URL));
   await printInitialBundle();
   if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(bases.api);
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);

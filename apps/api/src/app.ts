@@ -101,9 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, {
-    limits: { fileSize: ORDER_LIMITS.maxFileBytes, files: ORDER_LIMITS.maxFiles, fields: 10, parts: 30 },
-  });
+  // Multipart requests elsewhere are parsed as before (no body: the route's contract answers), without
+  // @fastify/multipart's per-request hooks; the plugin itself lives with the upload routes (below).
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { resolvePrincipal: (token) => services.auth.resolvePrincipal(token) });
   await app.register(openapiPlugin);
@@ -134,8 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushRoutes, { push: services.push });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(pointsRoutes, { points: services.points });
-  await app.register(pointPhotosRoutes, { pointPhotos: services.pointPhotos });
-  await app.register(uploadsRoutes, { uploads: services.uploads });
+  // Decision 031: @fastify/multipart adds an async onRequest and onResponse hook to every route of its context;
+  // registered here, only the two upload routes pay for them (GET form-params, the hot path, does not).
+  await app.register(async (uploadScope) => {
+    uploadScope.removeContentTypeParser('multipart/form-data');
+    await uploadScope.register(multipart, {
+      limits: { fileSize: ORDER_LIMITS.maxFileBytes, files: ORDER_LIMITS.maxFiles, fields: 10, parts: 30 },
+    });
+    await uploadScope.register(pointPhotosRoutes, { pointPhotos: services.pointPhotos });
+    await uploadScope.register(uploadsRoutes, { uploads: services.uploads });
+  });
   await app.register(formSettingsAdminRoutes, { admin: services.formSettingsAdmin });
   await app.register(officesRoutes, { offices: services.offices });
   await app.register(holidaysRoutes, { holidays: services.holidays });

@@ -57,6 +57,21 @@ export function sqlExecutorOf(tx: Tx): SqlExecutor {
   return executorFor(client);
 }
 
+/**
+ * Runs a prepared Drizzle query on the connection of `dbOrTx` (decision 031). A prepared query is built once
+ * (no query building per call; on PostgreSQL a named statement, parsed and planned once per connection) but is
+ * bound to the session it was prepared on: this runs it on the given transaction's (or pool's) client instead.
+ */
+export function runPrepared<T extends { execute(values?: Record<string, unknown>): Promise<unknown> }>(
+  dbOrTx: DbOrTx,
+  prepared: T,
+  values: Record<string, unknown>,
+): ReturnType<T['execute']> {
+  const client = (dbOrTx as unknown as { session: { client: unknown } }).session.client;
+  const bound = Object.create(prepared, { client: { value: client } }) as T;
+  return bound.execute(values) as ReturnType<T['execute']>;
+}
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

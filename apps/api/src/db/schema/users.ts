@@ -64,14 +64,23 @@ export const emailCodes = pgTable(
 );
 
 /** Single-use sign-in links sent by e-mail; the link carries the id and an HMAC over it. */
-export const loginLinks = pgTable('login_links', {
-  id: uuid().primaryKey().defaultRandom(),
-  email: text().notNull(),
-  purpose: text().notNull().default('sign-in'),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-});
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    purpose: text().notNull().default('sign-in'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  // Every order and sign-in ends the address's open links (decision 031): without it, a scan of every link.
+  (t) => [
+    index('login_links_open_email_idx')
+      .on(t.email)
+      .where(sql`used_at is null`),
+  ],
+);
 
 /**
  * Consecutive failed password sign-ins per login — known or not, so a lock says nothing about an account's

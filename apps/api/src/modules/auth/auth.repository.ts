@@ -219,8 +219,19 @@ export function createAuthRepository() {
         .returning({ id: emailCodes.id });
       return rows.length > 0;
     },
-    async insertLoginLink(db: DbOrTx, values: typeof loginLinks.$inferInsert) {
-      const [row] = await db.insert(loginLinks).values(values).returning();
+    /**
+     * Inserts a sign-in link and ends the address's other open links, in one statement (decision 031): only the
+     * newest link works.
+     */
+    async insertNewestLoginLink(db: DbOrTx, values: typeof loginLinks.$inferInsert & { createdAt: Date }) {
+      const retired = db.$with('retired_links').as(
+        db
+          .update(loginLinks)
+          .set({ usedAt: values.createdAt })
+          .where(and(eq(loginLinks.email, values.email), isNull(loginLinks.usedAt)))
+          .returning({ id: loginLinks.id }),
+      );
+      const [row] = await db.with(retired).insert(loginLinks).values(values).returning();
       return row!;
     },
     /** Ends every open sign-in link of the address (a newer link or code replaces them; a sign-in ends them). */

@@ -380,14 +380,21 @@ export function createAuthService(deps: {
       throw forbidden(MESSAGES.staffSignInWithPassword);
   }
 
-  /** Staff who sign in with a password get the plain page address: a sign-in link would not work for them. */
-  async function createLoginLinkIn(tx: Tx | Db, email: string, path: string): Promise<string> {
-    if (signsInWithPasswordOnly(await repo.findUserByEmail(tx, email)))
+  /**
+   * Staff who sign in with a password get the plain page address: a sign-in link would not work for them.
+   * `owner`: the address's user row when the caller has just read it in this transaction (saves reading it again).
+   */
+  async function createLoginLinkIn(
+    tx: Tx | Db,
+    email: string,
+    path: string,
+    owner?: Pick<UserRow, 'role' | 'passwordHash'>,
+  ): Promise<string> {
+    if (signsInWithPasswordOnly(owner ?? (await repo.findUserByEmail(tx, email))))
       return new URL(path, config.publicUrl).toString();
     const now = clock.now();
     // Single-use, short-lived, and only the newest one works (a code e-mail carries a new link too).
-    await repo.retireLoginLinks(tx, email, now);
-    const link = await repo.insertLoginLink(tx, {
+    const link = await repo.insertNewestLoginLink(tx, {
       email,
       createdAt: now,
       expiresAt: new Date(now.getTime() + config.signInLinkTtlHours * 60 * 60 * 1000),

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import { runPrepared, type DbOrTx } from '../../db/client.ts';
 import {
   offices,
   orderEvents,
@@ -44,7 +44,71 @@ export async function documentLinesOf(db: DbOrTx, orderIds: string[]) {
   return byOrder;
 }
 
+/** Columns a new order leaves to their database defaults; every other column is given by the order form. */
+const ORDER_DEFAULT_COLUMNS = [
+  'id',
+  'number',
+  'status',
+  'otherPrice',
+  'otherCost',
+  'externalDeliveryId',
+  'externalDeliveryStatus',
+  'externalDeliveryCheckedAt',
+  'paymentReminderSentAt',
+  'actExchangedAt',
+  'actReminderSentAt',
+  'isPaid',
+  'paidAt',
+  'deletedAt',
+] as const satisfies ReadonlyArray<keyof typeof orders.$inferSelect>;
+/** A new order from the form: every column but the defaulted ones, each given (null where empty). */
+export type OrderInsert = Required<Omit<typeof orders.$inferInsert, (typeof ORDER_DEFAULT_COLUMNS)[number]>>;
+/** Each is a placeholder of the prepared insert; a value missing at run time throws, none is dropped. */
+const ORDER_FORM_COLUMNS = Object.keys(getTableColumns(orders)).filter(
+  (column) => !(ORDER_DEFAULT_COLUMNS as readonly string[]).includes(column),
+) as Array<keyof OrderInsert>;
+
+/** The order, its lines and its first history row in one statement, with placeholders for every value. */
+function buildInsertOrder(db: DbOrTx) {
+  const inserted = db.$with('inserted_order').as(
+    db
+      .insert(orders)
+      .values(
+        // A placeholder inside sql`` gets no column encoder: values are encoded in insertOrder (nulls stay null).
+        Object.fromEntries(
+          ORDER_FORM_COLUMNS.map((column) => [column, sql`${sql.placeholder(column)}`]),
+        ) as unknown as OrderInsert,
+      )
+      .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
+      .returning(),
+  );
+  // Columns in table order (insert … select fills every column of the table).
+  const linesInsert = db.$with('inserted_lines').as(
+    db.insert(orderLines).select(
+      sql`select gen_random_uuid(), ${inserted.id}, l.position, l.kind, l."refId", l.name, l."unitPrice",
+                 l.quantity, l.total
+            from ${inserted}
+            cross join jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as l(position integer, kind text,
+              "refId" uuid, name text, "unitPrice" numeric, quantity integer, total numeric)`,
+    ),
+  );
+  const historyInsert = db.$with('inserted_history').as(
+    db.insert(orderStatusHistory).select(
+      sql`select gen_random_uuid(), ${inserted.id}, ${sql.placeholder('historyFromStatus')}::text,
+                 ${sql.placeholder('historyToStatus')}::text, ${sql.placeholder('historyComment')}::text,
+                 ${sql.placeholder('historyActorUserId')}::uuid, ${sql.placeholder('historyCreatedAt')}::timestamptz
+            from ${inserted}`,
+    ),
+  );
+  return db
+    .with(inserted, linesInsert, historyInsert)
+    .select()
+    .from(inserted)
+    .prepare('insert_order_from_form');
+}
 export function createOrdersRepository() {
+  // Built on first use, on the session of that call; runPrepared runs it on each caller's connection.
+  let insertOrderStatement: ReturnType<typeof buildInsertOrder> | undefined;
   return {
     async findActivePoint(db: DbOrTx, id: string) {
       const [row] = await db
@@ -110,14 +174,35 @@ export function createOrdersRepository() {
         .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
         .where(and(eq(promoCodes.code, code), gt(promoCodes.usedCount, 0)));
     },
-    /** Inserts unless the idempotency key is taken; null when it is (the caller reads the existing order). */
-    async insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow | null> {
-      const [row] = await db
-        .insert(orders)
-        .values(values)
-        .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
-        .returning();
-      return row ?? null;
+    /**
+     * Inserts a new order with its lines and its first history row in one statement (decision 031: one round
+     * trip instead of three), unless the idempotency key is taken: then nothing is written and the answer is
+     * null (the caller reads the existing order). Lines and history are selected from the inserted row, so they
+     * exist exactly when the order does. The statement is built once and runs prepared (see preparedOnce).
+     */
+    async insertOrder(
+      db: DbOrTx,
+      values: OrderInsert,
+      lines: Array<Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>>,
+      history: Omit<typeof orderStatusHistory.$inferInsert, 'id' | 'orderId'>,
+    ): Promise<OrderRow | null> {
+      insertOrderStatement ??= buildInsertOrder(db);
+      const encoded = Object.fromEntries(
+        ORDER_FORM_COLUMNS.map((column) => {
+          const value = values[column];
+          return [column, value == null ? null : orders[column].mapToDriverValue(value as never)];
+        }),
+      );
+      const [row] = await runPrepared(db, insertOrderStatement, {
+        ...encoded,
+        lines: JSON.stringify(lines),
+        historyFromStatus: history.fromStatus ?? null,
+        historyToStatus: history.toStatus,
+        historyComment: history.comment ?? null,
+        historyActorUserId: history.actorUserId ?? null,
+        historyCreatedAt: history.createdAt ?? new Date(),
+      });
+      return (row as OrderRow | undefined) ?? null;
     },
     async findByIdempotencyKey(db: DbOrTx, scope: string, key: string) {
       const [row] = await db
@@ -132,9 +217,6 @@ export function createOrdersRepository() {
         .from(orders)
         .where(and(eq(orders.id, id), isNull(orders.deletedAt)));
       return row;
-    },
-    async insertLines(db: DbOrTx, values: Array<typeof orderLines.$inferInsert>) {
-      if (values.length > 0) await db.insert(orderLines).values(values);
     },
     async insertHistory(db: DbOrTx, values: typeof orderStatusHistory.$inferInsert) {
       await db.insert(orderStatusHistory).values(values);

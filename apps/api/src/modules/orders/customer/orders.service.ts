@@ -17,7 +17,7 @@ import type { Principal } from '#src/lib/principal.ts';
 import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { toOrderSummary } from '../orders.mapper.ts';
-import type { OrdersRepository } from '../orders.repository.ts';
+import type { OrderInsert, OrdersRepository } from '../orders.repository.ts';
 
 type PromoRow = NonNullable<Awaited<ReturnType<OrdersRepository['findPromo']>>>;
 
@@ -213,7 +213,7 @@ export function createOrdersService(deps: {
         // Placed while signed in as the order e-mail: its owner placed it. Anyone else's order for this address
         // waits in that cabinet, marked, until the owner confirms it (decision 022).
         const placedByOwner = principal?.kind === 'user' && principal.userId === customer.id;
-        const inserted = await repo.insertOrder(tx, {
+        const values: OrderInsert = {
           userId,
           email: input.email,
           name: input.name,
@@ -266,15 +266,11 @@ export function createOrdersService(deps: {
           requestHash,
           createdAt: now,
           updatedAt: now,
-        });
-        if (!inserted) {
-          if (promo) await repo.releasePromoUse(tx, promo.code);
-          return existingOrder(tx);
-        }
-        await repo.insertLines(
+        };
+        const inserted = await repo.insertOrder(
           tx,
+          values,
           price.lines.map((line, position) => ({
-            orderId: inserted.id,
             position,
             kind: line.kind,
             refId: line.refId,
@@ -283,21 +279,24 @@ export function createOrdersService(deps: {
             quantity: line.quantity,
             total: line.total,
           })),
+          {
+            fromStatus: null,
+            toStatus: 'NEW',
+            comment: null,
+            actorUserId: principal?.kind === 'user' ? principal.userId : null,
+            createdAt: now,
+          },
         );
-        await repo.insertHistory(tx, {
-          orderId: inserted.id,
-          fromStatus: null,
-          toStatus: 'NEW',
-          comment: null,
-          actorUserId: principal?.kind === 'user' ? principal.userId : null,
-          createdAt: now,
-        });
+        if (!inserted) {
+          if (promo) await repo.releasePromoUse(tx, promo.code);
+          return existingOrder(tx);
+        }
         const attached = await repo.attachUploads(tx, inserted.id, input.files, {
           userId: principal?.kind === 'user' ? principal.userId : null,
           tokens: input.fileTokens,
         });
         if (attached !== input.files.length) throw invalid('files', MESSAGES.unknownFile);
-        const link = await auth.createLoginLink(tx, input.email, `/cabinet/orders/${inserted.id}`);
+        const link = await auth.createLoginLink(tx, input.email, `/cabinet/orders/${inserted.id}`, customer);
         await mail.queue(tx, {
           to: inserted.email,
           orderId: inserted.id,

@@ -1,0 +1,1 @@
+CREATE INDEX "login_links_open_email_idx" ON "login_links" USING btree ("email") WHERE used_at is null;
