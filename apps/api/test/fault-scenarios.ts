@@ -355,11 +355,18 @@ export type JobAudit = {
   mismatched: string[];
   /** Jobs not completed (yet). */
   pending: number;
+  /** The pg-boss states of the jobs not completed, when there are any (for the failure message). */
+  pendingStates?: Record<string, number>;
   /** Mails sent more than once (two successful `email_sent` events). */
   sentTwice: number;
 };
 
-/** Each order's confirmation mail has one send-email job; `waitMs` gives retried jobs time to complete. */
+/**
+ * Each order's confirmation mail has one send-email job, and every job completes. A job that failed while the
+ * database was away waits for its retry (10 s, then 20 s: QUEUE_RETRY); what is checked is that it completes,
+ * not pg-boss's backoff clock, so each round makes the retries of these mails due now. `waitMs` bounds the wait;
+ * `pendingStates` says what the unfinished jobs were doing when it ran out.
+ */
 export async function auditJobs(
   db: pg.Client | pg.Pool,
   orderIds: string[],
@@ -391,9 +398,23 @@ export async function auditJobs(
     });
     const pending = rows.reduce((sum, row) => sum + (row.jobs - row.completed), 0);
     const sentTwice = rows.filter((row) => row.sent > 1).length;
-    if (pending === 0 || Date.now() > deadline) {
-      return { orders: orderIds.length, mismatched, pending, sentTwice };
+    if (pending === 0) return { orders: orderIds.length, mismatched, pending, sentTwice };
+    if (Date.now() > deadline) {
+      const { rows: states } = await db.query<{ state: string; n: number }>(
+        `SELECT j.state, count(*)::int AS n FROM pgboss.job j JOIN mail_outbox m ON j.data->>'mailId' = m.id::text
+          WHERE j.name = 'notification-tasks' AND j.state <> 'completed' AND m.order_id = ANY($1::uuid[])
+          GROUP BY j.state`,
+        [orderIds],
+      );
+      const pendingStates = Object.fromEntries(states.map((row) => [row.state, row.n]));
+      return { orders: orderIds.length, mismatched, pending, pendingStates, sentTwice };
     }
+    await db.query(
+      `UPDATE pgboss.job j SET start_after = now() FROM mail_outbox m
+        WHERE j.name = 'notification-tasks' AND j.state = 'retry' AND j.start_after > now()
+          AND j.data->>'mailId' = m.id::text AND m.order_id = ANY($1::uuid[])`,
+      [orderIds],
+    );
     await sleep(500);
   }
 }
