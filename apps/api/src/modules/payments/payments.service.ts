@@ -2,12 +2,13 @@ import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { formatRub, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, orders, payments } from '../../db/schema/index.ts';
+import { orders, payments } from '../../db/schema/index.ts';
 import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { OrderStatusService } from '../orders/order-status.service.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
@@ -45,10 +46,11 @@ export function createPaymentsService(deps: {
   repo: PaymentsRepository;
   ordersRepo: OrdersRepository;
   orderStatus: OrderStatusService;
+  audit: AuditRepository;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
 }) {
-  const { db, provider, repo, ordersRepo, orderStatus, config, clock } = deps;
+  const { db, provider, repo, ordersRepo, orderStatus, audit, config, clock } = deps;
 
   /**
    * Records the provider's outcome of a payment once, whatever the number of confirmations. A succeeded payment
@@ -91,7 +93,7 @@ export function createPaymentsService(deps: {
             'Нужен возврат или ручная проверка.',
           createdAt: now,
         });
-        await tx.insert(auditLog).values({
+        await audit.record(tx, {
           action: 'payment.not-settled',
           entity: 'order',
           entityId: locked.id,
