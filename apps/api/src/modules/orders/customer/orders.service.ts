@@ -1,27 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { CreateOrderPayload, OrderSummary, PromoValidateResponse } from '@app/contracts';
-import {
-  addWorkingDays,
-  calculatePrice,
-  formatMessage,
-  MESSAGES,
-  moscowDate,
-  requiredWorkingDays,
-} from '@app/contracts';
+import { addWorkingDays, calculatePrice, MESSAGES, moscowDate, requiredWorkingDays } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '#src/db/client.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { AppError, badRequest } from '#src/lib/errors.ts';
 import type { AuthRepository } from '../../auth/auth.repository.ts';
 import type { AuthService } from '../../auth/auth.service.ts';
 import type { Principal } from '#src/lib/principal.ts';
-import type { FormSettingsRepository } from '../../form-settings/form-settings.repository.ts';
+import type { FormSettingsRepository, PromoRow } from '../../form-settings/form-settings.repository.ts';
 import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import type { UploadsRepository } from '../../uploads/uploads.repository.ts';
-import { toOrderSummary } from '../orders.mapper.ts';
+import { toOrderSummary, toPromoValidateResponse } from '../orders.mapper.ts';
 import type { OrderInsert, OrdersRepository } from '../orders.repository.ts';
-
-type PromoRow = NonNullable<Awaited<ReturnType<OrdersRepository['findPromo']>>>;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -85,15 +76,7 @@ export function createOrdersService(deps: {
 
   return {
     async validatePromo(code: string): Promise<PromoValidateResponse> {
-      const { promo, refusal } = await resolvePromo(db, code);
-      return promo
-        ? {
-            valid: true,
-            code: promo.code,
-            discountPercent: promo.discountPercent,
-            message: formatMessage(MESSAGES.promoApplied, { percent: promo.discountPercent }),
-          }
-        : { valid: false, code: code.toUpperCase(), discountPercent: 0, message: refusal };
+      return toPromoValidateResponse(code, await resolvePromo(db, code));
     },
 
     /**
