@@ -5,7 +5,7 @@ import { hashUploadToken } from './uploads.service.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-/** The one writer of `uploads` (decision 026), including attaching files to a new order (in the order's transaction). */
+/** The one writer of `uploads` (decision 026), also of attaching files to a new order (in the order's tx). */
 export function createUploadsRepository() {
   return {
     /** The new rows, in the order given. */
