@@ -18,6 +18,7 @@ import pg from 'pg';
 import { StaffOrderListQuerySchema, UnitEconomicsQuerySchema } from '@app/contracts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
+import { createAuditRepository } from '../apps/api/src/modules/audit/audit.repository.ts';
 import { createOrdersRepository } from '../apps/api/src/modules/orders/orders.repository.ts';
 import { createOrdersStaffService } from '../apps/api/src/modules/orders/staff/orders-staff.service.ts';
 import { createPaymentsRepository } from '../apps/api/src/modules/payments/payments.repository.ts';
@@ -323,6 +324,7 @@ async function explainAll(client: pg.Client, scenarios: Scenario[]) {
     db: database.db,
     repo: createOrdersRepository(),
     paymentsRepo: createPaymentsRepository(),
+    audit: createAuditRepository(),
     clock: systemClock,
   });
   const stats = createStatsService({ db: database.db });

@@ -103,7 +103,16 @@ function createPaymentProvider(config: Config): PaymentProvider {
 export function createServices(deps: ServiceDeps) {
   const { config, database, jobs, mailTransport, clock } = deps;
   const db = database.db;
-  const mail = createMailService({ db, repo: createMailRepository(), jobs, transport: mailTransport, clock });
+  // Created first: mail records its order events through the orders repository (the owner of order_events).
+  const ordersRepo = createOrdersRepository();
+  const mail = createMailService({
+    db,
+    repo: createMailRepository(),
+    ordersRepo,
+    jobs,
+    transport: mailTransport,
+    clock,
+  });
   const authRepo = createAuthRepository();
   const audit = createAuditRepository();
   const auth = createAuthService({ db, repo: authRepo, mail, config, clock });
@@ -117,7 +126,8 @@ export function createServices(deps: ServiceDeps) {
           return deliveries.find((delivery) => delivery.type === 'COURIER')?.price ?? 0;
         }));
   const storage = deps.storage ?? createLocalStorage(config.uploadDir);
-  const ordersRepo = createOrdersRepository();
+  const formSettingsRepo = createFormSettingsRepository();
+  const uploadsRepo = createUploadsRepository();
   const paymentsRepo = createPaymentsRepository();
   const ordersQuery = createOrdersQueryService({ db, repo: ordersRepo, storage, clock });
   const notificationsRepo = createNotificationsRepository();
@@ -152,8 +162,8 @@ export function createServices(deps: ServiceDeps) {
     auth,
     ordersQuery,
     monitoring: createMonitoringService({ database, jobs, clock }),
-    ordersStaff: createOrdersStaffService({ db, repo: ordersRepo, paymentsRepo, clock }),
-    orderNotes: createOrderNotesService({ db, repo: ordersRepo, clock }),
+    ordersStaff: createOrdersStaffService({ db, repo: ordersRepo, paymentsRepo, audit, clock }),
+    orderNotes: createOrderNotesService({ db, repo: ordersRepo, audit, clock }),
     users: createUsersService({ db, authRepo, audit, clock }),
     partners: createPartnersService({
       db,
@@ -195,6 +205,8 @@ export function createServices(deps: ServiceDeps) {
       authRepo,
       auth,
       formSettings,
+      promoRepo: formSettingsRepo,
+      uploadsRepo,
       mail,
       clock,
     }),
@@ -205,16 +217,17 @@ export function createServices(deps: ServiceDeps) {
       repo: paymentsRepo,
       ordersRepo,
       orderStatus,
+      audit,
       config,
       clock,
     }),
     points: createPointsService({ db }),
     pointPhotos,
-    uploads: createUploadsService({ db, repo: createUploadsRepository(), storage, clock }),
+    uploads: createUploadsService({ db, repo: uploadsRepo, storage, clock }),
     analytics: createAnalyticsService({ db, repo: createAnalyticsRepository() }),
     formSettingsAdmin: createFormSettingsAdminService({
       db,
-      repo: createFormSettingsRepository(),
+      repo: formSettingsRepo,
       audit,
       formSettings,
       clock,

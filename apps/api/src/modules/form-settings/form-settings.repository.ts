@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PromoCodeInput } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { assurances, deliveries, documentTypes, promoCodes } from '../../db/schema/index.ts';
@@ -48,7 +48,8 @@ function catalogueWrites<T extends CatalogueTable>(table: T) {
 
 /**
  * The one writer of the order form's catalogue (document types, assurances, deliveries) and of promo codes
- * (decision 026). Counting a code's use when an order takes it is still the orders repository's (orders' area).
+ * (decision 026), including a code's use count when an order takes it (the order service calls
+ * `reservePromoUse` / `releasePromoUse` with its transaction).
  */
 export function createFormSettingsRepository() {
   return {
@@ -76,6 +77,35 @@ export function createFormSettingsRepository() {
         .where(eq(promoCodes.code, code))
         .returning({ code: promoCodes.code });
       return rows.length > 0;
+    },
+    /**
+     * Reserves one use of a live promo code in one conditional statement (decision 019): concurrent orders queue on
+     * the row and each re-checks the limit, so `max_uses` is never exceeded. Call it inside the order's
+     * transaction: the use is given back if the order does not commit. False when no use is left (or the code
+     * stopped being valid).
+     */
+    async reservePromoUse(db: DbOrTx, code: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(promoCodes)
+        .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+        .where(
+          and(
+            eq(promoCodes.code, code),
+            eq(promoCodes.isActive, true),
+            or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)),
+            or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, now)),
+            or(isNull(promoCodes.validTo), gte(promoCodes.validTo, now)),
+          ),
+        )
+        .returning({ code: promoCodes.code });
+      return rows.length > 0;
+    },
+    /** Gives back a use reserved earlier in the same transaction (which still holds the row). */
+    async releasePromoUse(db: DbOrTx, code: string): Promise<void> {
+      await db
+        .update(promoCodes)
+        .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
+        .where(and(eq(promoCodes.code, code), gt(promoCodes.usedCount, 0)));
     },
   };
 }

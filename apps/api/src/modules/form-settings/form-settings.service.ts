@@ -12,6 +12,7 @@ import {
   tariffs,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { toFormParams } from './form-settings.mapper.ts';
 
 export type FormSettingsService = ReturnType<typeof createFormSettingsService>;
 
@@ -63,54 +64,15 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
           .where(and(eq(tariffs.isActive, true), isNull(tariffs.deletedAt)))
           .orderBy(asc(tariffs.sortOrder), asc(tariffs.name), asc(tariffs.id)),
       ]);
-    const value: FormParamsResponse = {
-      documents: documentRows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        name: row.name,
-        price: row.price,
-        processingDays: row.processingDays,
-      })),
-      assurances: assuranceRows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        name: row.name,
-        price: row.price,
-        extraDays: row.extraDays,
-      })),
-      deliveries: deliveryRows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        name: row.name,
-        price: row.price,
-        description: row.description,
-      })),
-      languages: languageRows.map((row) => ({ code: row.code, name: row.name })),
-      offices: officeRows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        address: row.address,
-        phone: row.phone,
-        schedule: row.schedule,
-        lat: row.lat,
-        lon: row.lon,
-      })),
-      calendar: {
-        nonWorkingDays: holidayRows.filter((row) => !row.isWorkingDay).map((row) => row.date),
-        workingWeekendDays: holidayRows.filter((row) => row.isWorkingDay).map((row) => row.date),
-      },
-      tariffs: tariffRows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        originalLanguage: row.originalLanguage,
-        targetLanguage: row.targetLanguage,
-        documentTypeId: row.documentTypeId,
-        pricePercent: row.pricePercent,
-        surcharge: row.surcharge,
-        extraDays: row.extraDays,
-        sortOrder: row.sortOrder,
-      })),
-    };
+    const value = toFormParams({
+      documentRows,
+      assuranceRows,
+      deliveryRows,
+      languageRows,
+      officeRows,
+      holidayRows,
+      tariffRows,
+    });
     return { value, json: JSON.stringify(value), loadedAt: clock.now().getTime() };
   }
 

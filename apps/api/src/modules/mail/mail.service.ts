@@ -4,8 +4,8 @@ import type { JobContext, Jobs } from '../../jobs/jobs.ts';
 import type { MailTransport } from '../../providers/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { keysetPage } from '../../lib/keyset.ts';
+import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { MailRepository, MailRow } from './mail.repository.ts';
-import { orderEvents } from '../../db/schema/index.ts';
 import { renderMail, type MailMessage } from './templates/index.ts';
 
 export type MailService = ReturnType<typeof createMailService>;
@@ -19,16 +19,18 @@ export const MAIL_CLAIM_STALE_MS = 5 * 60 * 1000;
 export function createMailService(deps: {
   db: Db;
   repo: MailRepository;
+  /** The owner of `order_events` (decision 026): an e-mail's attempts on an order are recorded there. */
+  ordersRepo: Pick<OrdersRepository, 'insertEvent'>;
   jobs: Jobs;
   transport: MailTransport;
   clock: Clock;
 }) {
-  const { db, repo, jobs, transport, clock } = deps;
+  const { db, repo, ordersRepo, jobs, transport, clock } = deps;
 
   /** Every attempt for an order's e-mail is an order event (monitoring shows the failures). */
   async function recordEvent(row: MailRow, isSuccess: boolean, attempt: number, error: string | null) {
     if (!row.orderId) return;
-    await db.insert(orderEvents).values({
+    await ordersRepo.insertEvent(db, {
       orderId: row.orderId,
       type: 'email_sent',
       isSuccess,

@@ -4,11 +4,13 @@ import type {
   OrderListItem,
   OrderNote,
   OrderSummary,
+  PromoValidateResponse,
   StaffOrderListItem,
 } from '@app/contracts';
-import { CUSTOMER_CANCELLABLE_STATUSES } from '@app/contracts';
+import { CUSTOMER_CANCELLABLE_STATUSES, formatMessage, MESSAGES } from '@app/contracts';
 import type { offices, orderStatusHistory, points, uploads } from '../../db/schema/index.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
+import type { PromoRow } from '../form-settings/form-settings.repository.ts';
 import type { OrderNoteRow, OrderRow } from './orders.repository.ts';
 
 /** Row → response of the orders module: every response shape of an order is built here. */
@@ -30,6 +32,21 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
 }
 
 /** An order in a list: the customer's cabinet list, and the base of the staff list and of the detail. */
+/** The order form's promo check: the code that applies, or the code asked for with the message refusing it. */
+export function toPromoValidateResponse(
+  askedCode: string,
+  result: { promo: PromoRow; refusal: null } | { promo: null; refusal: string },
+): PromoValidateResponse {
+  return result.promo
+    ? {
+        valid: true,
+        code: result.promo.code,
+        discountPercent: result.promo.discountPercent,
+        message: formatMessage(MESSAGES.promoApplied, { percent: result.promo.discountPercent }),
+      }
+    : { valid: false, code: askedCode.toUpperCase(), discountPercent: 0, message: result.refusal };
+}
+
 export function toOrderListItem(row: OrderRow, documents: DocumentLine[]): OrderListItem {
   return {
     id: row.id,

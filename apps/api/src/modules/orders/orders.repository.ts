@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
 import { runPrepared, type DbOrTx } from '../../db/client.ts';
 import {
@@ -13,7 +13,6 @@ import {
   promoCodes,
   uploads,
 } from '../../db/schema/index.ts';
-import { hashUploadToken } from '../uploads/uploads.service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -146,35 +145,6 @@ export function createOrdersRepository() {
       return row;
     },
     /**
-     * Reserves one use of a live promo code in one conditional statement (decision 019): concurrent orders queue on
-     * the row and each re-checks the limit, so `max_uses` is never exceeded. Call it inside the order's
-     * transaction: the use is given back if the order does not commit. False when no use is left (or the code
-     * stopped being valid).
-     */
-    async reservePromoUse(db: DbOrTx, code: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(promoCodes)
-        .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-        .where(
-          and(
-            eq(promoCodes.code, code),
-            eq(promoCodes.isActive, true),
-            or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)),
-            or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, now)),
-            or(isNull(promoCodes.validTo), gte(promoCodes.validTo, now)),
-          ),
-        )
-        .returning({ code: promoCodes.code });
-      return rows.length > 0;
-    },
-    /** Gives back a use reserved earlier in the same transaction (which still holds the row). */
-    async releasePromoUse(db: DbOrTx, code: string): Promise<void> {
-      await db
-        .update(promoCodes)
-        .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
-        .where(and(eq(promoCodes.code, code), gt(promoCodes.usedCount, 0)));
-    },
-    /**
      * Inserts a new order with its lines and its first history row in one statement (decision 031: one round
      * trip instead of three), unless the idempotency key is taken: then nothing is written and the answer is
      * null (the caller reads the existing order). Lines and history are selected from the inserted row, so they
@@ -220,32 +190,6 @@ export function createOrdersRepository() {
     },
     async insertHistory(db: DbOrTx, values: typeof orderStatusHistory.$inferInsert) {
       await db.insert(orderStatusHistory).values(values);
-    },
-    /**
-     * Attaches uploads that are still free and belong to the caller: uploaded while signed in as `userId`, or
-     * presented with the token their upload answered (decision 022). Returns how many were attached.
-     */
-    async attachUploads(
-      db: DbOrTx,
-      orderId: string,
-      fileIds: string[],
-      proof: { userId: string | null; tokens: Record<string, string> },
-    ): Promise<number> {
-      if (fileIds.length === 0) return 0;
-      const owned = fileIds.map((id) => {
-        const token = proof.tokens[id];
-        const ways = [
-          ...(proof.userId ? [eq(uploads.userId, proof.userId)] : []),
-          ...(token ? [eq(uploads.tokenHash, hashUploadToken(token))] : []),
-        ];
-        return ways.length > 0 ? and(eq(uploads.id, id), or(...ways)) : sql`false`;
-      });
-      const rows = await db
-        .update(uploads)
-        .set({ orderId })
-        .where(and(isNull(uploads.orderId), or(...owned)))
-        .returning({ id: uploads.id, size: uploads.size });
-      return rows.length;
     },
     async sumUploadSizes(db: DbOrTx, fileIds: string[]): Promise<number> {
       if (fileIds.length === 0) return 0;

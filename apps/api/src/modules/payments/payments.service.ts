@@ -2,31 +2,24 @@ import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { formatRub, MESSAGES } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, orders, payments } from '../../db/schema/index.ts';
+import { orders, payments } from '../../db/schema/index.ts';
 import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { OrderStatusService } from '../orders/order-status.service.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
+import {
+  toPaymentLink,
+  toTestPaymentView,
+  type PaymentLink,
+  type TestPaymentView,
+} from './payments.mapper.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
-export type PaymentLink = {
-  paymentId: string;
-  confirmationUrl: string;
-  provider: 'test' | 'yookassa';
-  testMode: boolean;
-};
-export type TestPaymentView = {
-  id: string;
-  orderId: string;
-  orderNumber: number;
-  amount: number;
-  status: string;
-  testMode: true;
-};
 
 /** A pending payment link is reused for this long instead of creating another. */
 const REUSE_PENDING_MS = 30 * 60 * 1000;
@@ -45,10 +38,11 @@ export function createPaymentsService(deps: {
   repo: PaymentsRepository;
   ordersRepo: OrdersRepository;
   orderStatus: OrderStatusService;
+  audit: AuditRepository;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
 }) {
-  const { db, provider, repo, ordersRepo, orderStatus, config, clock } = deps;
+  const { db, provider, repo, ordersRepo, orderStatus, audit, config, clock } = deps;
 
   /**
    * Records the provider's outcome of a payment once, whatever the number of confirmations. A succeeded payment
@@ -91,7 +85,7 @@ export function createPaymentsService(deps: {
             'Нужен возврат или ручная проверка.',
           createdAt: now,
         });
-        await tx.insert(auditLog).values({
+        await audit.record(tx, {
           action: 'payment.not-settled',
           entity: 'order',
           entityId: locked.id,
@@ -164,12 +158,7 @@ export function createPaymentsService(deps: {
           recent.amount === order.amount &&
           clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
         ) {
-          return {
-            paymentId: recent.id,
-            confirmationUrl: recent.confirmationUrl,
-            provider: provider.kind,
-            testMode: provider.kind === 'test',
-          };
+          return toPaymentLink({ id: recent.id, confirmationUrl: recent.confirmationUrl }, provider.kind);
         }
 
         const payment = await repo.insert(tx, {
@@ -192,12 +181,7 @@ export function createPaymentsService(deps: {
           { providerPaymentId: created.providerPaymentId, confirmationUrl },
           clock.now(),
         );
-        return {
-          paymentId: payment.id,
-          confirmationUrl,
-          provider: provider.kind,
-          testMode: provider.kind === 'test',
-        };
+        return toPaymentLink({ id: payment.id, confirmationUrl }, provider.kind);
       });
     },
 
@@ -257,14 +241,7 @@ export function createPaymentsService(deps: {
         .innerJoin(orders, eq(orders.id, payments.orderId))
         .where(and(eq(payments.id, paymentId), eq(payments.provider, 'test')));
       if (!row) throw notFound(MESSAGES.paymentNotFound);
-      return {
-        id: row.payment.id,
-        orderId: row.payment.orderId,
-        orderNumber: row.orderNumber,
-        amount: row.payment.amount,
-        status: row.payment.status,
-        testMode: true,
-      };
+      return toTestPaymentView(row.payment, row.orderNumber);
     },
 
     /** The payer's decision on the built-in test payment page (stands in for the bank's page). */

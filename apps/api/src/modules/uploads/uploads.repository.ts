@@ -1,15 +1,42 @@
-import { and, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uploads } from '../../db/schema/index.ts';
+import { hashUploadToken } from './uploads.service.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-/** The writer of `uploads` (decision 026); attaching files to a new order is still the orders repository's. */
+/** The one writer of `uploads` (decision 026), also of attaching files to a new order (in the order's tx). */
 export function createUploadsRepository() {
   return {
     /** The new rows, in the order given. */
     insertMany(db: DbOrTx, values: (typeof uploads.$inferInsert)[]): Promise<UploadRow[]> {
       return db.insert(uploads).values(values).returning();
+    },
+    /**
+     * Attaches uploads that are still free and belong to the caller: uploaded while signed in as `userId`, or
+     * presented with the token their upload answered (decision 022). Returns how many were attached.
+     */
+    async attachUploads(
+      db: DbOrTx,
+      orderId: string,
+      fileIds: string[],
+      proof: { userId: string | null; tokens: Record<string, string> },
+    ): Promise<number> {
+      if (fileIds.length === 0) return 0;
+      const owned = fileIds.map((id) => {
+        const token = proof.tokens[id];
+        const ways = [
+          ...(proof.userId ? [eq(uploads.userId, proof.userId)] : []),
+          ...(token ? [eq(uploads.tokenHash, hashUploadToken(token))] : []),
+        ];
+        return ways.length > 0 ? and(eq(uploads.id, id), or(...ways)) : sql`false`;
+      });
+      const rows = await db
+        .update(uploads)
+        .set({ orderId })
+        .where(and(isNull(uploads.orderId), or(...owned)))
+        .returning({ id: uploads.id, size: uploads.size });
+      return rows.length;
     },
     /** Deletes the uploads no order took that were made before `cutoff`; their stored names. */
     async deleteUnattachedBefore(db: DbOrTx, cutoff: Date): Promise<string[]> {

@@ -1,25 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { CreateOrderPayload, OrderSummary, PromoValidateResponse } from '@app/contracts';
-import {
-  addWorkingDays,
-  calculatePrice,
-  formatMessage,
-  MESSAGES,
-  moscowDate,
-  requiredWorkingDays,
-} from '@app/contracts';
+import { addWorkingDays, calculatePrice, MESSAGES, moscowDate, requiredWorkingDays } from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '#src/db/client.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { AppError, badRequest } from '#src/lib/errors.ts';
 import type { AuthRepository } from '../../auth/auth.repository.ts';
 import type { AuthService } from '../../auth/auth.service.ts';
 import type { Principal } from '#src/lib/principal.ts';
+import type { FormSettingsRepository, PromoRow } from '../../form-settings/form-settings.repository.ts';
 import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 import type { MailService } from '../../mail/mail.service.ts';
-import { toOrderSummary } from '../orders.mapper.ts';
+import type { UploadsRepository } from '../../uploads/uploads.repository.ts';
+import { toOrderSummary, toPromoValidateResponse } from '../orders.mapper.ts';
 import type { OrderInsert, OrdersRepository } from '../orders.repository.ts';
-
-type PromoRow = NonNullable<Awaited<ReturnType<OrdersRepository['findPromo']>>>;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -51,10 +44,14 @@ export function createOrdersService(deps: {
   authRepo: AuthRepository;
   auth: AuthService;
   formSettings: FormSettingsService;
+  /** The owner of `promo_codes` (decision 026): a use is reserved and given back there. */
+  promoRepo: FormSettingsRepository;
+  /** The owner of `uploads`: the order's files are attached there. */
+  uploadsRepo: UploadsRepository;
   mail: MailService;
   clock: Clock;
 }) {
-  const { db, repo, authRepo, auth, formSettings, mail, clock } = deps;
+  const { db, repo, authRepo, auth, formSettings, promoRepo, uploadsRepo, mail, clock } = deps;
 
   /** The promo code if it can be used now, or the message that refuses it (a read only: see reservePromoUse). */
   async function resolvePromo(
@@ -79,15 +76,7 @@ export function createOrdersService(deps: {
 
   return {
     async validatePromo(code: string): Promise<PromoValidateResponse> {
-      const { promo, refusal } = await resolvePromo(db, code);
-      return promo
-        ? {
-            valid: true,
-            code: promo.code,
-            discountPercent: promo.discountPercent,
-            message: formatMessage(MESSAGES.promoApplied, { percent: promo.discountPercent }),
-          }
-        : { valid: false, code: code.toUpperCase(), discountPercent: 0, message: refusal };
+      return toPromoValidateResponse(code, await resolvePromo(db, code));
     },
 
     /**
@@ -201,7 +190,7 @@ export function createOrdersService(deps: {
           throw invalid('pickupPointId', MESSAGES.unknownPoint);
         // The promo use is reserved first, in one conditional UPDATE (decision 019), so an order refused for it
         // stores nothing, not even a customer row or an order number.
-        if (promo && !(await repo.reservePromoUse(tx, promo.code, now))) {
+        if (promo && !(await promoRepo.reservePromoUse(tx, promo.code, now))) {
           // A retry of the order that took the last use finds that order.
           if (idempotencyKey && (await repo.findByIdempotencyKey(tx, idempotencyScope!, idempotencyKey)))
             return existingOrder(tx);
@@ -288,10 +277,10 @@ export function createOrdersService(deps: {
           },
         );
         if (!inserted) {
-          if (promo) await repo.releasePromoUse(tx, promo.code);
+          if (promo) await promoRepo.releasePromoUse(tx, promo.code);
           return existingOrder(tx);
         }
-        const attached = await repo.attachUploads(tx, inserted.id, input.files, {
+        const attached = await uploadsRepo.attachUploads(tx, inserted.id, input.files, {
           userId: principal?.kind === 'user' ? principal.userId : null,
           tokens: input.fileTokens,
         });

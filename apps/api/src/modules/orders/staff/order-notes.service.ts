@@ -2,11 +2,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { OrderNote } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
-import { auditLog, orderNotes, orders, users } from '#src/db/schema/index.ts';
+import { orderNotes, orders, users } from '#src/db/schema/index.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { forbidden, notFound } from '#src/lib/errors.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
 import { toOrderNote } from '../orders.mapper.ts';
+import type { AuditRepository } from '../../audit/audit.repository.ts';
 import type { OrdersRepository } from '../orders.repository.ts';
 
 export type OrderNotesService = ReturnType<typeof createOrderNotesService>;
@@ -15,8 +16,13 @@ export type OrderNotesService = ReturnType<typeof createOrderNotesService>;
  * Internal notes staff leave on an order. Only the back-office routes (ADMIN, MANAGER) reach this service;
  * the customer's and the partner's order views never read the table.
  */
-export function createOrderNotesService(deps: { db: Db; repo: OrdersRepository; clock: Clock }) {
-  const { db, repo, clock } = deps;
+export function createOrderNotesService(deps: {
+  db: Db;
+  repo: OrdersRepository;
+  audit: AuditRepository;
+  clock: Clock;
+}) {
+  const { db, repo, audit, clock } = deps;
 
   async function requireOrder(orderId: string): Promise<void> {
     const [row] = await db
@@ -70,7 +76,7 @@ export function createOrderNotesService(deps: { db: Db; repo: OrdersRepository; 
           throw forbidden(MESSAGES.noteDeleteNotYours);
         }
         await repo.deleteNote(tx, noteId);
-        await tx.insert(auditLog).values({
+        await audit.record(tx, {
           actorUserId: actor.userId,
           action: 'order.note.delete',
           entity: 'order',

@@ -2,10 +2,11 @@ import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL }
 import type { OrderFilterOptionsResponse, StaffOrderFilters, StaffOrderListQuery } from '@app/contracts';
 import { formatMessage, formatRub, MESSAGES, moscowDayStart } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
-import { auditLog, orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
+import { orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { badRequest, notFound } from '#src/lib/errors.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
+import type { AuditRepository } from '../../audit/audit.repository.ts';
 import type { PaymentsRepository } from '../../payments/payments.repository.ts';
 import { toOrderFilterOptions, toStaffOrderListItem } from '../orders.mapper.ts';
 import { documentLinesOf, type OrdersRepository } from '../orders.repository.ts';
@@ -71,9 +72,10 @@ export function createOrdersStaffService(deps: {
   db: Db;
   repo: OrdersRepository;
   paymentsRepo: PaymentsRepository;
+  audit: AuditRepository;
   clock: Clock;
 }) {
-  const { db, repo, paymentsRepo, clock } = deps;
+  const { db, repo, paymentsRepo, audit, clock } = deps;
 
   async function page(conditions: SQL[], query: { limit: number; cursor?: string }) {
     const after = keysetAfter(orders.createdAt, orders.id, query.cursor);
@@ -175,7 +177,7 @@ export function createOrdersStaffService(deps: {
             ? []
             : await paymentsRepo.supersedePending(tx, input.id, clock.now());
         await repo.setAmount(tx, input.id, input.amount, clock.now());
-        await tx.insert(auditLog).values({
+        await audit.record(tx, {
           actorUserId: actor.userId,
           action: 'order.amount',
           entity: 'order',
@@ -202,7 +204,7 @@ export function createOrdersStaffService(deps: {
         clock.now(),
       );
       if (!updated) throw notFound(MESSAGES.orderNotFound);
-      await db.insert(auditLog).values({
+      await audit.record(db, {
         actorUserId: actor.userId,
         action: 'order.other-document-amount',
         entity: 'order',
@@ -231,7 +233,7 @@ export function createOrdersStaffService(deps: {
         const actExchangedAt = input.exchanged ? (before.actExchangedAt ?? clock.now()) : null;
         if ((before.actExchangedAt?.getTime() ?? null) !== (actExchangedAt?.getTime() ?? null)) {
           await repo.setActExchangedAt(tx, input.orderId, actExchangedAt, clock.now());
-          await tx.insert(auditLog).values({
+          await audit.record(tx, {
             actorUserId: actor.userId,
             action: 'order.act-exchanged',
             entity: 'order',
@@ -264,7 +266,7 @@ export function createOrdersStaffService(deps: {
       await db.transaction(async (tx) => {
         const deleted = await repo.softDelete(tx, id, clock.now());
         if (!deleted) throw notFound(MESSAGES.orderNotFound);
-        await tx.insert(auditLog).values({
+        await audit.record(tx, {
           actorUserId: actor.userId,
           action: 'order.delete',
           entity: 'order',
