@@ -25,6 +25,7 @@ import {
   summarize,
   type ApiProcess,
 } from '../apps/api/test/fault-scenarios.ts';
+import { runMain } from './run-main.ts';
 import { CODE_MAX_ATTEMPTS } from '../apps/api/src/modules/auth/auth.service.ts';
 
 type BenchContext = {
@@ -355,17 +356,4 @@ async function main(): Promise<number> {
   return failed > 0 ? 1 : 0;
 }
 
-process.once('SIGINT', () => {
-  console.error('\ninterrupted: cleaning up');
-  void cleanup().finally(() => process.exit(130));
-});
-
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error('bench failed:', error instanceof Error ? error.message : error);
-} finally {
-  await cleanup();
-}
-process.exit(exitCode);
+await runMain('bench', main, cleanup);

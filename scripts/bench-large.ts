@@ -23,6 +23,7 @@ import { createOrdersRepository } from '../apps/api/src/modules/orders/orders.re
 import { createOrdersStaffService } from '../apps/api/src/modules/orders/staff/orders-staff.service.ts';
 import { createPaymentsRepository } from '../apps/api/src/modules/payments/payments.repository.ts';
 import { createStatsService } from '../apps/api/src/modules/stats/stats.service.ts';
+import { runMain } from './run-main.ts';
 
 const DATABASE_URL =
   process.env.BENCH_LARGE_DATABASE_URL ??
@@ -351,23 +352,10 @@ async function explainAll(client: pg.Client, scenarios: Scenario[]) {
   }
 }
 
-process.once('SIGINT', () => {
-  console.error('\ninterrupted: cleaning up');
-  void runCleanups().finally(() => process.exit(130));
-});
-
 async function runCleanups() {
   for (const step of cleanups.splice(0).reverse()) {
     await step().catch((error: unknown) => console.error('cleanup failed:', error));
   }
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error('bench:large failed:', error instanceof Error ? error.message : error);
-} finally {
-  await runCleanups();
-}
-process.exit(exitCode);
+await runMain('bench:large', main, runCleanups);

@@ -17,7 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { orderPayload } from '../apps/api/test/fault-scenarios.ts';
 import { benchBareTransaction, countOrderStatements } from './bench-order-cost.ts';
+import { runMain } from './run-main.ts';
 import { runLighthouse, type LighthouseScores } from './lighthouse.ts';
 
 type Target = {
@@ -219,32 +221,6 @@ function printTable(rows: Row[]) {
   for (const c of cells) console.log(line(c).join('  '));
 }
 
-/** A realistic order (two documents, an assurance, pickup) built from the live form parameters. */
-async function orderPayload(api: string): Promise<string> {
-  type Params = {
-    documents: Array<{ id: string }>;
-    assurances: Array<{ id: string }>;
-    deliveries: Array<{ id: string; type: string }>;
-  };
-  const params = (await (await fetch(`${api}/api/order/form-params`)).json()) as Params;
-  const points = (await (await fetch(`${api}/api/point/active`)).json()) as { items: Array<{ id: string }> };
-  const [first, second] = params.documents;
-  return JSON.stringify({
-    name: 'Нагрузочный Тест',
-    phoneNumber: '+79160000000',
-    email: 'bench@example.ru',
-    documentsWithQuantity: [
-      { documentId: first!.id, quantity: 2 },
-      { documentId: second!.id, quantity: 1 },
-    ],
-    documentsAssurances: [{ documentId: first!.id, assuranceId: params.assurances[0]!.id }],
-    originalLanguage: 'ru',
-    targetLanguage: 'en',
-    deliveryId: params.deliveries.find((delivery) => delivery.type === 'PICKUP_POINT')!.id,
-    pickupPointId: points.items[0]!.id,
-  });
-}
-
 /** The order-creation target (issue 15): on this 2-core machine, 8 connections, PostgreSQL. */
 const ORDER_GOAL = { rps: 300, p99: 60 };
 
@@ -254,7 +230,7 @@ const ORDER_GOAL = { rps: 300, p99: 60 };
  * run (decision 031). The ratio to it is the figure to read on a machine whose speed varies.
  */
 async function benchOrderCreation(api: string, databaseUrl: string | undefined): Promise<Row> {
-  const body = await orderPayload(api);
+  const body = await orderPayload(api, 'bench@example.ru');
   const seconds = Number(process.env.BENCH_ORDER_DURATION ?? 20);
   const connections = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 8);
   // The API and the bare transaction alternate in rounds, so both see the same machine (its load drifts).
@@ -490,17 +466,4 @@ async function main(): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-process.once('SIGINT', () => {
-  console.error('\ninterrupted: cleaning up');
-  void cleanup().finally(() => process.exit(130));
-});
-
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error('bench failed:', error instanceof Error ? error.message : error);
-} finally {
-  await cleanup();
-}
-process.exit(exitCode);
+await runMain('bench', main, cleanup);

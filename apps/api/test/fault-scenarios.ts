@@ -104,7 +104,7 @@ export async function startApiProcess(
 }
 
 /** A realistic public order (two documents, an assurance, pickup) built from the live form parameters. */
-export async function orderPayload(base: string): Promise<string> {
+export async function orderPayload(base: string, email = 'faults@example.ru'): Promise<string> {
   type Params = {
     documents: Array<{ id: string }>;
     assurances: Array<{ id: string }>;
@@ -116,7 +116,7 @@ export async function orderPayload(base: string): Promise<string> {
   return JSON.stringify({
     name: 'Нагрузочный Тест',
     phoneNumber: '+79160000000',
-    email: 'faults@example.ru',
+    email,
     documentsWithQuantity: [
       { documentId: first!.id, quantity: 2 },
       { documentId: second!.id, quantity: 1 },
