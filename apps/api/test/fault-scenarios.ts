@@ -409,6 +409,15 @@ export async function auditJobs(
       const pendingStates = Object.fromEntries(states.map((row) => [row.state, row.n]));
       return { orders: orderIds.length, mismatched, pending, pendingStates, sentTwice };
     }
+    // A run whose connection was killed after claiming its mail leaves it SENDING; the retry waits until that
+    // claim is stale (MAIL_CLAIM_STALE_MS, minutes). Its only job is waiting to retry, so nobody is sending it:
+    // age the claim as the passing minutes would, then make the retry due.
+    await db.query(
+      `UPDATE mail_outbox m SET claimed_at = m.claimed_at - interval '1 day' FROM pgboss.job j
+        WHERE j.name = 'notification-tasks' AND j.state = 'retry' AND j.data->>'mailId' = m.id::text
+          AND m.status = 'SENDING' AND m.order_id = ANY($1::uuid[])`,
+      [orderIds],
+    );
     await db.query(
       `UPDATE pgboss.job j SET start_after = now() FROM mail_outbox m
         WHERE j.name = 'notification-tasks' AND j.state = 'retry' AND j.start_after > now()
