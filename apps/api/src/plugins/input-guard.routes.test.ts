@@ -56,14 +56,17 @@ describe('control characters in input (decision 021)', () => {
   });
   afterAll(() => ctx.close());
 
-  it('refuses NUL in the login with 400 and the contract body', async () => {
+  it.each([
+    ['/api/auth/login', 'login'],
+    ['/api/partner/auth/login', 'email'],
+  ])('refuses NUL in the login of %s with 400 and the contract body', async (url, field) => {
     const response = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
-      payload: { login: `admin\u0000${MARKER}@demo.local`, password: 'x' },
+      url,
+      payload: { [field]: `admin\u0000${MARKER}@demo.local`, password: 'x' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(forbidden('body.login'));
+    expect(response.json()).toEqual(forbidden(`body.${field}`));
   });
 
   it('refuses NUL in the promo code to validate', async () => {
