@@ -25,6 +25,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { pointPhotosRoutes } from './modules/points/point-photos.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { orderResultsRoutes } from './modules/order-results/order-results.routes.ts';
 import { formSettingsAdminRoutes } from './modules/form-settings/form-settings-admin.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { holidaysRoutes } from './modules/holidays/holidays.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await uploadScope.register(pointPhotosRoutes, { pointPhotos: services.pointPhotos });
     await uploadScope.register(uploadsRoutes, { uploads: services.uploads });
+    await uploadScope.register(orderResultsRoutes, { results: services.orderResults });
   });
   await app.register(formSettingsAdminRoutes, { admin: services.formSettingsAdmin });
   await app.register(officesRoutes, { offices: services.offices });

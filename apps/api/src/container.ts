@@ -47,6 +47,8 @@ import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
 import { createSystemRepository } from './modules/system/system.repository.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
 import { createPushStaffService, SEND_STAFF_PUSH_JOB } from './modules/push/push-staff.service.ts';
+import { createOrderResultsRepository } from './modules/order-results/order-results.repository.ts';
+import { createOrderResultsService } from './modules/order-results/order-results.service.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import {
@@ -155,6 +157,7 @@ export function createServices(deps: ServiceDeps) {
       : config.delivery.provider === 'yandex'
         ? createYandexDeliveryClient(config.delivery)
         : null;
+  const uploads = createUploadsService({ db, repo: uploadsRepo, storage, clock });
   const pointsRepo = createPointsRepository();
   const pointPhotos = createPointPhotosService({ db, repo: pointsRepo, storage, clock });
   return {
@@ -223,7 +226,20 @@ export function createServices(deps: ServiceDeps) {
     }),
     points: createPointsService({ db }),
     pointPhotos,
-    uploads: createUploadsService({ db, repo: uploadsRepo, storage, clock }),
+    uploads,
+    orderResults: createOrderResultsService({
+      db,
+      repo: createOrderResultsRepository(),
+      ordersRepo,
+      orderStatus,
+      uploads,
+      mail,
+      notifications,
+      audit,
+      storage,
+      config,
+      clock,
+    }),
     analytics: createAnalyticsService({ db, repo: createAnalyticsRepository() }),
     formSettingsAdmin: createFormSettingsAdminService({
       db,

@@ -25,6 +25,7 @@ export * from './notifications.ts';
 export * from './offices.ts';
 export * from './orders.ts';
 export * from './orders-staff.ts';
+export * from './order-results.ts';
 export * from './partner-portal.ts';
 export * from './partners.ts';
 export * from './payments.ts';

@@ -123,6 +123,15 @@ export const MESSAGES = {
     'Сумма не может быть меньше уже оплаченной ({paid}): возвраты пока не оформляются в системе',
   paymentTestModeBanner: 'Тестовый режим оплаты',
   fileFieldNotAllowed: 'Файлы передаются только в поле «files»',
+  // order results (decision 038)
+  orderResultNotFound: 'Файл результата не найден',
+  orderResultAlreadySent: 'Файл уже отправлен клиенту — удалить его нельзя',
+  orderResultsNothingToSend: 'Нет новых файлов для отправки клиенту',
+  orderResultsOrderCanceled: 'Заказ отменён: результат к нему не прикрепляется',
+  orderResultsNotInWork: 'Отправить результат можно, когда заказ в работе или готов',
+  orderResultsReadyTitle: 'Заказ №{number}: перевод готов',
+  orderResultsReadyBody: 'Файлы перевода можно скачать в личном кабинете.',
+  orderResultsStatusChanged: 'Статус заказа уже изменился. Обновите страницу.',
   orderOwnerNotConfirmed: 'Не подтверждён',
   orderOwnerNotConfirmedHint:
     'Этот заказ оформлен на ваш e-mail без входа в кабинет. Пока вы не подтвердите, что он ваш, мы не показываем комментарий и файлы отправителя.',

@@ -351,6 +351,8 @@ export const OrderDetailSchema = OrderListItemSchema.extend({
     floor: z.string().nullable(),
     intercom: z.string().nullable(),
     addressComment: z.string().nullable(),
+    /** A courier order's delivery at the delivery service (its claim id), once booked; null otherwise. */
+    trackingNumber: z.string().nullable(),
   }),
   files: z.array(OrderFileSchema),
   history: z.array(

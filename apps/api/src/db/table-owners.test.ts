@@ -39,6 +39,7 @@ const OWNERS: Record<string, string> = {
   push_subscriptions: 'push',
   notifications: 'notifications',
   order_documents: 'documents',
+  order_results: 'order-results',
   uploads: 'uploads',
   orders: 'orders',
   order_lines: 'orders',

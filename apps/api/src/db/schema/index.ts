@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './documents.ts';
 export * from './push.ts';
 export * from './events.ts';
+export * from './order-results.ts';

@@ -45,6 +45,11 @@ export type OrderStatusChange = {
   since?: string | null;
   /** People: whether the order was paid when they decided; a cancellation of an order paid meanwhile is refused. */
   seenPaid?: boolean;
+  /**
+   * False when the caller tells the customer itself in the same transaction (the results mail, decision 038):
+   * the status mail and notification are left out; every other consequence still runs.
+   */
+  notifyCustomer?: boolean;
 };
 
 const NOTIFICATION_TYPE: Partial<Record<OrderStatus, 'order_canceled' | 'order_ready' | 'status_changed'>> = {
@@ -173,7 +178,13 @@ export function createOrderStatusService(deps: {
   async function afterStatusChange(
     tx: Tx,
     order: OrderRow,
-    change: { from: OrderStatus; to: OrderStatus; comment: string | null; by: StatusChangeBy },
+    change: {
+      from: OrderStatus;
+      to: OrderStatus;
+      comment: string | null;
+      by: StatusChangeBy;
+      notifyCustomer?: boolean;
+    },
     now: Date,
   ): Promise<void> {
     if (change.by.kind === 'payment') {
@@ -181,7 +192,7 @@ export function createOrderStatusService(deps: {
       await notifyPaid(tx, order);
       return;
     }
-    await notifyStatus(tx, order, change.to, change.comment);
+    if (change.notifyCustomer !== false) await notifyStatus(tx, order, change.to, change.comment);
     if (change.to === 'DELIVERING') await scheduleAutoCompletion(tx, order, now);
   }
 

@@ -141,6 +141,7 @@ export function toOrderDetail(
       floor: row.floor,
       intercom: row.intercom,
       addressComment: row.addressComment,
+      trackingNumber: row.deliveryType === 'COURIER' ? row.externalDeliveryId : null,
     },
     // The sender's files too stay out of the owner's cabinet until they confirm the order.
     files: (isStaffView || row.ownerConfirmedAt ? files : []).map((file) => ({

@@ -33,6 +33,8 @@ export type IncomingPart =
     }
   | { type: 'field'; fieldname: string };
 export type UploadsService = ReturnType<typeof createUploadsService>;
+/** A file that passed the upload rules and is in storage, not yet recorded in any table. */
+export type StoredFile = { storedName: string; size: number; name: string; mimeType: string };
 
 /** A file not attached to an order within this time is removed (remove-unattached-uploads, decision 022). */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600 * 1000;
@@ -77,56 +79,71 @@ export function createUploadsService(deps: {
     return extension !== 'pdf' || pdfEndsWell(tail);
   }
 
+  /**
+   * Stores every file of one multipart request, or none: a part other than a `files` file, a file of a type
+   * we do not accept, with content that does not match its extension, or over the size limit rejects the
+   * whole request (the files stored so far are removed). The caller records the stored files.
+   */
+  async function storeFiles(parts: AsyncIterable<IncomingPart>): Promise<StoredFile[]> {
+    const saved: StoredFile[] = [];
+    const discard = () => Promise.all(saved.map((file) => storage.remove(file.storedName)));
+    try {
+      for await (const part of parts) {
+        if (part.type !== 'file' || part.fieldname !== 'files') {
+          if (part.type === 'file') part.file.resume();
+          throw new AppError('BAD_REQUEST', MESSAGES.fileFieldNotAllowed);
+        }
+        // Control characters are refused like in any other text (decision 021); bidi marks are dropped.
+        try {
+          assertCleanText(part.filename, 'files.filename');
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
+        const name = cleanFileName(part.filename);
+        const extension = extensionOf(name);
+        const allowedTypes: readonly string[] | undefined = extension
+          ? ALLOWED_FILE_TYPES[extension]
+          : undefined;
+        if (!extension || !allowedTypes) {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', MESSAGES.fileTypeNotAllowed);
+        }
+        const stored = await storage.save(part.file, extension);
+        saved.push({ ...stored, name, mimeType: allowedTypes[0]! });
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+        if (
+          !contentMatches(extension, await read(stored.storedName, 0, 15)) ||
+          !(await structureMatches(extension, stored.storedName, stored.size))
+        ) {
+          throw new AppError('BAD_REQUEST', MESSAGES.fileTypeNotAllowed);
+        }
+      }
+      if (saved.length === 0) throw new AppError('BAD_REQUEST', MESSAGES.noFiles);
+      if (saved.reduce((sum, file) => sum + file.size, 0) > ORDER_LIMITS.maxOrderFilesBytes) {
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.filesTooLarge);
+      }
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    return saved;
+  }
+
   return {
+    storeFiles,
+
+    /** Removes stored files whose rows were not recorded after all (the caller's insert failed). */
+    async removeStored(files: readonly StoredFile[]): Promise<void> {
+      await Promise.all(files.map((file) => storage.remove(file.storedName)));
+    },
+
     /**
-     * Stores every file of one multipart request, or none: a part other than a `files` file, a file of a type
-     * we do not accept, with content that does not match its extension, or over the size limit rejects the
-     * whole request. Each file answers a token the order must present (a signed-in uploader's files are also
-     * bound to them).
+     * Stores the files of one upload request (all or none, `storeFiles`). Each file answers a token the order
+     * must present (a signed-in uploader's files are also bound to them).
      */
     async saveAll(parts: AsyncIterable<IncomingPart>, ownerUserId: string | null): Promise<UploadedFile[]> {
-      const saved: Array<{ storedName: string; size: number; name: string; mimeType: string }> = [];
-      const discard = () => Promise.all(saved.map((file) => storage.remove(file.storedName)));
-      try {
-        for await (const part of parts) {
-          if (part.type !== 'file' || part.fieldname !== 'files') {
-            if (part.type === 'file') part.file.resume();
-            throw new AppError('BAD_REQUEST', MESSAGES.fileFieldNotAllowed);
-          }
-          // Control characters are refused like in any other text (decision 021); bidi marks are dropped.
-          try {
-            assertCleanText(part.filename, 'files.filename');
-          } catch (error) {
-            part.file.resume();
-            throw error;
-          }
-          const name = cleanFileName(part.filename);
-          const extension = extensionOf(name);
-          const allowedTypes: readonly string[] | undefined = extension
-            ? ALLOWED_FILE_TYPES[extension]
-            : undefined;
-          if (!extension || !allowedTypes) {
-            part.file.resume();
-            throw new AppError('BAD_REQUEST', MESSAGES.fileTypeNotAllowed);
-          }
-          const stored = await storage.save(part.file, extension);
-          saved.push({ ...stored, name, mimeType: allowedTypes[0]! });
-          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
-          if (
-            !contentMatches(extension, await read(stored.storedName, 0, 15)) ||
-            !(await structureMatches(extension, stored.storedName, stored.size))
-          ) {
-            throw new AppError('BAD_REQUEST', MESSAGES.fileTypeNotAllowed);
-          }
-        }
-        if (saved.length === 0) throw new AppError('BAD_REQUEST', MESSAGES.noFiles);
-        if (saved.reduce((sum, file) => sum + file.size, 0) > ORDER_LIMITS.maxOrderFilesBytes) {
-          throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.filesTooLarge);
-        }
-      } catch (error) {
-        await discard();
-        throw error;
-      }
+      const saved = await storeFiles(parts);
       const tokens = saved.map(() => randomBytes(24).toString('base64url'));
       const rows = await repo.insertMany(
         db,

@@ -1,6 +1,7 @@
 import { actExchangeReminder } from './act-exchange-reminder.ts';
 import { emailChangeCode } from './email-change-code.ts';
 import { orderConfirmation } from './order-confirmation.ts';
+import { orderResultsReady } from './order-results-ready.ts';
 import { orderStatusChanged } from './order-status-changed.ts';
 import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
@@ -17,6 +18,7 @@ export type { RenderedMail } from './types.ts';
 export const MAIL_TEMPLATES = {
   'order-confirmation': orderConfirmation,
   'order-status-changed': orderStatusChanged,
+  'order-results-ready': orderResultsReady,
   'payment-received': paymentReceived,
   'payment-reminder': paymentReminder,
   'act-exchange-reminder': actExchangeReminder,

@@ -134,11 +134,31 @@ describe('mail templates', () => {
     expect(locked.html).toBe(`<p>${locked.text.replace(/\n/g, '<br>')}</p>`);
   });
 
+  it('order-results-ready: the files sent and the cabinet link', () => {
+    expect(
+      renderMail({
+        template: 'order-results-ready',
+        params: {
+          order: { id: ID, number: 1042, name: 'Анна' },
+          files: ['перевод.pdf', 'скан.jpg'],
+          publicUrl: URL,
+        },
+      }),
+    ).toEqual({
+      subject: 'Заказ №1042: перевод готов',
+      text:
+        'Здравствуйте, Анна!\n\nПо заказу №1042 готовы файлы:\n— перевод.pdf\n— скан.jpg\n\n' +
+        `Скачать их можно в личном кабинете: ${URL}/cabinet/orders/${ID}`,
+      html: null,
+    });
+  });
+
   it('has one render function per template name', () => {
     expect(Object.keys(MAIL_TEMPLATES).sort()).toEqual([
       'act-exchange-reminder',
       'email-change-code',
       'order-confirmation',
+      'order-results-ready',
       'order-status-changed',
       'payment-received',
       'payment-reminder',
