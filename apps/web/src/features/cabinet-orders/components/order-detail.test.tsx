@@ -66,6 +66,7 @@ function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
       floor: null,
       intercom: null,
       addressComment: null,
+      trackingNumber: null,
     },
     files: [],
     history: [

@@ -25,6 +25,8 @@ import { showErrorToast } from '@/lib/notify';
 import { downloadOrderFile, useConfirmOrderOwner, useCreatePaymentLink, useOrderDetail } from '../api/orders';
 import { describeLanguages, groupDocumentLines } from '../model/order-view';
 import { CancelOrderModal } from './cancel-order-modal';
+import { OrderResults } from './order-results';
+import { OrderTimeline } from './order-timeline';
 
 function ConfirmOwnerNotice({ orderId }: { orderId: string }) {
   const confirm = useConfirmOrderOwner(orderId);
@@ -356,6 +358,8 @@ export function OrderDetailView({
       </Stack>
       {order.ownerConfirmed ? null : <ConfirmOwnerNotice orderId={order.id} />}
       <OrderActions order={order} extraActions={renderActions?.(order)} />
+      <OrderTimeline order={order} />
+      <OrderResults orderId={order.id} />
       <DocumentsSection order={order} />
       <FilesSection order={order} />
       <PriceSection order={order} />

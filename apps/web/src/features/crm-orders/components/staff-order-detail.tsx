@@ -36,6 +36,7 @@ import { PAYER_TYPE_LABELS } from '../model/filters';
 import { ActExchangeControl } from './act-exchange-control';
 import { OrderNotes } from './order-notes';
 import { OrderStatusControl } from './order-status-control';
+import { StaffOrderResults } from './staff-order-results';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -324,6 +325,12 @@ export function StaffOrderDetail() {
           )}
         </Section>
       </SimpleGrid>
+
+      {role === 'PARTNER' ? null : (
+        <Section title="Готовые файлы для клиента">
+          <StaffOrderResults orderId={data.id} deliveryType={data.delivery.type} />
+        </Section>
+      )}
 
       <Section title="Стоимость">
         <Table data-testid="price-breakdown">
