@@ -123,6 +123,17 @@ describe('order results: staff attach and send, the owner downloads', () => {
     ]);
   });
 
+  it('an unknown or cancelled order takes no files', async () => {
+    const unknown = await attach('00000000-0000-4000-8000-000000000000', manager);
+    expect(unknown.statusCode).toBe(404);
+    const order = await placeOrder('result-owner@example.ru', 'ELECTRONIC');
+    await moveTo(order.id, 'CANCELED');
+    const refused = await attach(order.id, manager);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.orderResultsOrderCanceled });
+    expect((await list(order.id, manager)).json<OrderResultListResponse>().items).toEqual([]);
+  });
+
   it('follows the upload rules: a program renamed to .pdf is refused', async () => {
     const order = await placeOrder('result-owner@example.ru', 'ELECTRONIC');
     const refused = await attach(order.id, manager, EXE, 'setup.pdf');
