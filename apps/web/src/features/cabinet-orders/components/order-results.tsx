@@ -32,12 +32,12 @@ export function OrderResults({ orderId }: { orderId: string }) {
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {file.name}{' '}
-                <Text span c="dimmed" size="xs">
+                <Text span c="gray.7" size="xs">
                   ({formatFileSize(file.size)})
                 </Text>
               </Text>
               {file.sentAt ? (
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   Отправлен {formatDateTime(file.sentAt)}
                 </Text>
               ) : null}

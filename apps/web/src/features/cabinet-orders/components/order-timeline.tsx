@@ -8,12 +8,12 @@ function StepDetails({ step }: { step: TimelineStep }) {
   return (
     <Stack gap={2}>
       {step.doneAt ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {formatDateTime(step.doneAt)}
         </Text>
       ) : null}
       {step.expectedDate ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           Ожидаем {step.expectedPrefix} {formatDate(step.expectedDate)}
         </Text>
       ) : null}

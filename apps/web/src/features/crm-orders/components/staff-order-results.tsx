@@ -27,7 +27,7 @@ function ResultRow({ orderId, file }: { orderId: string; file: OrderResult }) {
         >
           {file.name}
         </Anchor>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {formatFileSize(file.size)} ·{' '}
           {file.sentAt ? `отправлен ${formatDateTime(file.sentAt)}` : 'клиент ещё не видит'}
         </Text>
@@ -74,7 +74,7 @@ export function StaffOrderResults({
   return (
     <Stack gap="sm" data-testid="staff-order-results">
       {items.length === 0 ? (
-        <Text c="dimmed" size="sm">
+        <Text c="gray.7" size="sm">
           Файлов результата нет
         </Text>
       ) : (
@@ -111,7 +111,7 @@ export function StaffOrderResults({
         </Button>
       </Group>
       {deliveryType === 'ELECTRONIC' ? (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           Электронный заказ после отправки станет выполненным.
         </Text>
       ) : null}
