@@ -1,14 +1,36 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import { keysetAfter } from '../../lib/keyset.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
+/** A new message: what `queue` records; the rest of the row is its defaults. */
+export type MailInsert = Pick<typeof mailOutbox.$inferInsert, 'to' | 'subject' | 'text'> & {
+  html: string | null;
+  orderId: string | null;
+  secrets: string[];
+};
+
 export function createMailRepository() {
+  // Every order queues a mail: prepared once (decision 031), no query building per message.
+  const insertStatement = preparedOnce((db) =>
+    db
+      .insert(mailOutbox)
+      .values({
+        to: sql.placeholder('to') as unknown as string,
+        subject: sql.placeholder('subject') as unknown as string,
+        text: sql.placeholder('text') as unknown as string,
+        html: sql.placeholder('html') as unknown as string,
+        orderId: sql.placeholder('orderId') as unknown as string,
+        secrets: sql.placeholder('secrets') as unknown as string[],
+      })
+      .returning()
+      .prepare('insert_mail'),
+  );
   return {
-    async insert(db: DbOrTx, values: typeof mailOutbox.$inferInsert): Promise<MailRow> {
-      const [row] = await db.insert(mailOutbox).values(values).returning();
+    async insert(db: DbOrTx, values: MailInsert): Promise<MailRow> {
+      const [row] = await insertStatement(db, values);
       return row!;
     },
     async findById(db: DbOrTx, id: string): Promise<MailRow | undefined> {
