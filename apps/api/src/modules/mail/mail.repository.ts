@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
+import type { JobStatement } from '../../jobs/jobs.ts';
 import { keysetAfter } from '../../lib/keyset.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -12,25 +13,60 @@ export type MailInsert = Pick<typeof mailOutbox.$inferInsert, 'to' | 'subject' |
   secrets: string[];
 };
 
+/** The new message's columns, each a placeholder of its prepared insert. */
+const MAIL_INSERT_VALUES = {
+  to: sql.placeholder('to') as unknown as string,
+  subject: sql.placeholder('subject') as unknown as string,
+  text: sql.placeholder('text') as unknown as string,
+  html: sql.placeholder('html') as unknown as string,
+  orderId: sql.placeholder('orderId') as unknown as string,
+  secrets: sql.placeholder('secrets') as unknown as string[],
+};
+
+/** pg-boss's job insert as SQL whose `$n` are placeholders `job<n>` (drizzle numbers them in the statement). */
+function jobInsertSql(text: string): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)), sql`${sql.placeholder(`job${match[1]}`)}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
 export function createMailRepository() {
-  // Every order queues a mail: prepared once (decision 031), no query building per message.
-  const insertStatement = preparedOnce((db) =>
-    db
-      .insert(mailOutbox)
-      .values({
-        to: sql.placeholder('to') as unknown as string,
-        subject: sql.placeholder('subject') as unknown as string,
-        text: sql.placeholder('text') as unknown as string,
-        html: sql.placeholder('html') as unknown as string,
-        orderId: sql.placeholder('orderId') as unknown as string,
-        secrets: sql.placeholder('secrets') as unknown as string[],
-      })
-      .returning()
-      .prepare('insert_mail'),
-  );
+  // The message and its send-email job in one statement (decision 040), one per text of pg-boss's insert.
+  const withJobStatements = new Map<string, ReturnType<typeof buildInsertWithJob>>();
+  function buildInsertWithJob(text: string, index: number) {
+    return preparedOnce((db) => {
+      const queuedJob = db.$with('queued_job', {}).as(jobInsertSql(text));
+      return db
+        .with(queuedJob)
+        .insert(mailOutbox)
+        .values({ ...MAIL_INSERT_VALUES, id: sql.placeholder('id') as unknown as string })
+        .returning()
+        .prepare(`insert_mail_with_job_${index}`);
+    });
+  }
   return {
-    async insert(db: DbOrTx, values: MailInsert): Promise<MailRow> {
-      const [row] = await insertStatement(db, values);
+    /**
+     * Records a message with the id it was given and runs `job` (pg-boss's insert of its send-email job, from
+     * `jobs.sendStatement`) in the same statement: one round trip for both (decision 040). The job is pg-boss's
+     * own SQL, run as a CTE beside the insert; nothing here writes the job table by itself.
+     */
+    async insertWithJob(
+      db: DbOrTx,
+      values: MailInsert & { id: string },
+      job: JobStatement,
+    ): Promise<MailRow> {
+      let statement = withJobStatements.get(job.text);
+      if (!statement) {
+        statement = buildInsertWithJob(job.text, withJobStatements.size);
+        withJobStatements.set(job.text, statement);
+      }
+      const jobValues = Object.fromEntries(job.values.map((value, i) => [`job${i + 1}`, value ?? null]));
+      const [row] = await statement(db, { ...values, ...jobValues });
       return row!;
     },
     async findById(db: DbOrTx, id: string): Promise<MailRow | undefined> {
