@@ -49,6 +49,45 @@ export function createMailRepository() {
         .prepare(`insert_mail_with_job_${index}`);
     });
   }
+  // Every message is claimed and finished by its send-email job: prepared once too (decision 040).
+  const claimStatement = preparedOnce((db) =>
+    db
+      .update(mailOutbox)
+      .set({
+        status: 'SENDING',
+        claimedAt: sql.placeholder('now') as unknown as Date,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(
+        and(
+          eq(mailOutbox.id, sql.placeholder('id')),
+          or(
+            inArray(mailOutbox.status, ['QUEUED', 'FAILED']),
+            and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.claimedAt, sql.placeholder('staleBefore'))),
+          ),
+        ),
+      )
+      .returning()
+      .prepare('claim_mail'),
+  );
+  const finishClaimStatement = preparedOnce((db) =>
+    db
+      .update(mailOutbox)
+      .set({
+        status: sql.placeholder('status') as unknown as MailRow['status'],
+        error: sql.placeholder('error') as unknown as string,
+        sentAt: sql`coalesce(${sql.placeholder('sentAt')}::timestamptz, ${mailOutbox.sentAt})`,
+        claimedAt: null,
+      })
+      .where(
+        and(
+          eq(mailOutbox.id, sql.placeholder('id')),
+          eq(mailOutbox.status, 'SENDING'),
+          eq(mailOutbox.claimedAt, sql.placeholder('claimedAt')),
+        ),
+      )
+      .prepare('finish_mail_claim'),
+  );
   return {
     /**
      * Records a message with the id it was given and runs `job` (pg-boss's insert of its send-email job, from
@@ -82,34 +121,27 @@ export function createMailRepository() {
      * No row: it is sent, or another sender holds it.
      */
     async claim(db: DbOrTx, id: string, now: Date, staleBefore: Date): Promise<MailRow | undefined> {
-      const [row] = await db
-        .update(mailOutbox)
-        .set({ status: 'SENDING', claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(
-          and(
-            eq(mailOutbox.id, id),
-            or(
-              inArray(mailOutbox.status, ['QUEUED', 'FAILED']),
-              and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.claimedAt, staleBefore)),
-            ),
-          ),
-        )
-        .returning();
+      const [row] = await claimStatement(db, {
+        id,
+        now,
+        staleBefore: mailOutbox.claimedAt.mapToDriverValue(staleBefore),
+      });
       return row;
     },
-    /** Records the outcome of a claimed send, unless the claim was taken over meanwhile. */
+    /** Records the outcome of a claimed send (`sentAt` only when it went out), unless the claim was taken over. */
     async finishClaim(
       db: DbOrTx,
       id: string,
       claimedAt: Date,
-      values: Partial<typeof mailOutbox.$inferInsert>,
+      values: { status: MailRow['status']; error: string | null; sentAt?: Date },
     ): Promise<void> {
-      await db
-        .update(mailOutbox)
-        .set({ ...values, claimedAt: null })
-        .where(
-          and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'SENDING'), eq(mailOutbox.claimedAt, claimedAt)),
-        );
+      await finishClaimStatement(db, {
+        id,
+        claimedAt: mailOutbox.claimedAt.mapToDriverValue(claimedAt),
+        status: values.status,
+        error: values.error,
+        sentAt: values.sentAt ? mailOutbox.sentAt.mapToDriverValue(values.sentAt) : null,
+      });
     },
     /** Newest first; the cursor is `createdAt|id` of the last row seen. */
     async list(db: DbOrTx, options: { limit: number; cursor?: string; to?: string }) {
