@@ -72,6 +72,22 @@ export function runPrepared<T extends { execute(values?: Record<string, unknown>
   return bound.execute(values) as ReturnType<T['execute']>;
 }
 
+/**
+ * A statement built and prepared once, on first use (decision 031): the hot path of order creation pays no
+ * Drizzle query building per call, and on PostgreSQL each connection parses and plans it once. `build` gets the
+ * database of that first call; every call runs it on its own `dbOrTx` (runPrepared). Per repository instance,
+ * so one app's statement never runs on another app's database.
+ */
+export function preparedOnce<T extends { execute(values?: Record<string, unknown>): Promise<unknown> }>(
+  build: (db: DbOrTx) => T,
+): (dbOrTx: DbOrTx, values: Record<string, unknown>) => ReturnType<T['execute']> {
+  let prepared: T | undefined;
+  return (dbOrTx, values) => {
+    prepared ??= build(dbOrTx);
+    return runPrepared(dbOrTx, prepared, values);
+  };
+}
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

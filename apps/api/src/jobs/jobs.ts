@@ -2,7 +2,8 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { QueueName } from '@app/contracts';
 import { QUEUE_NAMES } from '@app/contracts';
-import type { Database, Tx } from '../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import type { Database, SqlExecutor, Tx } from '../db/client.ts';
 import { sqlExecutorOf } from '../db/client.ts';
 import { JOBS, type AppJobs, type JobName, type JobRegistry } from './registry.ts';
 import { schedulesOf } from './schedules.ts';
@@ -48,6 +49,16 @@ export type JobQueue<R extends JobRegistry> = {
     payload: z.input<R[N]['payload']>,
     options?: SendOptions,
   ): Promise<string | null>;
+  /**
+   * The statement `send` would run for this job, not run: pg-boss's own insert with its values, for a caller
+   * that runs it in one statement with its own write (decision 040: one round trip fewer per order). The job
+   * gets its id here; the caller must run the statement in its transaction, or the job is never queued.
+   */
+  sendStatement<N extends keyof R & string>(
+    name: N,
+    payload: z.input<R[N]['payload']>,
+    options?: SendOptions,
+  ): Promise<JobStatement>;
   /** Runs the given handlers (all of them in the app; tests may pass a few). */
   work(handlers: Partial<HandlersOf<R>>): Promise<void>;
   /** Throws unless pg-boss is started (not stopping) and its tables answer: part of GET /api/ready. */
@@ -55,6 +66,8 @@ export type JobQueue<R extends JobRegistry> = {
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then stops pg-boss. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 };
+/** pg-boss's insert of one job (its SQL with `$n` parameters and their values), as `sendStatement` gives it. */
+export type JobStatement = { id: string; text: string; values: unknown[] };
 /** The API's job queue (`JOBS`). */
 export type Jobs = JobQueue<AppJobs>;
 
@@ -125,6 +138,24 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
   boss.on('error', report);
   const expiryOf = (name: string, override?: number) =>
     override ?? options.expireInSeconds ?? registry[name]?.expireInSeconds ?? DEFAULT_JOB_EXPIRY_SECONDS;
+  /** pg-boss's send of a registry job, on `db` (a transaction's connection) or, without one, on the pool. */
+  function sendVia(db: SqlExecutor | null, name: string, payload: unknown, sendOptions: SendOptions) {
+    const definition = registry[name];
+    if (!definition) throw new Error(`Unknown job "${name}"`);
+    return boss.send(
+      definition.queue,
+      { ...(payload as Record<string, unknown>), name },
+      {
+        ...retry,
+        expireInSeconds: expiryOf(name, sendOptions.expireInSeconds),
+        ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter as Date } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.retryLimit !== undefined ? { retryLimit: sendOptions.retryLimit } : {}),
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
+        ...(db ? { db: db as PgBoss.Db } : {}),
+      },
+    );
+  }
   let started = false;
   let stopping = false;
   const loops: Array<{ stop(): void; done: Promise<void> }> = [];
@@ -268,21 +299,22 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
       stopping = false;
     },
     async send(tx, name, payload, sendOptions = {}) {
-      const definition = registry[name];
-      if (!definition) throw new Error(`Unknown job "${name}"`);
-      return boss.send(
-        definition.queue,
-        { ...(payload as Record<string, unknown>), name },
-        {
-          ...retry,
-          expireInSeconds: expiryOf(name, sendOptions.expireInSeconds),
-          ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter as Date } : {}),
-          ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
-          ...(sendOptions.retryLimit !== undefined ? { retryLimit: sendOptions.retryLimit } : {}),
-          ...(sendOptions.id ? { id: sendOptions.id } : {}),
-          ...(tx ? { db: sqlExecutorOf(tx) as PgBoss.Db } : {}),
+      return sendVia(tx ? sqlExecutorOf(tx) : null, name, payload, sendOptions);
+    },
+    async sendStatement(name, payload, sendOptions = {}) {
+      // pg-boss builds and checks the job as for `send`; its one statement is kept instead of run.
+      let statement: JobStatement | undefined;
+      const id = sendOptions.id ?? randomUUID();
+      const keep: SqlExecutor = {
+        async executeSql(text, values = []) {
+          if (statement) throw new Error('pg-boss sent more than one statement for one job');
+          statement = { id, text, values };
+          return { rows: [{ id }] };
         },
-      );
+      };
+      await sendVia(keep, name, payload, { ...sendOptions, id });
+      if (!statement) throw new Error(`pg-boss sent no statement for job "${name}"`);
+      return statement;
     },
     async work(handlers) {
       const run = dispatch(handlers as Partial<Record<string, Handler>>);

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { preparedOnce, type DbOrTx, type Tx } from '../../db/client.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import {
   emailCodes,
@@ -31,9 +31,36 @@ export type SignInLockPolicy = {
 export type PartnerAccountRow = typeof partnerAccounts.$inferSelect;
 
 export function createAuthRepository() {
+  // Every order reads its customer and issues a sign-in link: prepared once (decision 031).
+  const userByEmailStatement = preparedOnce((db) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, sql.placeholder('email')))
+      .prepare('user_by_email'),
+  );
+  const newestLoginLinkStatement = preparedOnce((db) => {
+    const retired = db.$with('retired_links').as(
+      db
+        .update(loginLinks)
+        .set({ usedAt: sql.placeholder('createdAt') as unknown as Date })
+        .where(and(eq(loginLinks.email, sql.placeholder('email')), isNull(loginLinks.usedAt)))
+        .returning({ id: loginLinks.id }),
+    );
+    return db
+      .with(retired)
+      .insert(loginLinks)
+      .values({
+        email: sql.placeholder('email') as unknown as string,
+        createdAt: sql.placeholder('createdAt') as unknown as Date,
+        expiresAt: sql.placeholder('expiresAt') as unknown as Date,
+      })
+      .returning()
+      .prepare('insert_newest_login_link');
+  });
   return {
     async findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email));
+      const [row] = await userByEmailStatement(db, { email });
       return row;
     },
     async findUserByTelegramId(db: DbOrTx, telegramId: string): Promise<UserRow | undefined> {
@@ -43,7 +70,7 @@ export function createAuthRepository() {
     /** Finds or creates a customer by e-mail; concurrent first sign-ins end with one row. */
     async upsertUserByEmail(db: DbOrTx, email: string): Promise<UserRow> {
       // Returning customers are the common case: one read, no write.
-      const [found] = await db.select().from(users).where(eq(users.email, email));
+      const [found] = await userByEmailStatement(db, { email });
       if (found) return found;
       const [inserted] = await db
         .insert(users)
@@ -223,15 +250,8 @@ export function createAuthRepository() {
      * Inserts a sign-in link and ends the address's other open links, in one statement (decision 031): only the
      * newest link works.
      */
-    async insertNewestLoginLink(db: DbOrTx, values: typeof loginLinks.$inferInsert & { createdAt: Date }) {
-      const retired = db.$with('retired_links').as(
-        db
-          .update(loginLinks)
-          .set({ usedAt: values.createdAt })
-          .where(and(eq(loginLinks.email, values.email), isNull(loginLinks.usedAt)))
-          .returning({ id: loginLinks.id }),
-      );
-      const [row] = await db.with(retired).insert(loginLinks).values(values).returning();
+    async insertNewestLoginLink(db: DbOrTx, values: { email: string; createdAt: Date; expiresAt: Date }) {
+      const [row] = await newestLoginLinkStatement(db, values);
       return row!;
     },
     /** Ends every open sign-in link of the address (a newer link or code replaces them; a sign-in ends them). */

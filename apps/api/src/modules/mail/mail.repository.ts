@@ -1,14 +1,111 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { preparedOnce, type DbOrTx } from '../../db/client.ts';
+import type { JobStatement } from '../../jobs/jobs.ts';
 import { keysetAfter } from '../../lib/keyset.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
+/** A new message: what `queue` records; the rest of the row is its defaults. */
+export type MailInsert = Pick<typeof mailOutbox.$inferInsert, 'to' | 'subject' | 'text'> & {
+  html: string | null;
+  orderId: string | null;
+  secrets: string[];
+};
+
+/** The new message's columns, each a placeholder of its prepared insert. */
+const MAIL_INSERT_VALUES = {
+  to: sql.placeholder('to') as unknown as string,
+  subject: sql.placeholder('subject') as unknown as string,
+  text: sql.placeholder('text') as unknown as string,
+  html: sql.placeholder('html') as unknown as string,
+  orderId: sql.placeholder('orderId') as unknown as string,
+  secrets: sql.placeholder('secrets') as unknown as string[],
+};
+
+/** pg-boss's job insert as SQL whose `$n` are placeholders `job<n>` (drizzle numbers them in the statement). */
+function jobInsertSql(text: string): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)), sql`${sql.placeholder(`job${match[1]}`)}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
 export function createMailRepository() {
+  // The message and its send-email job in one statement (decision 040), one per text of pg-boss's insert.
+  const withJobStatements = new Map<string, ReturnType<typeof buildInsertWithJob>>();
+  function buildInsertWithJob(text: string, index: number) {
+    return preparedOnce((db) => {
+      const queuedJob = db.$with('queued_job', {}).as(jobInsertSql(text));
+      return db
+        .with(queuedJob)
+        .insert(mailOutbox)
+        .values({ ...MAIL_INSERT_VALUES, id: sql.placeholder('id') as unknown as string })
+        .returning()
+        .prepare(`insert_mail_with_job_${index}`);
+    });
+  }
+  // Every message is claimed and finished by its send-email job: prepared once too (decision 040).
+  const claimStatement = preparedOnce((db) =>
+    db
+      .update(mailOutbox)
+      .set({
+        status: 'SENDING',
+        claimedAt: sql.placeholder('now') as unknown as Date,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(
+        and(
+          eq(mailOutbox.id, sql.placeholder('id')),
+          or(
+            inArray(mailOutbox.status, ['QUEUED', 'FAILED']),
+            and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.claimedAt, sql.placeholder('staleBefore'))),
+          ),
+        ),
+      )
+      .returning()
+      .prepare('claim_mail'),
+  );
+  const finishClaimStatement = preparedOnce((db) =>
+    db
+      .update(mailOutbox)
+      .set({
+        status: sql.placeholder('status') as unknown as MailRow['status'],
+        error: sql.placeholder('error') as unknown as string,
+        sentAt: sql`coalesce(${sql.placeholder('sentAt')}::timestamptz, ${mailOutbox.sentAt})`,
+        claimedAt: null,
+      })
+      .where(
+        and(
+          eq(mailOutbox.id, sql.placeholder('id')),
+          eq(mailOutbox.status, 'SENDING'),
+          eq(mailOutbox.claimedAt, sql.placeholder('claimedAt')),
+        ),
+      )
+      .prepare('finish_mail_claim'),
+  );
   return {
-    async insert(db: DbOrTx, values: typeof mailOutbox.$inferInsert): Promise<MailRow> {
-      const [row] = await db.insert(mailOutbox).values(values).returning();
+    /**
+     * Records a message with the id it was given and runs `job` (pg-boss's insert of its send-email job, from
+     * `jobs.sendStatement`) in the same statement: one round trip for both (decision 040). The job is pg-boss's
+     * own SQL, run as a CTE beside the insert; nothing here writes the job table by itself.
+     */
+    async insertWithJob(
+      db: DbOrTx,
+      values: MailInsert & { id: string },
+      job: JobStatement,
+    ): Promise<MailRow> {
+      let statement = withJobStatements.get(job.text);
+      if (!statement) {
+        statement = buildInsertWithJob(job.text, withJobStatements.size);
+        withJobStatements.set(job.text, statement);
+      }
+      const jobValues = Object.fromEntries(job.values.map((value, i) => [`job${i + 1}`, value ?? null]));
+      const [row] = await statement(db, { ...values, ...jobValues });
       return row!;
     },
     async findById(db: DbOrTx, id: string): Promise<MailRow | undefined> {
@@ -24,34 +121,27 @@ export function createMailRepository() {
      * No row: it is sent, or another sender holds it.
      */
     async claim(db: DbOrTx, id: string, now: Date, staleBefore: Date): Promise<MailRow | undefined> {
-      const [row] = await db
-        .update(mailOutbox)
-        .set({ status: 'SENDING', claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(
-          and(
-            eq(mailOutbox.id, id),
-            or(
-              inArray(mailOutbox.status, ['QUEUED', 'FAILED']),
-              and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.claimedAt, staleBefore)),
-            ),
-          ),
-        )
-        .returning();
+      const [row] = await claimStatement(db, {
+        id,
+        now,
+        staleBefore: mailOutbox.claimedAt.mapToDriverValue(staleBefore),
+      });
       return row;
     },
-    /** Records the outcome of a claimed send, unless the claim was taken over meanwhile. */
+    /** Records the outcome of a claimed send (`sentAt` only when it went out), unless the claim was taken over. */
     async finishClaim(
       db: DbOrTx,
       id: string,
       claimedAt: Date,
-      values: Partial<typeof mailOutbox.$inferInsert>,
+      values: { status: MailRow['status']; error: string | null; sentAt?: Date },
     ): Promise<void> {
-      await db
-        .update(mailOutbox)
-        .set({ ...values, claimedAt: null })
-        .where(
-          and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'SENDING'), eq(mailOutbox.claimedAt, claimedAt)),
-        );
+      await finishClaimStatement(db, {
+        id,
+        claimedAt: mailOutbox.claimedAt.mapToDriverValue(claimedAt),
+        status: values.status,
+        error: values.error,
+        sentAt: values.sentAt ? mailOutbox.sentAt.mapToDriverValue(values.sentAt) : null,
+      });
     },
     /** Newest first; the cursor is `createdAt|id` of the last row seen. */
     async list(db: DbOrTx, options: { limit: number; cursor?: string; to?: string }) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MailOutboxItem, MailOutboxQuery } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobContext, Jobs } from '../../jobs/jobs.ts';
@@ -54,16 +55,14 @@ export function createMailService(deps: {
       },
     ): Promise<MailRow> {
       const { subject, text, html } = renderMail(mail);
-      const row = await repo.insert(tx, {
-        to: mail.to,
-        subject,
-        text,
-        html,
-        orderId: mail.orderId ?? null,
-        secrets: mail.secrets ?? [],
-      });
-      await jobs.send(tx, 'send-email', { mailId: row.id, orderId: mail.orderId ?? null });
-      return row;
+      // The message and its job in one statement (decision 040): the message's id is chosen here for the job.
+      const id = randomUUID();
+      const job = await jobs.sendStatement('send-email', { mailId: id, orderId: mail.orderId ?? null });
+      return repo.insertWithJob(
+        tx,
+        { id, to: mail.to, subject, text, html, orderId: mail.orderId ?? null, secrets: mail.secrets ?? [] },
+        job,
+      );
     },
 
     /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
-import { runPrepared, type DbOrTx } from '../../db/client.ts';
+import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import {
   offices,
   orderEvents,
@@ -106,23 +106,31 @@ function buildInsertOrder(db: DbOrTx) {
     .prepare('insert_order_from_form');
 }
 export function createOrdersRepository() {
-  // Built on first use, on the session of that call; runPrepared runs it on each caller's connection.
-  let insertOrderStatement: ReturnType<typeof buildInsertOrder> | undefined;
+  // The order form's statements are prepared once (decision 031): no query building per order.
+  const insertOrderStatement = preparedOnce(buildInsertOrder);
+  const activePointStatement = preparedOnce((db) =>
+    db
+      .select()
+      .from(points)
+      .where(and(eq(points.id, sql.placeholder('id')), eq(points.isActive, true)))
+      .prepare('active_point'),
+  );
+  const lockActivePointStatement = preparedOnce((db) =>
+    db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.id, sql.placeholder('id')), eq(points.isActive, true)))
+      .for('share')
+      .prepare('lock_active_point'),
+  );
   return {
     async findActivePoint(db: DbOrTx, id: string) {
-      const [row] = await db
-        .select()
-        .from(points)
-        .where(and(eq(points.id, id), eq(points.isActive, true)));
+      const [row] = await activePointStatement(db, { id });
       return row;
     },
     /** Holds an active point against deletion until the transaction ends; false if it is gone or inactive. */
     async lockActivePoint(tx: DbOrTx, id: string): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: points.id })
-        .from(points)
-        .where(and(eq(points.id, id), eq(points.isActive, true)))
-        .for('share');
+      const [row] = await lockActivePointStatement(tx, { id });
       return Boolean(row);
     },
     async findActiveOffice(db: DbOrTx, id: string) {
@@ -148,7 +156,7 @@ export function createOrdersRepository() {
      * Inserts a new order with its lines and its first history row in one statement (decision 031: one round
      * trip instead of three), unless the idempotency key is taken: then nothing is written and the answer is
      * null (the caller reads the existing order). Lines and history are selected from the inserted row, so they
-     * exist exactly when the order does. The statement is built once and runs prepared (see preparedOnce).
+     * exist exactly when the order does. The statement is built once and runs prepared (preparedOnce).
      */
     async insertOrder(
       db: DbOrTx,
@@ -156,14 +164,13 @@ export function createOrdersRepository() {
       lines: Array<Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>>,
       history: Omit<typeof orderStatusHistory.$inferInsert, 'id' | 'orderId'>,
     ): Promise<OrderRow | null> {
-      insertOrderStatement ??= buildInsertOrder(db);
       const encoded = Object.fromEntries(
         ORDER_FORM_COLUMNS.map((column) => {
           const value = values[column];
           return [column, value == null ? null : orders[column].mapToDriverValue(value as never)];
         }),
       );
-      const [row] = await runPrepared(db, insertOrderStatement, {
+      const [row] = await insertOrderStatement(db, {
         ...encoded,
         lines: JSON.stringify(lines),
         historyFromStatus: history.fromStatus ?? null,

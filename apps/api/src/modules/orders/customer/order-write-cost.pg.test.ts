@@ -1,0 +1,105 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormParamsResponse } from '@app/contracts';
+import { createTestContext, type TestContext } from '#test/helpers.ts';
+
+type Sent = { text: string; name: string | null };
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * What one order costs the database on PostgreSQL (decisions 031 and 040): the round trips node-postgres makes
+ * for one POST /api/order of a returning customer with a pickup point, as `npm run bench` counts them. Each one
+ * wakes a backend and costs the API a socket write, the largest share of its CPU per order; a statement built by
+ * Drizzle per order is the next. The count here is the bench's order, so a change that adds a round trip or an
+ * unprepared statement to the hot path fails here, not only in a benchmark nobody reads.
+ */
+describe('the cost of one order (PostgreSQL)', () => {
+  let ctx: TestContext;
+  let body: Record<string, unknown>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const params: FormParamsResponse = (
+      await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })
+    ).json();
+    const points: { items: Array<{ id: string }> } = (
+      await ctx.app.inject({ method: 'GET', url: '/api/point/active' })
+    ).json();
+    const [first, second] = params.documents;
+    body = {
+      name: 'Нагрузочный Тест',
+      phoneNumber: '+79160000000',
+      email: 'cost@example.ru',
+      documentsWithQuantity: [
+        { documentId: first!.id, quantity: 2 },
+        { documentId: second!.id, quantity: 1 },
+      ],
+      documentsAssurances: [{ documentId: first!.id, assuranceId: params.assurances[0]!.id }],
+      originalLanguage: 'ru',
+      targetLanguage: 'en',
+      deliveryId: params.deliveries.find((delivery) => delivery.type === 'PICKUP_POINT')!.id,
+      pickupPointId: points.items[0]!.id,
+    };
+  });
+  afterAll(() => ctx?.close());
+
+  /** Every query one order sends (text and prepared-statement name), in order. */
+  async function recordOrder(): Promise<{ sent: Sent[]; orderId: string }> {
+    const prototype = pg.Client.prototype as unknown as { query: QueryFn };
+    const original = prototype.query;
+    const sent: Sent[] = [];
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0];
+      sent.push(
+        typeof first === 'string'
+          ? { text: first, name: null }
+          : {
+              text: String((first as { text?: unknown }).text ?? ''),
+              name: ((first as { name?: string }).name ?? null) || null,
+            },
+      );
+      return original.apply(this, args);
+    };
+    try {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/order', payload: body });
+      expect(response.statusCode).toBe(201);
+      return { sent, orderId: response.json<{ id: string }>().id };
+    } finally {
+      prototype.query = original;
+    }
+  }
+
+  it('a returning customer’s order is 8 round trips, each statement but BEGIN and COMMIT prepared', async () => {
+    // The first order makes the customer and prepares the statements on the connections it uses.
+    await recordOrder();
+    const { sent, orderId } = await recordOrder();
+
+    expect(sent.map((query) => query.text.trim().split(/\s+/)[0]!.toLowerCase())).toEqual([
+      'select', // the pickup point (validation, before the transaction)
+      'begin',
+      'select', // the pickup point, share-locked (decision 019)
+      'select', // the customer
+      'with', // the order, its lines and its first history row
+      'with', // the sign-in link (the address's open links end)
+      'with', // the confirmation e-mail and its send-email job
+      'commit',
+    ]);
+    const unprepared = sent.filter((query) => query.name === null && !/^(begin|commit)$/i.test(query.text));
+    expect(unprepared.map((query) => query.text.slice(0, 80))).toEqual([]);
+
+    // The e-mail's job is pg-boss's own, queued with the message: it points at the message and will send it.
+    const [job] = (
+      await ctx.database.sql.executeSql(
+        `select j.name, j.state, j.data, m.id as mail_id
+           from mail_outbox m join pgboss.job j on j.data->>'mailId' = m.id::text
+          where m.order_id = $1`,
+        [orderId],
+      )
+    ).rows as Array<{ name: string; state: string; data: Record<string, unknown>; mail_id: string }>;
+    expect(job).toMatchObject({
+      name: 'notification-tasks',
+      state: 'created',
+      data: { name: 'send-email', orderId },
+    });
+  });
+});
