@@ -74,14 +74,14 @@ export function createPaymentsService(deps: {
           : locked.isPaid
             ? 'заказ уже оплачен'
             : locked.amount !== payment.amount
-              ? `к оплате ${formatRub(locked.amount, { compact: true })}`
+              ? `к оплате ${formatRub(locked.amount)}`
               : null;
       if (problem) {
         // Money came in but does not settle the order: flag it where staff look (notes) and in the audit log.
         await ordersRepo.insertNote(tx, {
           orderId: locked.id,
           text:
-            `Получена оплата ${formatRub(payment.amount, { compact: true })}, но заказ не отмечен оплаченным (${problem}). ` +
+            `Получена оплата ${formatRub(payment.amount)}, но заказ не отмечен оплаченным (${problem}). ` +
             'Нужен возврат или ручная проверка.',
           createdAt: now,
         });

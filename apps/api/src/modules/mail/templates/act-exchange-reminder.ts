@@ -15,7 +15,7 @@ export function actExchangeReminder({ orders, publicUrl }: ActExchangeReminderPa
   const [first] = orders;
   const list = orders.map(
     (order) =>
-      `• заказ №${order.number} на ${formatRub(order.amount, { compact: true })}: ${cabinetOrderUrl(publicUrl, order.id)}`,
+      `• заказ №${order.number} на ${formatRub(order.amount)}: ${cabinetOrderUrl(publicUrl, order.id)}`,
   );
   return {
     subject:

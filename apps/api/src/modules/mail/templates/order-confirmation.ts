@@ -17,8 +17,7 @@ export type OrderConfirmationParams = {
 /** To the customer once the order is created (orders, customer side). */
 export function orderConfirmation({ order, signInLink }: OrderConfirmationParams): RenderedMail {
   const lines = order.priceBreakdown.lines.map(
-    (line) =>
-      `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${formatRub(line.total, { compact: true })}`,
+    (line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${formatRub(line.total)}`,
   );
   const ready = order.estimatedReadyDate ? formatDate(order.estimatedReadyDate) : null;
   const subject = formatMessage('Заказ №{number} принят', { number: order.number });
@@ -28,7 +27,7 @@ export function orderConfirmation({ order, signInLink }: OrderConfirmationParams
     `Мы приняли ваш заказ №${order.number} на перевод документов.`,
     '',
     ...lines,
-    `Итого: ${formatRub(order.amount, { compact: true })}`,
+    `Итого: ${formatRub(order.amount)}`,
     ...(ready ? ['', `Ориентировочная дата готовности: ${ready}`] : []),
     '',
     'Что дальше: оплатите заказ — переводчик начнёт работу сразу после оплаты. Статус заказа можно отслеживать в личном кабинете:',
@@ -40,9 +39,9 @@ export function orderConfirmation({ order, signInLink }: OrderConfirmationParams
     '<table cellpadding="4">',
     ...order.priceBreakdown.lines.map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td><td align="right">${formatRub(line.total, { compact: true })}</td></tr>`,
+        `<tr><td>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td><td align="right">${formatRub(line.total)}</td></tr>`,
     ),
-    `<tr><td><b>Итого</b></td><td align="right"><b>${formatRub(order.amount, { compact: true })}</b></td></tr>`,
+    `<tr><td><b>Итого</b></td><td align="right"><b>${formatRub(order.amount)}</b></td></tr>`,
     '</table>',
     ...(ready ? [`<p>Ориентировочная дата готовности: ${ready}</p>`] : []),
     '<p>Оплатите заказ — переводчик начнёт работу сразу после оплаты.</p>',

@@ -12,7 +12,7 @@ export function paymentReceived({ order, publicUrl }: PaymentReceivedParams): Re
   return {
     subject: `Оплата заказа №${order.number} получена`,
     text:
-      `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount, { compact: true })}.\n` +
+      `Здравствуйте, ${order.name}!\n\nМы получили оплату заказа №${order.number} на сумму ${formatRub(order.amount)}.\n` +
       `Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n` +
       `Заказ в личном кабинете: ${cabinetOrderUrl(publicUrl, order.id)}`,
     html: null,

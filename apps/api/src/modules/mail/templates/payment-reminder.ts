@@ -13,7 +13,7 @@ export function paymentReminder({ order, publicUrl }: PaymentReminderParams): Re
     subject: `Заказ №${order.number} ждёт оплаты`,
     text:
       `Здравствуйте, ${order.name}!\n\nВаш заказ №${order.number} на перевод документов на сумму ` +
-      `${formatRub(order.amount, { compact: true })} ещё не оплачен. Переводчик начнёт работу сразу после оплаты.\n\n` +
+      `${formatRub(order.amount)} ещё не оплачен. Переводчик начнёт работу сразу после оплаты.\n\n` +
       `Оплатить заказ можно в личном кабинете: ${cabinetOrderUrl(publicUrl, order.id)}\n\n` +
       'Если вы уже оплатили заказ или передумали, просто не обращайте внимания на это письмо.',
     html: null,
