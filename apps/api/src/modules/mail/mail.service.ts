@@ -6,7 +6,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { MailRepository, MailRow } from './mail.repository.ts';
-import { renderMail, type MailMessage } from './templates/index.ts';
+import { findOrderStatusView } from '../orders/query/order-status-view.ts';
+import { renderMail, type MailBrand, type MailMessage, type MailOrder } from './templates/index.ts';
 
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -24,8 +25,21 @@ export function createMailService(deps: {
   jobs: Jobs;
   transport: MailTransport;
   clock: Clock;
+  /** The layout's support contacts, seller requisites and site address (decision 036). */
+  brand: MailBrand;
 }) {
-  const { db, repo, ordersRepo, jobs, transport, clock } = deps;
+  const { db, repo, ordersRepo, jobs, transport, clock, brand } = deps;
+
+  /** An order's mail shows its summary, pay button and status link: read in the caller's transaction. */
+  async function mailOrder(tx: Tx, orderId: string): Promise<MailOrder | null> {
+    const found = await findOrderStatusView(tx, { id: orderId });
+    if (!found) return null;
+    return {
+      view: found.view,
+      statusUrl: `${brand.publicUrl}/order-status/${found.token}`,
+      courierAddress: found.courierAddress,
+    };
+  }
 
   /** Every attempt for an order's e-mail is an order event (monitoring shows the failures). */
   async function recordEvent(row: MailRow, isSuccess: boolean, attempt: number, error: string | null) {
@@ -53,7 +67,8 @@ export function createMailService(deps: {
         secrets?: string[];
       },
     ): Promise<MailRow> {
-      const { subject, text, html } = renderMail(mail);
+      const order = mail.orderId ? await mailOrder(tx, mail.orderId) : null;
+      const { subject, text, html } = renderMail(mail, { brand, order });
       const row = await repo.insert(tx, {
         to: mail.to,
         subject,
