@@ -2,7 +2,7 @@ import { Alert, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } fro
 import type { ReactNode } from 'react';
 import { DELIVERY_TYPE_LABELS, type GuestOrderStatus } from '@app/contracts';
 import { useParams, useSearchParams } from 'react-router';
-import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatPriceLine, formatRub } from '@/lib/format';
 import { AppLink } from '@/lib/navigation';
@@ -42,9 +42,11 @@ function PayButton({ token, amount }: { token: string; amount: number }) {
   const pay = usePayByStatusToken(token);
   return (
     <Stack gap="xs">
+      {/* blue.8: white on it is 4.6:1 (the theme's default blue is below AA for white text) */}
       <Button
         size="md"
         fullWidth
+        color="blue.8"
         loading={pay.isPending}
         onClick={() =>
           pay.mutate(undefined, { onSuccess: (link) => window.location.assign(link.confirmationUrl) })
@@ -94,8 +96,10 @@ export function OrderStatusPage() {
           <Stack gap="sm">
             <Group gap="xs">
               <OrderStatusBadge status={order.status} />
-              <PaidBadge isPaid={order.isPaid} />
             </Group>
+            <Row label="Оплата" testId="order-paid">
+              {order.isPaid ? 'Оплачен' : 'Не оплачен'}
+            </Row>
             <Row label="Документы" testId="order-status-documents">
               {order.documents
                 .map(
