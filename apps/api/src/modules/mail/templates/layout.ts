@@ -83,7 +83,7 @@ function blockHtml(block: MailBlock): string {
       const cell = `padding:6px 0;border-bottom:1px solid ${COLORS.line};${FONT}font-size:15px;line-height:22px;color:${COLORS.text}`;
       const rows = block.rows.map(
         ([label, value]) =>
-          `<tr><td style="${cell}">${htmlLines(label)}</td><td align="right" style="${cell};padding-left:16px;white-space:nowrap">${htmlLines(value)}</td></tr>`,
+          `<tr><td style="${cell}">${htmlLines(label)}</td><td align="right" style="${cell};padding-left:16px">${htmlLines(value)}</td></tr>`,
       );
       if (block.total) {
         const [label, value] = block.total;
@@ -106,7 +106,8 @@ function blockText(block: MailBlock): string {
       return `${block.label}: ${block.href}`;
     case 'rows':
       return [
-        ...block.rows.map(([label, value]) => `${label.replace(/\n/g, ', ')}: ${value}`),
+        // A value of several lines (documents, a pickup point's address and hours) stays on its row.
+        ...block.rows.map(([label, value]) => `${label.replace(/\n/g, ', ')}: ${value.replace(/\n/g, '; ')}`),
         ...(block.total ? [`${block.total[0]}: ${block.total[1]}`] : []),
       ].join('\n');
   }

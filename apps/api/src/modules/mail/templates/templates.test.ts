@@ -169,6 +169,8 @@ describe('mail templates', () => {
     }
     // A free line reads «Бесплатно»; whole amounts have no kopecks.
     expect(mail.text).toContain('Пункт выдачи: Бесплатно');
+    // A row of several lines stays one line of the text part.
+    expect(mail.text).toContain('Документы: Паспорт × 2; Диплом\n');
     expect(mail.text).toContain(`Итого: 3${NBSP}000${NBSP}₽`);
     expect(mail.text).toContain(`Войти в личный кабинет (ссылка одноразовая): ${URL}/login?id=1&hash=x`);
     expect(mail.html).toContain(`href="${URL}/login?id=1&amp;hash=x"`);
