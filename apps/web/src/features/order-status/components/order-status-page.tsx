@@ -14,7 +14,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
       <Text size="sm" c="gray.7">
         {label}
       </Text>
-      <Text size="sm" ta="right" data-testid={testId}>
+      <Text component="div" size="sm" ta="right" data-testid={testId}>
         {children}
       </Text>
     </Group>
