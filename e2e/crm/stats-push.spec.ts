@@ -15,10 +15,11 @@ test.describe.configure({ timeout: 60_000 });
 type FormParams = { deliveries: Array<{ id: string; type: string }> };
 type Order = { id: string; amount: number; priceBreakdown: { deliveryPrice: number } };
 
-/** Amounts as the page shows them (formatRub): no-break spaces between groups and before ₽. */
+/** Amounts as the page shows them (formatRub): no-break spaces between groups and before ₽, no ',00'. */
 function rub(amount: number): string {
   const [whole = '0', fraction = '00'] = amount.toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00A0')},${fraction}\u00A0₽`;
+  const kopecks = fraction === '00' ? '' : `,${fraction}`;
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00A0')}${kopecks}\u00A0₽`;
 }
 
 /** An order of one document type, paid through the test provider and completed by MANAGER. */

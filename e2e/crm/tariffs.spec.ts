@@ -8,7 +8,7 @@ import { chooseInOrderForm } from '../support/ui';
 type Calendar = { nonWorkingDays: string[]; workingWeekendDays: string[] };
 
 const NBSP = '\u00A0';
-const rub = (value: string) => `${value.replace(/ /g, NBSP)},00${NBSP}₽`;
+const rub = (value: string) => `${value.replace(/ /g, NBSP)}${NBSP}₽`;
 
 function moscowToday(): string {
   return new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);

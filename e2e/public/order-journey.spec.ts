@@ -88,7 +88,7 @@ for (const { name, viewport, isPhone } of VIEWPORTS) {
 
       // 1500 × 2 + 1200 × 2 (notarisation) + 2500 × 3 = 12 900, minus 10 % = 11 610
       const total = isPhone ? page.getByTestId('bottom-bar-total') : page.getByTestId('summary-total');
-      await expect(total).toHaveText('11\u00A0610,00\u00A0₽');
+      await expect(total).toHaveText('11\u00A0610\u00A0₽');
       if (isPhone) await expect(page.getByTestId('add-document-strip')).toBeVisible();
       await page.getByRole('button', { name: 'Далее' }).click();
 
@@ -101,7 +101,7 @@ for (const { name, viewport, isPhone } of VIEWPORTS) {
       await expect(page.getByRole('textbox', { name: 'Имя' })).toHaveValue('Анна Смирнова');
       await expect(page.getByRole('textbox', { name: 'Телефон' })).toHaveValue('+7 (916) 123-45-67');
       await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
-      await expect(total).toHaveText('11\u00A0610,00\u00A0₽');
+      await expect(total).toHaveText('11\u00A0610\u00A0₽');
 
       await page.getByText('Организация', { exact: true }).click();
       const inn = page.getByRole('textbox', { name: 'ИНН' });
@@ -143,15 +143,15 @@ for (const { name, viewport, isPhone } of VIEWPORTS) {
         (await success.getByRole('heading', { level: 1 }).textContent()) ?? '',
       )?.[1];
       await expect(success).toContainText(email);
-      await expect(page.getByTestId('success-total')).toHaveText('11\u00A0610,00\u00A0₽');
+      await expect(page.getByTestId('success-total')).toHaveText('11\u00A0610\u00A0₽');
       expect(new Set(orderRequests).size).toBe(1);
       expect(await page.evaluate(() => window.localStorage.getItem('order_draft'))).toBeNull();
 
       // Pay on the built-in test payment page
-      await page.getByRole('button', { name: 'Оплатить 11\u00A0610,00\u00A0₽' }).click();
+      await page.getByRole('button', { name: 'Оплатить 11\u00A0610\u00A0₽' }).click();
       await expect(page).toHaveURL(/\/payment\/test\//);
       await expect(page.getByTestId('test-payment-number')).toHaveText(number ?? '');
-      await expect(page.getByTestId('test-payment-amount')).toHaveText('11\u00A0610,00\u00A0₽');
+      await expect(page.getByTestId('test-payment-amount')).toHaveText('11\u00A0610\u00A0₽');
       await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
       await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/success\?payment=return$/);
       await expect(page.getByTestId('payment-return')).toBeVisible();

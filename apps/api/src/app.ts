@@ -12,6 +12,7 @@ import type { Jobs } from './jobs/jobs.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { ordersPublicRoutes } from './modules/orders/customer/orders.routes.ts';
 import { ordersCabinetRoutes } from './modules/orders/customer/orders-cabinet.routes.ts';
+import { orderStatusLinkRoutes } from './modules/orders/customer/order-status-link.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users: services.users });
   await app.register(partnersRoutes, { partners: services.partners });
   await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
+  await app.register(orderStatusLinkRoutes, { query: services.ordersQuery });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(pushRoutes, { push: services.push });

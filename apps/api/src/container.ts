@@ -114,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
     jobs,
     transport: mailTransport,
     clock,
+    brand: { publicUrl: config.publicUrl, support: config.support, seller: config.seller },
   });
   const authRepo = createAuthRepository();
   const audit = createAuditRepository();

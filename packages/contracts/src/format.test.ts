@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDayMonthTime, formatReadyDate, formatRub } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayMonthTime,
+  formatPriceLine,
+  formatReadyDate,
+  formatRub,
+} from './format.ts';
 import { moscowDate, moscowDayStart } from './moscow-time.ts';
 
 const NBSP = '\u00A0';
@@ -14,8 +21,13 @@ function everyDay(fromYear: number, toYear: number): string[] {
 }
 
 describe('formatRub', () => {
-  it('formats rubles with kopecks, non-breaking group separator and sign', () => {
+  it('prints whole rubles without kopecks and kopecks only where they are not zero', () => {
+    expect(formatRub(1500)).toBe(`1${NBSP}500${NBSP}₽`);
     expect(formatRub(1500.5)).toBe(`1${NBSP}500,50${NBSP}₽`);
+    expect(formatRub(1500.05)).toBe(`1${NBSP}500,05${NBSP}₽`);
+    // Rounded to kopecks first: a float that is a whole ruble after rounding prints no kopecks.
+    expect(formatRub(1499.999)).toBe(`1${NBSP}500${NBSP}₽`);
+    expect(formatRub(0.1 + 0.2)).toBe(`0,30${NBSP}₽`);
   });
 
   it('never uses a narrow no-break space', () => {
@@ -23,30 +35,43 @@ describe('formatRub', () => {
     expect(formatRub(1234567.891)).not.toMatch(/\u202F/);
   });
 
-  it('formats small, zero and negative amounts', () => {
-    expect(formatRub(0)).toBe(`0,00${NBSP}₽`);
+  it('formats small, zero and negative amounts (a total of 0 is "0 ₽")', () => {
+    expect(formatRub(0)).toBe(`0${NBSP}₽`);
     expect(formatRub(99.9)).toBe(`99,90${NBSP}₽`);
-    expect(formatRub(-2500)).toBe(`-2${NBSP}500,00${NBSP}₽`);
+    expect(formatRub(-2500)).toBe(`-2${NBSP}500${NBSP}₽`);
+    expect(formatRub(-0.001)).toBe(`0${NBSP}₽`);
   });
 
   it('returns an empty string for non-finite numbers', () => {
     expect(formatRub(Number.NaN)).toBe('');
   });
 
-  it('equals ru-RU number formatting (grouped from 1 000) for amounts in kopecks', () => {
+  it('equals ru-RU number formatting (grouped from 1 000, fraction only when not zero) for amounts in kopecks', () => {
     const intl = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const reference = (amount: number) => {
       const [integer = '', fraction = ''] = intl.format(Math.abs(amount)).replace(/\s/g, '').split(',');
       const sign = amount < 0 && Math.round(Math.abs(amount) * 100) > 0 ? '-' : '';
-      return `${sign}${integer.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)},${fraction}${NBSP}₽`;
+      const kopecks = fraction === '00' ? '' : `,${fraction}`;
+      return `${sign}${integer.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)}${kopecks}${NBSP}₽`;
     };
     let seed = 7;
     const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
     const amounts = [0.01, 0.1, 0.99, 1, 9.99, 999.99, 1000, 9999.99, 10_000, 123_456.78, 9_999_999.99];
     for (let i = 0; i < 2000; i += 1) amounts.push(Math.round(random() * 10 ** (1 + (i % 9))) / 100);
+    for (let i = 0; i < 500; i += 1) amounts.push(i * 137);
     for (const amount of [...amounts, ...amounts.map((value) => -value), 0.1 + 0.2, 1499.999]) {
       expect(formatRub(amount), String(amount)).toBe(reference(amount));
     }
+  });
+});
+
+describe('formatPriceLine', () => {
+  it('shows «Бесплатно» for a line that costs nothing and the amount otherwise', () => {
+    expect(formatPriceLine(0)).toBe('Бесплатно');
+    expect(formatPriceLine(0.004)).toBe('Бесплатно');
+    expect(formatPriceLine(350)).toBe(`350${NBSP}₽`);
+    expect(formatPriceLine(350.5)).toBe(`350,50${NBSP}₽`);
+    expect(formatPriceLine(-500)).toBe(`-500${NBSP}₽`);
   });
 });
 
@@ -81,33 +106,6 @@ describe('formatDate / formatDateTime', () => {
   it('returns an empty string for invalid input', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('')).toBe('');
-  });
-});
-
-// The API's mails and PDF documents had formatters of their own (Intl) until decision 028; these tests hold the
-// one formatRub to their exact output.
-describe('formatRub for mails and documents', () => {
-  const amounts = [0, 0.5, 1, 99.9, 999, 1000, 1500, 1500.5, 7900, 12_345.67, 1_000_000, 9_999_999.99];
-  for (let i = 0; i < 1000; i += 1) amounts.push(i % 2 ? i * 137 : Math.round(i * 13_579.31) / 100);
-  // Negative zero is left out on purpose: Intl printed '-0,00 ₽', formatRub prints '0,00 ₽' (no amount is -0).
-  const all = [...amounts, ...amounts.filter((value) => value !== 0).map((value) => -value)];
-
-  it('compact: whole amounts without kopecks, as the mails printed them (7 900 ₽, 1 500,50 ₽)', () => {
-    const whole = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-    const withKopecks = new Intl.NumberFormat('ru-RU', {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    const mail = (value: number) =>
-      `${(Number.isInteger(value) ? whole : withKopecks).format(value).replace(/\s/g, NBSP)}${NBSP}₽`;
-    for (const amount of all) expect(formatRub(amount, { compact: true }), String(amount)).toBe(mail(amount));
-    expect(formatRub(7900, { compact: true })).toBe(`7${NBSP}900${NBSP}₽`);
-  });
-
-  it('default: always with kopecks, as the invoice and act lines printed them (1 500,00 ₽)', () => {
-    const intl = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const pdf = (value: number) => `${intl.format(value).replace(/\s/g, NBSP)}${NBSP}₽`;
-    for (const amount of all) expect(formatRub(amount), String(amount)).toBe(pdf(amount));
   });
 });
 

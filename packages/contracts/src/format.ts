@@ -21,19 +21,31 @@ function normaliseSpaces(value: string): string {
 }
 
 /**
- * `formatRub(1500.5)` → '1 500,50 ₽' (U+00A0 between groups and before the sign). No Intl: the first Intl call
- * of a page loads the ICU data (≈ 200 ms of a throttled phone's main thread), and the order form shows prices
- * on its first screen; the output equals ru-RU's (tested), 4-digit amounts grouped too.
- * `compact` (mails, notifications): a whole amount without kopecks, '1 500 ₽'; other amounts as above.
+ * `formatRub(1500)` → '1 500 ₽', `formatRub(1500.5)` → '1 500,50 ₽': whole rubles without kopecks, kopecks only
+ * when the amount (rounded to kopecks) has them (decision 036). U+00A0 between groups and before the sign. One
+ * formatter for the web, the mails and the PDFs. No Intl: the first Intl call of a page loads the ICU data
+ * (≈ 200 ms of a throttled phone's main thread), and the order form shows prices on its first screen; the output
+ * equals ru-RU's (tested), 4-digit amounts grouped too. A total of 0 is '0 ₽'; a price line uses formatPriceLine.
  */
-export function formatRub(amount: number, options: { compact?: boolean } = {}): string {
+export function formatRub(amount: number): string {
   if (!Number.isFinite(amount)) return '';
   const kopecks = Math.round(Math.abs(amount) * 100);
   const grouped = String(Math.floor(kopecks / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-  const fraction = String(kopecks % 100).padStart(2, '0');
   const sign = amount < 0 && kopecks > 0 ? '-' : '';
-  if (options.compact && Number.isInteger(amount)) return `${sign}${grouped}${NBSP}₽`;
-  return `${sign}${grouped},${fraction}${NBSP}₽`;
+  if (kopecks % 100 === 0) return `${sign}${grouped}${NBSP}₽`;
+  return `${sign}${grouped},${String(kopecks % 100).padStart(2, '0')}${NBSP}₽`;
+}
+
+/** The word a price line shows instead of '0 ₽' (free delivery, a free option). */
+export const FREE_PRICE = 'Бесплатно';
+
+/**
+ * A price line (delivery, an option, a document line): «Бесплатно» when it costs nothing, else formatRub. Totals
+ * and sums paid stay formatRub ('0 ₽'): "Итого: Бесплатно" would read as a promise, not an amount (decision 036).
+ */
+export function formatPriceLine(amount: number): string {
+  if (!Number.isFinite(amount)) return '';
+  return Math.round(Math.abs(amount) * 100) === 0 ? FREE_PRICE : formatRub(amount);
 }
 
 // Building an Intl formatter costs far more than using one: one per format and time zone, made on first use.

@@ -116,6 +116,8 @@ export const MESSAGES = {
   orderNotFound: 'Заказ не найден',
   orderAlreadyPaid: 'Заказ уже оплачен',
   orderNotPayable: 'Этот заказ нельзя оплатить',
+  orderStatusLinkInvalid:
+    'Ссылка на статус заказа недействительна. Откройте её из письма целиком или войдите в кабинет.',
   paymentNotFound: 'Платёж не найден',
   amountInvalid: 'Сумма должна быть от 0 до 10 000 000 ₽ с точностью до копейки',
   amountChangeReasonRequired: 'Заказ уже оплачен: укажите причину изменения суммы',

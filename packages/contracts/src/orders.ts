@@ -400,3 +400,38 @@ export const UpdateOrderStatusRequestSchema = z.object({
   comment: multiline(z.string().trim().max(2000)).nullable().optional(),
 });
 export type UpdateOrderStatusRequest = z.infer<typeof UpdateOrderStatusRequestSchema>;
+
+// ---- the guest order-status link (decision 036) ----
+
+/** The secret of an order's status link: 64 hex digits, made by the database for every order. */
+export const OrderStatusTokenSchema = z
+  .string({ message: MESSAGES.orderStatusLinkInvalid })
+  .regex(/^[0-9a-f]{64}$/, { message: MESSAGES.orderStatusLinkInvalid });
+export const OrderStatusTokenParamsSchema = z.object({ token: OrderStatusTokenSchema });
+
+/**
+ * GET /api/order-status/:token: what the link from the e-mails shows to whoever holds it, read-only. No name,
+ * e-mail, phone, comment, files or courier address: only what the order is and where it stands.
+ */
+export const GuestOrderStatusSchema = z.object({
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  createdAt: z.string(),
+  documents: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  /** Language names as the order form shows them (the code when the language is gone from the catalogue). */
+  originalLanguage: z.string(),
+  targetLanguage: z.string(),
+  estimatedReadyDate: z.string().nullable(),
+  amount: z.number(),
+  isPaid: z.boolean(),
+  /** Unpaid, not canceled: the page offers to pay. */
+  canPay: z.boolean(),
+  delivery: z.object({
+    type: DeliveryTypeSchema,
+    name: z.string(),
+    price: z.number(),
+    /** The pickup point or office to collect the translation at (null for a courier or electronic delivery). */
+    place: z.object({ name: z.string(), address: z.string(), schedule: z.string().nullable() }).nullable(),
+  }),
+});
+export type GuestOrderStatus = z.infer<typeof GuestOrderStatusSchema>;

@@ -47,6 +47,8 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/form-settings/promocode/validate': { allowed: EVERYONE },
   'POST /api/order/yandex-delivery/check-price': { allowed: EVERYONE },
   'POST /api/order/:id/create-payment-link': { allowed: EVERYONE },
+  'GET /api/order-status/:token': { allowed: EVERYONE },
+  'POST /api/order-status/:token/payment-link': { allowed: EVERYONE },
   'POST /api/payments/yookassa/webhook': { allowed: EVERYONE },
   'GET /api/payments/test/:id': { allowed: EVERYONE },
   'POST /api/payments/test/:id/:decision': { allowed: EVERYONE },
@@ -204,7 +206,8 @@ describe('route authorization', () => {
         .replace(':decision', 'confirm')
         .replace(':fileId', '00000000-0000-4000-8000-000000000000')
         .replace(':orderId', '00000000-0000-4000-8000-000000000000')
-        .replace(':status', 'waiting');
+        .replace(':status', 'waiting')
+        .replace(':token', '0'.repeat(64));
       for (const who of EVERYONE) {
         const response = await ctx.app.inject({
           method: method as 'GET',

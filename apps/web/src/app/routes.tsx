@@ -132,6 +132,7 @@ export const routes: RouteObject[] = [
         Component: PublicPageLayout,
         children: [
           page('payment/test/:paymentId', 'Оплата заказа', () => import('./public/order/test-payment-route')),
+          page('order-status/:token', 'Статус заказа', () => import('./public/order-status-route')),
           page('debug', 'Отладка'),
           page('landing-old', 'Перевод документов'),
         ],

@@ -1,5 +1,5 @@
 /**
- * Formatting for the web app. Money and dates (formatRub, formatDate, formatDateTime, formatReadyDate; Moscow time)
+ * Formatting for the web app. Money and dates (formatRub, formatPriceLine, formatDate, formatDateTime, formatReadyDate; Moscow time)
  * are the ones the API's mails and documents use too, from @app/contracts (decision 028); the web-only texts
  * (file sizes, plurals, addresses) are here.
  */
@@ -8,6 +8,7 @@ import type { OrderDetail } from '@app/contracts';
 export {
   formatDate,
   formatDateTime,
+  formatPriceLine,
   formatReadyDate,
   formatRub,
   MOSCOW_TIME_ZONE as DEFAULT_TIME_ZONE,

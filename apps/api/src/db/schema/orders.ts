@@ -106,9 +106,17 @@ export const orders = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * The guest order-status link's secret (decision 036): 64 hex digits from two random UUIDs (244 random bits),
+     * made by the database for every order, old ones included. It opens the read-only status page, nothing else.
+     */
+    statusToken: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_status_token_key').on(t.statusToken),
     uniqueIndex('orders_idempotency_scope_key').on(t.idempotencyScope, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt, t.id),

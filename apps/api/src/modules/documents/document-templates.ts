@@ -43,7 +43,7 @@ export function documentDefinition(
     { text: `Итого: ${formatRub(order.amount)}`, bold: true, alignment: 'right' },
     { text: 'Без налога (НДС): не облагается', alignment: 'right' },
     {
-      text: `Всего наименований ${priced.length}, на сумму ${formatRub(order.amount, { compact: true })}`,
+      text: `Всего наименований ${priced.length}, на сумму ${formatRub(order.amount)}`,
       margin: [0, 12, 0, 0],
     },
     { text: rublesInWords(order.amount), bold: true },

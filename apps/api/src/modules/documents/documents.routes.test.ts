@@ -64,7 +64,7 @@ describe('invoices and acts', () => {
     expect(text).toContain('ПАО Сбербанк');
     expect(text).toContain('ИНН 7707083893, КПП 773601001');
     expect(text).toContain('Паспорт');
-    expect(text).toContain('1 500,00 ₽');
+    expect(text).toContain('1 500 ₽');
     expect(text).toContain('Одна тысяча пятьсот рублей 00 копеек');
 
     const list = await ctx.app.inject({ method: 'GET', url: '/api/user/documents', headers: owner });

@@ -7,7 +7,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { MailRepository, MailRow } from './mail.repository.ts';
-import { renderMail, type MailMessage } from './templates/index.ts';
+import { findOrderStatusView, type OrderStatusView } from '../orders/query/order-status-view.ts';
+import { renderMail, type MailBrand, type MailMessage, type MailOrder } from './templates/index.ts';
 
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -25,8 +26,25 @@ export function createMailService(deps: {
   jobs: Jobs;
   transport: MailTransport;
   clock: Clock;
+  /** The layout's support contacts, seller requisites and site address (decision 036). */
+  brand: MailBrand;
 }) {
-  const { db, repo, ordersRepo, jobs, transport, clock } = deps;
+  const { db, repo, ordersRepo, jobs, transport, clock, brand } = deps;
+
+  /** An order's mail shows its summary, pay button and status link: read in the caller's transaction. */
+  async function mailOrder(
+    tx: Tx,
+    orderId: string,
+    known: OrderStatusView | undefined,
+  ): Promise<MailOrder | null> {
+    const found = known ?? (await findOrderStatusView(tx, { id: orderId }));
+    if (!found) return null;
+    return {
+      view: found.view,
+      statusUrl: `${brand.publicUrl}/order-status/${found.token}`,
+      courierAddress: found.courierAddress,
+    };
+  }
 
   /** Every attempt for an order's e-mail is an order event (monitoring shows the failures). */
   async function recordEvent(row: MailRow, isSuccess: boolean, attempt: number, error: string | null) {
@@ -52,9 +70,12 @@ export function createMailService(deps: {
         orderId?: string | null;
         /** Codes in the message, hidden from the admin outbox when mail goes out by SMTP. */
         secrets?: string[];
+        /** The order's view when the caller already has it (order creation); otherwise it is read here. */
+        statusView?: OrderStatusView;
       },
     ): Promise<MailRow> {
-      const { subject, text, html } = renderMail(mail);
+      const order = mail.orderId ? await mailOrder(tx, mail.orderId, mail.statusView) : null;
+      const { subject, text, html } = renderMail(mail, { brand, order });
       // The message and its job in one statement (decision 040): the message's id is chosen here for the job.
       const id = randomUUID();
       const job = await jobs.sendStatement('send-email', { mailId: id, orderId: mail.orderId ?? null });

@@ -117,7 +117,7 @@ export function createOrderStatusService(deps: {
         userId: order.userId,
         type: 'order_paid',
         title: `Заказ №${order.number} оплачен`,
-        body: `Мы получили оплату ${formatRub(order.amount, { compact: true })}. Переводчик приступает к работе.`,
+        body: `Мы получили оплату ${formatRub(order.amount)}. Переводчик приступает к работе.`,
         orderId: order.id,
       });
     }

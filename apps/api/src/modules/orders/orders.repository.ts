@@ -59,6 +59,7 @@ const ORDER_DEFAULT_COLUMNS = [
   'isPaid',
   'paidAt',
   'deletedAt',
+  'statusToken',
 ] as const satisfies ReadonlyArray<keyof typeof orders.$inferSelect>;
 /** A new order from the form: every column but the defaulted ones, each given (null where empty). */
 export type OrderInsert = Required<Omit<typeof orders.$inferInsert, (typeof ORDER_DEFAULT_COLUMNS)[number]>>;

@@ -78,6 +78,27 @@ describe('payments under concurrent requests (PostgreSQL)', () => {
     }
   });
 
+  it('concurrent pay clicks on the status page (by its token) and the order form create one pending payment', async () => {
+    const order = await createOrder('link.token@example.ru');
+    const { rows: tokens } = await other.query<{ status_token: string }>(
+      'select status_token from orders where id = $1',
+      [order.id],
+    );
+    const byToken = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/order-status/${tokens[0]!.status_token}/payment-link` });
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, index) => (index % 2 ? byToken() : createLink(order))),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(BURST).fill(200));
+    const ids = new Set(responses.map((response) => response.json<{ paymentId: string }>().paymentId));
+    expect(ids.size).toBe(1);
+    const { rows } = await other.query<{ id: string }>(
+      `select id from payments where order_id = $1 and status = 'pending'`,
+      [order.id],
+    );
+    expect(rows.map((row) => row.id)).toEqual([...ids]);
+  });
+
   const confirm = (paymentId: string) =>
     ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/confirm` });
   const cancel = (order: OrderSummary) =>

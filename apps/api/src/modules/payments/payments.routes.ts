@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, PaymentLinkResponseSchema, TestPaymentSchema } from '@app/contracts';
+import {
+  IdParamsSchema,
+  OrderStatusTokenParamsSchema,
+  PaymentLinkResponseSchema,
+  TestPaymentSchema,
+} from '@app/contracts';
 import { PUBLIC } from '../../plugins/auth.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -26,6 +31,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       },
     },
     async (request) => opts.payments.createPaymentLink(request.params.id, request.body.email),
+  );
+
+  app.post(
+    '/api/order-status/:token/payment-link',
+    {
+      config: { access: PUBLIC, rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Ссылка на оплату заказа со страницы статуса (по ссылке из письма)',
+        params: OrderStatusTokenParamsSchema,
+        response: { 200: PaymentLinkResponseSchema },
+      },
+    },
+    async (request) => opts.payments.createPaymentLinkByStatusToken(request.params.token),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { OrderStatusService } from '../orders/order-status.service.ts';
-import type { OrdersRepository } from '../orders/orders.repository.ts';
+import type { OrderRow, OrdersRepository } from '../orders/orders.repository.ts';
 import {
   toPaymentLink,
   toTestPaymentView,
@@ -74,14 +74,14 @@ export function createPaymentsService(deps: {
           : locked.isPaid
             ? 'заказ уже оплачен'
             : locked.amount !== payment.amount
-              ? `к оплате ${formatRub(locked.amount, { compact: true })}`
+              ? `к оплате ${formatRub(locked.amount)}`
               : null;
       if (problem) {
         // Money came in but does not settle the order: flag it where staff look (notes) and in the audit log.
         await ordersRepo.insertNote(tx, {
           orderId: locked.id,
           text:
-            `Получена оплата ${formatRub(payment.amount, { compact: true })}, но заказ не отмечен оплаченным (${problem}). ` +
+            `Получена оплата ${formatRub(payment.amount)}, но заказ не отмечен оплаченным (${problem}). ` +
             'Нужен возврат или ручная проверка.',
           createdAt: now,
         });
@@ -125,66 +125,92 @@ export function createPaymentsService(deps: {
     return null;
   }
 
+  /**
+   * Reuses the order's recent pending link or makes one. The order row is locked for the whole decision (decision
+   * 019): concurrent clicks wait for each other, so the first one creates the payment (the provider call is made
+   * under the lock, so the link is stored before anyone else looks) and the others get that same link. An order
+   * the caller may not pay (`mayPay`) is "not found".
+   */
+  async function linkFor(
+    orderId: string,
+    mayPay: (order: OrderRow) => boolean,
+    returnUrl: string,
+  ): Promise<PaymentLink> {
+    return db.transaction(async (tx) => {
+      const order = await ordersRepo.lockById(tx, orderId);
+      if (!order || order.deletedAt || !mayPay(order)) throw notFound(MESSAGES.orderNotFound);
+      if (order.isPaid) throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
+      if (order.status === 'CANCELED') throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
+
+      const [recent] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            eq(payments.status, 'pending'),
+            eq(payments.provider, provider.kind),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      if (
+        recent?.confirmationUrl &&
+        recent.amount === order.amount &&
+        clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
+      ) {
+        return toPaymentLink({ id: recent.id, confirmationUrl: recent.confirmationUrl }, provider.kind);
+      }
+
+      const payment = await repo.insert(tx, {
+        orderId: order.id,
+        provider: provider.kind,
+        amount: order.amount,
+      });
+      const created = await provider.createPayment({
+        paymentId: payment.id,
+        orderNumber: order.number,
+        amount: order.amount,
+        email: order.email,
+        returnUrl,
+        items: receiptItems(order.priceBreakdown.lines, order.amount),
+      });
+      const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment.id}`;
+      await repo.setProviderLink(
+        tx,
+        payment.id,
+        { providerPaymentId: created.providerPaymentId, confirmationUrl },
+        clock.now(),
+      );
+      return toPaymentLink({ id: payment.id, confirmationUrl }, provider.kind);
+    });
+  }
+
   return {
-    /**
-     * Reuses the order's recent pending link or makes one. The order row is locked for the whole decision (decision
-     * 019): concurrent clicks wait for each other, so the first one creates the payment (the provider call is made
-     * under the lock, so the link is stored before anyone else looks) and the others get that same link.
-     */
+    /** The pay button after the order form (and the cabinet): see linkFor. */
     async createPaymentLink(orderId: string, email: string | null | undefined): Promise<PaymentLink> {
       if (!email) throw new AppError('BAD_REQUEST', MESSAGES.orderEmailMissing);
-      return db.transaction(async (tx) => {
-        const order = await ordersRepo.lockById(tx, orderId);
-        // Knowing the order id and its e-mail is what lets a visitor pay; anything else is "not found".
-        if (!order || order.deletedAt || order.email !== email.trim().toLowerCase())
-          throw notFound(MESSAGES.orderNotFound);
-        if (order.isPaid) throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
-        if (order.status === 'CANCELED') throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
-
-        const [recent] = await tx
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.orderId, order.id),
-              eq(payments.status, 'pending'),
-              eq(payments.provider, provider.kind),
-            ),
-          )
-          .orderBy(desc(payments.createdAt))
-          .limit(1);
-        if (
-          recent?.confirmationUrl &&
-          recent.amount === order.amount &&
-          clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
-        ) {
-          return toPaymentLink({ id: recent.id, confirmationUrl: recent.confirmationUrl }, provider.kind);
-        }
-
-        const payment = await repo.insert(tx, {
-          orderId: order.id,
-          provider: provider.kind,
-          amount: order.amount,
-        });
-        const created = await provider.createPayment({
-          paymentId: payment.id,
-          orderNumber: order.number,
-          amount: order.amount,
-          email: order.email,
-          returnUrl: `${config.publicUrl}/order/${order.id}/success?payment=return`,
-          items: receiptItems(order.priceBreakdown.lines, order.amount),
-        });
-        const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment.id}`;
-        await repo.setProviderLink(
-          tx,
-          payment.id,
-          { providerPaymentId: created.providerPaymentId, confirmationUrl },
-          clock.now(),
-        );
-        return toPaymentLink({ id: payment.id, confirmationUrl }, provider.kind);
-      });
+      // Knowing the order id and its e-mail is what lets a visitor pay; anything else is "not found".
+      return linkFor(
+        orderId,
+        (order) => order.email === email.trim().toLowerCase(),
+        `${config.publicUrl}/order/${orderId}/success?payment=return`,
+      );
     },
 
+    /**
+     * The pay button of the guest status page (decision 036): the status link's token is what lets its holder pay,
+     * as the order id and e-mail do above; the provider returns the payer to that page.
+     */
+    async createPaymentLinkByStatusToken(token: string): Promise<PaymentLink> {
+      const [found] = await db.select({ id: orders.id }).from(orders).where(eq(orders.statusToken, token));
+      if (!found) throw notFound(MESSAGES.orderNotFound);
+      return linkFor(
+        found.id,
+        (order) => order.statusToken === token,
+        `${config.publicUrl}/order-status/${token}?payment=return`,
+      );
+    },
     /** YooKassa notification: only its payment id is used; the state is read back from the API. */
     async handleYooKassaNotification(providerPaymentId: string): Promise<void> {
       if (provider.kind !== 'yookassa') return;

@@ -7,12 +7,15 @@ import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
 import { signInCode } from './sign-in-code.ts';
 import { signInLocked } from './sign-in-locked.ts';
+import type { MailContext } from './layout.ts';
 import type { RenderedMail } from './types.ts';
 
 export type { RenderedMail } from './types.ts';
+export type { MailBrand, MailContext, MailOrder } from './layout.ts';
 
 /**
- * Every e-mail the product sends (decision 029): template name → render(params) → { subject, text, html }. One file
+ * Every e-mail the product sends (decision 029): template name → render(params, context) → { subject, text, html },
+ * laid out by `layout.ts` (decision 036: brand, order summary, footer; a new template uses it too). One file
  * per template; `mail.queue(tx, { to, template, params })` is the only way to send one.
  */
 export const MAIL_TEMPLATES = {
@@ -25,7 +28,7 @@ export const MAIL_TEMPLATES = {
   'sign-in-code': signInCode,
   'email-change-code': emailChangeCode,
   'sign-in-locked': signInLocked,
-} as const satisfies Record<string, (params: never) => RenderedMail>;
+} as const satisfies Record<string, (params: never, context: MailContext) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
 export type MailTemplateParams<N extends MailTemplateName> = Parameters<(typeof MAIL_TEMPLATES)[N]>[0];
@@ -34,7 +37,10 @@ export type MailMessage = {
   [N in MailTemplateName]: { template: N; params: MailTemplateParams<N> };
 }[MailTemplateName];
 
-export function renderMail(message: MailMessage): RenderedMail {
-  const render = MAIL_TEMPLATES[message.template] as (params: MailMessage['params']) => RenderedMail;
-  return render(message.params);
+export function renderMail(message: MailMessage, context: MailContext): RenderedMail {
+  const render = MAIL_TEMPLATES[message.template] as (
+    params: MailMessage['params'],
+    context: MailContext,
+  ) => RenderedMail;
+  return render(message.params, context);
 }

@@ -1,5 +1,5 @@
-import { formatDate, formatMessage, formatRub } from '@app/contracts';
-import { escapeHtml } from '#src/lib/html.ts';
+import { formatMessage, formatPriceLine, formatRub } from '@app/contracts';
+import { renderMailLayout, type MailContext } from './layout.ts';
 import type { RenderedMail } from './types.ts';
 
 export type OrderConfirmationParams = {
@@ -7,46 +7,42 @@ export type OrderConfirmationParams = {
     name: string;
     number: number;
     amount: number;
-    estimatedReadyDate: string | null;
     priceBreakdown: { lines: ReadonlyArray<{ name: string; quantity: number; total: number }> };
   };
-  /** Signs the customer in and opens the order. */
+  /** Signs the customer in and opens the order (single use). */
   signInLink: string;
 };
 
 /** To the customer once the order is created (orders, customer side). */
-export function orderConfirmation({ order, signInLink }: OrderConfirmationParams): RenderedMail {
-  const lines = order.priceBreakdown.lines.map(
-    (line) =>
-      `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${formatRub(line.total, { compact: true })}`,
-  );
-  const ready = order.estimatedReadyDate ? formatDate(order.estimatedReadyDate) : null;
+export function orderConfirmation(
+  { order, signInLink }: OrderConfirmationParams,
+  context: MailContext,
+): RenderedMail {
   const subject = formatMessage('Заказ №{number} принят', { number: order.number });
-  const text = [
-    `Здравствуйте, ${order.name}!`,
-    '',
-    `Мы приняли ваш заказ №${order.number} на перевод документов.`,
-    '',
-    ...lines,
-    `Итого: ${formatRub(order.amount, { compact: true })}`,
-    ...(ready ? ['', `Ориентировочная дата готовности: ${ready}`] : []),
-    '',
-    'Что дальше: оплатите заказ — переводчик начнёт работу сразу после оплаты. Статус заказа можно отслеживать в личном кабинете:',
-    signInLink,
-  ].join('\n');
-  const html = [
-    `<p>Здравствуйте, ${escapeHtml(order.name)}!</p>`,
-    `<p>Мы приняли ваш заказ <b>№${order.number}</b> на перевод документов.</p>`,
-    '<table cellpadding="4">',
-    ...order.priceBreakdown.lines.map(
-      (line) =>
-        `<tr><td>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td><td align="right">${formatRub(line.total, { compact: true })}</td></tr>`,
-    ),
-    `<tr><td><b>Итого</b></td><td align="right"><b>${formatRub(order.amount, { compact: true })}</b></td></tr>`,
-    '</table>',
-    ...(ready ? [`<p>Ориентировочная дата готовности: ${ready}</p>`] : []),
-    '<p>Оплатите заказ — переводчик начнёт работу сразу после оплаты.</p>',
-    `<p><a href="${escapeHtml(signInLink)}">Открыть заказ в личном кабинете</a></p>`,
-  ].join('\n');
+  const { html, text } = renderMailLayout(context, {
+    title: subject,
+    blocks: [
+      {
+        kind: 'text',
+        text: `Здравствуйте, ${order.name}!\nМы приняли ваш заказ №${order.number} на перевод документов.`,
+      },
+      {
+        kind: 'rows',
+        rows: order.priceBreakdown.lines.map(
+          (line) =>
+            [
+              `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`,
+              formatPriceLine(line.total),
+            ] as const,
+        ),
+        total: ['Итого', formatRub(order.amount)],
+      },
+      {
+        kind: 'text',
+        text: 'Что дальше: оплатите заказ — переводчик начнёт работу сразу после оплаты. Статус заказа можно отслеживать по ссылке ниже или в личном кабинете.',
+      },
+      { kind: 'link', href: signInLink, label: 'Войти в личный кабинет (ссылка одноразовая)' },
+    ],
+  });
   return { subject, text, html };
 }

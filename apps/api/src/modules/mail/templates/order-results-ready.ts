@@ -1,4 +1,5 @@
 import { cabinetOrderUrl } from './format.ts';
+import { renderMailLayout, type MailContext } from './layout.ts';
 import type { RenderedMail } from './types.ts';
 
 export type OrderResultsReadyParams = {
@@ -9,13 +10,22 @@ export type OrderResultsReadyParams = {
 };
 
 /** To the customer when staff send the finished translation (or scans) to the cabinet (order-results, 038). */
-export function orderResultsReady({ order, files, publicUrl }: OrderResultsReadyParams): RenderedMail {
-  return {
-    subject: `Заказ №${order.number}: перевод готов`,
-    text:
-      `Здравствуйте, ${order.name}!\n\nПо заказу №${order.number} готовы файлы:\n` +
-      files.map((name) => `— ${name}`).join('\n') +
-      `\n\nСкачать их можно в личном кабинете: ${cabinetOrderUrl(publicUrl, order.id)}`,
-    html: null,
-  };
+export function orderResultsReady(
+  { order, files, publicUrl }: OrderResultsReadyParams,
+  context: MailContext,
+): RenderedMail {
+  const subject = `Заказ №${order.number}: перевод готов`;
+  const { html, text } = renderMailLayout(context, {
+    title: subject,
+    blocks: [
+      {
+        kind: 'text',
+        text:
+          `Здравствуйте, ${order.name}!\nПо заказу №${order.number} готовы файлы:\n` +
+          files.map((name) => `— ${name}`).join('\n'),
+      },
+      { kind: 'button', href: cabinetOrderUrl(publicUrl, order.id), label: 'Скачать в личном кабинете' },
+    ],
+  });
+  return { subject, text, html };
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '#src/lib/html.ts';
+import { renderMailLayout, type MailContext } from './layout.ts';
 import type { RenderedMail } from './types.ts';
 
 export type SignInCodeParams = {
@@ -8,16 +8,18 @@ export type SignInCodeParams = {
 };
 
 /** The customer's sign-in code (auth). */
-export function signInCode({ code, link }: SignInCodeParams): RenderedMail {
-  return {
-    subject: `Код для входа: ${code}`,
-    text:
-      `Ваш код для входа в личный кабинет: ${code}\n` +
-      `Код действует 10 минут. Если вы не запрашивали код, просто проигнорируйте это письмо.\n\n` +
-      `Или войдите по ссылке: ${link}\n`,
-    html:
-      `<p>Ваш код для входа в личный кабинет:</p><p style="font-size:28px;letter-spacing:4px"><b>${code}</b></p>` +
-      `<p>Код действует 10 минут. Если вы не запрашивали код, просто проигнорируйте это письмо.</p>` +
-      `<p><a href="${escapeHtml(link)}">Войти в личный кабинет</a></p>`,
-  };
+export function signInCode({ code, link }: SignInCodeParams, context: MailContext): RenderedMail {
+  const { html, text } = renderMailLayout(context, {
+    title: 'Вход в личный кабинет',
+    blocks: [
+      { kind: 'text', text: 'Ваш код для входа в личный кабинет:' },
+      { kind: 'code', text: code },
+      {
+        kind: 'text',
+        text: 'Код действует 10 минут. Если вы не запрашивали код, просто проигнорируйте это письмо.',
+      },
+      { kind: 'button', href: link, label: 'Войти в личный кабинет' },
+    ],
+  });
+  return { subject: `Код для входа: ${code}`, text, html };
 }

@@ -1,5 +1,5 @@
 import { formatDayMonthTime } from '@app/contracts';
-import { escapeHtml } from '#src/lib/html.ts';
+import { renderMailLayout, type MailContext } from './layout.ts';
 import type { RenderedMail } from './types.ts';
 
 export type SignInLockedParams = {
@@ -11,17 +11,28 @@ export type SignInLockedParams = {
 };
 
 /** To the account's owner when repeated wrong passwords lock its sign-in (auth, decision 020). */
-export function signInLocked({ email, realm, failures, lockedUntil }: SignInLockedParams): RenderedMail {
+export function signInLocked(
+  { email, realm, failures, lockedUntil }: SignInLockedParams,
+  context: MailContext,
+): RenderedMail {
   const until = formatDayMonthTime(lockedUntil);
   const where = realm === 'partner' ? 'кабинет партнёра' : 'CRM';
-  const text =
-    `Вход в ${where} для ${email} временно заблокирован: подряд неверных паролей — ${failures}.\n` +
-    `Войти снова можно после ${until} (МСК).\n\n` +
-    `Если это были вы, просто подождите. Если нет, кто-то подбирает ваш пароль: ` +
-    `сообщите администратору и смените пароль.`;
-  return {
-    subject: 'Вход временно заблокирован после неудачных попыток',
-    text,
-    html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
-  };
+  const { html, text } = renderMailLayout(context, {
+    title: 'Вход временно заблокирован',
+    blocks: [
+      {
+        kind: 'text',
+        text:
+          `Вход в ${where} для ${email} временно заблокирован: подряд неверных паролей — ${failures}.\n` +
+          `Войти снова можно после ${until} (МСК).`,
+      },
+      {
+        kind: 'text',
+        text:
+          'Если это были вы, просто подождите. Если нет, кто-то подбирает ваш пароль: ' +
+          'сообщите администратору и смените пароль.',
+      },
+    ],
+  });
+  return { subject: 'Вход временно заблокирован после неудачных попыток', text, html };
 }

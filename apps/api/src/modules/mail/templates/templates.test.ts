@@ -1,124 +1,129 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_TEMPLATES, renderMail } from './index.ts';
+import type { GuestOrderStatus } from '@app/contracts';
+import { MAIL_TEMPLATES, renderMail, type MailContext, type MailMessage, type MailOrder } from './index.ts';
 
 const URL = 'https://example.ru';
 const ID = '11111111-2222-3333-4444-555555555555';
 const NBSP = '\u00a0';
+const HOSTILE = '<img src=x onerror="alert(1)">&<script>alert(2)</script>';
 
-/** The texts as they were written inline in the services before the templates module (decision 029). */
-describe('mail templates', () => {
-  it('order-confirmation: the lines, the total, the ready date and the sign-in link', () => {
-    const mail = renderMail({
-      template: 'order-confirmation',
-      params: {
-        order: {
-          name: 'Анна <Ли>',
-          number: 1042,
-          amount: 3000,
-          estimatedReadyDate: '2026-03-01',
-          priceBreakdown: {
-            lines: [
-              { name: 'Паспорт', quantity: 2, total: 2000 },
-              { name: 'Диплом', quantity: 1, total: 1000 },
-            ],
-          },
+const BRAND: MailContext['brand'] = {
+  publicUrl: URL,
+  support: { telegramUrl: 'https://t.me/perevod_support', whatsappUrl: 'https://wa.me/74950000000' },
+  seller: {
+    name: 'ООО «Бюро переводов»',
+    inn: '7707083893',
+    kpp: '770701001',
+    address: '125009, г. Москва, ул. Тверская, д. 12',
+  },
+};
+
+function orderOf(patch: Partial<GuestOrderStatus> = {}, courierAddress: string | null = null): MailOrder {
+  return {
+    statusUrl: `${URL}/order-status/${'a'.repeat(64)}`,
+    courierAddress,
+    view: {
+      number: 1042,
+      status: 'NEW',
+      createdAt: '2026-02-20T10:00:00.000Z',
+      documents: [
+        { name: 'Паспорт', quantity: 2 },
+        { name: 'Диплом', quantity: 1 },
+      ],
+      originalLanguage: 'Русский',
+      targetLanguage: 'Английский',
+      estimatedReadyDate: '2026-03-01',
+      amount: 3000,
+      isPaid: false,
+      canPay: true,
+      delivery: {
+        type: 'PICKUP_POINT',
+        name: 'Пункт выдачи',
+        price: 0,
+        place: {
+          name: 'ПВЗ «Таганская»',
+          address: 'Москва, ул. Марксистская, д. 3',
+          schedule: 'Пн–Сб 10:00–20:00',
         },
-        signInLink: `${URL}/login?id=1&hash=x`,
       },
-    });
-    expect(mail.subject).toBe('Заказ №1042 принят');
-    expect(mail.text).toBe(
-      [
-        'Здравствуйте, Анна <Ли>!',
-        '',
-        'Мы приняли ваш заказ №1042 на перевод документов.',
-        '',
-        `Паспорт × 2: 2${NBSP}000${NBSP}₽`,
-        `Диплом: 1${NBSP}000${NBSP}₽`,
-        `Итого: 3${NBSP}000${NBSP}₽`,
-        '',
-        'Ориентировочная дата готовности: 01.03.2026',
-        '',
-        'Что дальше: оплатите заказ — переводчик начнёт работу сразу после оплаты. Статус заказа можно отслеживать в личном кабинете:',
-        `${URL}/login?id=1&hash=x`,
-      ].join('\n'),
-    );
-    expect(mail.html).toContain('<p>Здравствуйте, Анна &lt;Ли&gt;!</p>');
-    expect(mail.html).toContain(`<a href="${URL}/login?id=1&amp;hash=x">Открыть заказ в личном кабинете</a>`);
-  });
+      ...patch,
+    },
+  };
+}
 
-  it('order-status-changed, payment-received and payment-reminder link the order in the cabinet', () => {
-    const order = { id: ID, number: 7, name: 'Иван', amount: 1500.5 };
-    expect(
-      renderMail({
-        template: 'order-status-changed',
-        params: { order, label: 'Готов', comment: 'Забрать в офисе', publicUrl: URL },
-      }),
-    ).toEqual({
-      subject: 'Заказ №7: готов',
-      text: `Здравствуйте, Иван!\n\nСтатус заказа №7 — «Готов».\nКомментарий: Забрать в офисе\n\nЗаказ в личном кабинете: ${URL}/cabinet/orders/${ID}`,
-      html: null,
-    });
-    expect(renderMail({ template: 'payment-received', params: { order, publicUrl: URL } })).toEqual({
-      subject: 'Оплата заказа №7 получена',
-      text:
-        `Здравствуйте, Иван!\n\nМы получили оплату заказа №7 на сумму 1${NBSP}500,50${NBSP}₽.\n` +
-        'Переводчик приступает к работе. Мы сообщим, когда перевод будет готов.\n\n' +
-        `Заказ в личном кабинете: ${URL}/cabinet/orders/${ID}`,
-      html: null,
-    });
-    expect(renderMail({ template: 'payment-reminder', params: { order, publicUrl: URL } }).text).toBe(
-      `Здравствуйте, Иван!\n\nВаш заказ №7 на перевод документов на сумму 1${NBSP}500,50${NBSP}₽ ещё не оплачен. ` +
-        `Переводчик начнёт работу сразу после оплаты.\n\nОплатить заказ можно в личном кабинете: ${URL}/cabinet/orders/${ID}\n\n` +
-        'Если вы уже оплатили заказ или передумали, просто не обращайте внимания на это письмо.',
-    );
-  });
-
-  it('act-exchange-reminder: one order or several in one message', () => {
-    const base = { name: 'Ольга', organizationName: 'ООО «Ромашка»' };
-    const one = renderMail({
-      template: 'act-exchange-reminder',
-      params: { orders: [{ ...base, id: ID, number: 5, amount: 1000 }], publicUrl: URL },
-    });
-    expect(one.subject).toBe('Подпишите акт по заказу №5');
-    const two = renderMail({
-      template: 'act-exchange-reminder',
-      params: {
-        orders: [
-          { ...base, id: 'a', number: 5, amount: 1000 },
-          { ...base, id: 'b', number: 6, amount: 2000 },
+const confirmation = (name = 'Анна'): MailMessage => ({
+  template: 'order-confirmation',
+  params: {
+    order: {
+      name,
+      number: 1042,
+      amount: 3000,
+      priceBreakdown: {
+        lines: [
+          { name: 'Паспорт', quantity: 2, total: 2000 },
+          { name: 'Диплом', quantity: 1, total: 1000 },
+          { name: 'Пункт выдачи', quantity: 1, total: 0 },
         ],
+      },
+    },
+    signInLink: `${URL}/login?id=1&hash=x`,
+  },
+});
+
+/** Every template with parameters and the order its mail is about (null: not an order's mail). */
+const EVERY_MAIL: Array<[MailMessage, MailOrder | null]> = [
+  [confirmation(), orderOf()],
+  [
+    {
+      template: 'order-results-ready',
+      params: {
+        order: { id: ID, number: 1042, name: 'Анна' },
+        files: ['перевод.pdf', 'скан.jpg'],
         publicUrl: URL,
       },
-    });
-    expect(two.subject).toBe('Подпишите акты по выполненным заказам (2)');
-    expect(two.text).toBe(
-      'Здравствуйте, Ольга!\n\nПо выполненным заказам организации «ООО «Ромашка»» мы ещё не получили подписанные ' +
-        `акты выполненных работ:\n• заказ №5 на 1${NBSP}000${NBSP}₽: ${URL}/cabinet/orders/a\n` +
-        `• заказ №6 на 2${NBSP}000${NBSP}₽: ${URL}/cabinet/orders/b\n\n` +
-        'Акт можно скачать на странице заказа в личном кабинете. Подпишите его и отправьте нам скан ' +
-        'или оригинал — так мы закроем документы по заказу.',
-    );
-  });
-
-  it('sign-in-code, email-change-code and sign-in-locked', () => {
-    const code = renderMail({
-      template: 'sign-in-code',
-      params: { code: '123456', link: `${URL}/l?a=1&hash=h` },
-    });
-    expect(code.subject).toBe('Код для входа: 123456');
-    expect(code.text).toBe(
-      'Ваш код для входа в личный кабинет: 123456\n' +
-        'Код действует 10 минут. Если вы не запрашивали код, просто проигнорируйте это письмо.\n\n' +
-        `Или войдите по ссылке: ${URL}/l?a=1&hash=h\n`,
-    );
-    expect(code.html).toContain(`<a href="${URL}/l?a=1&amp;hash=h">Войти в личный кабинет</a>`);
-    expect(renderMail({ template: 'email-change-code', params: { code: '654321' } })).toEqual({
-      subject: 'Код подтверждения e-mail: 654321',
-      text: 'Код для подтверждения нового адреса в личном кабинете: 654321\nКод действует 10 минут.',
-      html: null,
-    });
-    const locked = renderMail({
+    },
+    orderOf({ status: 'READY', isPaid: true, canPay: false }),
+  ],
+  [
+    {
+      template: 'order-status-changed',
+      params: {
+        order: { id: ID, number: 1042, name: 'Иван' },
+        label: 'Готов',
+        comment: 'Забрать в офисе',
+        publicUrl: URL,
+      },
+    },
+    orderOf({ status: 'READY', isPaid: true, canPay: false }),
+  ],
+  [
+    {
+      template: 'payment-received',
+      params: { order: { id: ID, number: 7, name: 'Иван', amount: 1500.5 }, publicUrl: URL },
+    },
+    orderOf({ status: 'PAID', isPaid: true, canPay: false, amount: 1500.5 }),
+  ],
+  [
+    {
+      template: 'payment-reminder',
+      params: { order: { id: ID, number: 7, name: 'Иван', amount: 1500.5 }, publicUrl: URL },
+    },
+    orderOf({ amount: 1500.5 }),
+  ],
+  [
+    {
+      template: 'act-exchange-reminder',
+      params: {
+        orders: [{ id: ID, number: 5, amount: 1000, name: 'Ольга', organizationName: 'ООО «Ромашка»' }],
+        publicUrl: URL,
+      },
+    },
+    null,
+  ],
+  [{ template: 'sign-in-code', params: { code: '123456', link: `${URL}/l?a=1&hash=h` } }, null],
+  [{ template: 'email-change-code', params: { code: '654321' } }, null],
+  [
+    {
       template: 'sign-in-locked',
       params: {
         email: 'a@example.ru',
@@ -126,44 +131,180 @@ describe('mail templates', () => {
         failures: 5,
         lockedUntil: new Date('2026-03-01T09:30:00Z'),
       },
-    });
-    expect(locked.subject).toBe('Вход временно заблокирован после неудачных попыток');
-    expect(locked.text).toMatch(
-      /^Вход в кабинет партнёра для a@example\.ru временно заблокирован: подряд неверных паролей — 5\.\nВойти снова можно после 1 марта(,| в) 12:30 \(МСК\)\./,
+    },
+    null,
+  ],
+];
+
+describe('mail templates', () => {
+  it('has one render function per template name, and every one is tested here', () => {
+    expect(Object.keys(MAIL_TEMPLATES).sort()).toEqual(
+      EVERY_MAIL.map(([message]) => message.template).sort(),
     );
-    expect(locked.html).toBe(`<p>${locked.text.replace(/\n/g, '<br>')}</p>`);
   });
 
-  it('order-results-ready: the files sent and the cabinet link', () => {
-    expect(
-      renderMail({
-        template: 'order-results-ready',
+  it.each(EVERY_MAIL)(
+    '%o: branded HTML (header, footer with support and seller requisites) and a text part',
+    (message, order) => {
+      const mail = renderMail(message, { brand: BRAND, order });
+      const html = mail.html ?? '';
+      expect(html).toMatch(/^<!DOCTYPE html>/);
+      expect(html).toContain('<table role="presentation"');
+      expect(html).toContain('Перевод документов');
+      expect(html).not.toMatch(/<style|class="/); // inline styles only: mail clients drop style sheets
+      for (const piece of [
+        'https://t.me/perevod_support',
+        'https://wa.me/74950000000',
+        'ИНН 7707083893, КПП 770701001',
+      ]) {
+        expect(html).toContain(piece);
+        expect(mail.text).toContain(piece);
+      }
+      expect(html).toContain('ООО «Бюро переводов»');
+      expect(mail.text).toContain('125009, г. Москва, ул. Тверская, д. 12');
+      expect(mail.text.length).toBeGreaterThan(40);
+      expect(mail.text).not.toMatch(/<[a-z]/i);
+    },
+  );
+
+  it('order-results-ready: the files sent and a button to the cabinet order', () => {
+    const mail = renderMail(EVERY_MAIL[1]![0], { brand: BRAND, order: EVERY_MAIL[1]![1] });
+    expect(mail.subject).toBe('Заказ №1042: перевод готов');
+    expect(mail.text).toContain('По заказу №1042 готовы файлы:\n— перевод.pdf\n— скан.jpg');
+    expect(mail.text).toContain(`${URL}/cabinet/orders/${ID}`);
+    expect(mail.html).toMatch(
+      new RegExp(`<a href="${URL}/cabinet/orders/${ID}"[^>]*>Скачать в личном кабинете</a>`),
+    );
+  });
+
+  it('order mails: the order summary (documents, languages, pickup point with address and hours) and the status link', () => {
+    const order = orderOf();
+    const mail = renderMail(confirmation(), { brand: BRAND, order });
+    for (const part of [mail.html!, mail.text]) {
+      expect(part).toContain('Паспорт × 2');
+      expect(part).toContain('Русский → Английский');
+      expect(part).toMatch(/ПВЗ «Таганская», Москва, ул\. Марксистская, д\. 3/);
+      expect(part).toContain('Часы работы: Пн–Сб 10:00–20:00');
+      expect(part).toContain('01.03.2026');
+      expect(part).toContain(order.statusUrl);
+    }
+    // A free line reads «Бесплатно»; whole amounts have no kopecks.
+    expect(mail.text).toContain('Пункт выдачи: Бесплатно');
+    // A row of several lines stays one line of the text part.
+    expect(mail.text).toContain('Документы: Паспорт × 2; Диплом\n');
+    expect(mail.text).toContain(`Итого: 3${NBSP}000${NBSP}₽`);
+    expect(mail.text).toContain(`Войти в личный кабинет (ссылка одноразовая): ${URL}/login?id=1&hash=x`);
+    expect(mail.html).toContain(`href="${URL}/login?id=1&amp;hash=x"`);
+  });
+
+  it('a courier order shows the address it goes to', () => {
+    const order = orderOf(
+      { delivery: { type: 'COURIER', name: 'Курьер', price: 350, place: null } },
+      'Москва, ул. Ленина, д. 1, кв./офис 5',
+    );
+    const mail = renderMail(confirmation(), { brand: BRAND, order });
+    expect(mail.text).toContain('Москва, ул. Ленина, д. 1, кв./офис 5');
+    expect(mail.text).toContain(`Стоимость доставки: 350${NBSP}₽`);
+  });
+
+  it('an unpaid order has a pay button; a paid or canceled one does not', () => {
+    const unpaid = renderMail(confirmation(), { brand: BRAND, order: orderOf() });
+    const button = new RegExp(`<a href="${URL}/order-status/a{64}"[^>]*>Оплатить 3${NBSP}000${NBSP}₽</a>`);
+    expect(unpaid.html).toMatch(button);
+    expect(unpaid.text).toContain(`Оплатить 3${NBSP}000${NBSP}₽: ${URL}/order-status/${'a'.repeat(64)}`);
+    for (const patch of [
+      { isPaid: true, canPay: false },
+      { status: 'CANCELED', canPay: false },
+    ] as const) {
+      const mail = renderMail(confirmation(), { brand: BRAND, order: orderOf(patch) });
+      expect(mail.html).not.toContain('Оплатить');
+      expect(mail.html).toContain('Статус заказа без входа в кабинет');
+    }
+  });
+
+  it('escapes values a customer typed: a hostile name, document or point cannot inject HTML', () => {
+    const order = orderOf({
+      documents: [{ name: HOSTILE, quantity: 1 }],
+      delivery: {
+        type: 'PICKUP_POINT',
+        name: HOSTILE,
+        price: 0,
+        place: { name: HOSTILE, address: HOSTILE, schedule: HOSTILE },
+      },
+    });
+    const mails = [
+      renderMail(confirmation(HOSTILE), { brand: BRAND, order }),
+      renderMail(
+        {
+          template: 'order-status-changed',
+          params: {
+            order: { id: ID, number: 1, name: HOSTILE },
+            label: 'Готов',
+            comment: HOSTILE,
+            publicUrl: URL,
+          },
+        },
+        { brand: BRAND, order },
+      ),
+      renderMail(
+        {
+          template: 'act-exchange-reminder',
+          params: {
+            orders: [{ id: ID, number: 5, amount: 1, name: HOSTILE, organizationName: HOSTILE }],
+            publicUrl: URL,
+          },
+        },
+        { brand: BRAND, order: null },
+      ),
+    ];
+    for (const mail of mails) {
+      expect(mail.html).not.toContain('<img');
+      expect(mail.html).not.toContain('<script');
+      expect(mail.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&lt;script&gt;');
+      // The text part is plain text: the value as typed.
+      expect(mail.text).toContain(HOSTILE);
+    }
+  });
+
+  it('keeps the messages: subjects, codes and links (after the confirmation and the results mail)', () => {
+    const [status, received, reminder, act, code, change, locked] = EVERY_MAIL.slice(2).map(
+      ([message, order]) => renderMail(message, { brand: BRAND, order }),
+    );
+    expect(renderMail(confirmation(), { brand: BRAND, order: orderOf() }).subject).toBe('Заказ №1042 принят');
+    expect(status!.subject).toBe('Заказ №1042: готов');
+    expect(status!.text).toContain('Статус заказа №1042 — «Готов».');
+    expect(status!.text).toContain('Комментарий: Забрать в офисе');
+    expect(status!.text).toContain(`Заказ в личном кабинете: ${URL}/cabinet/orders/${ID}`);
+    expect(received!.subject).toBe('Оплата заказа №7 получена');
+    expect(received!.text).toContain(`Мы получили оплату заказа №7 на сумму 1${NBSP}500,50${NBSP}₽.`);
+    expect(reminder!.subject).toBe('Заказ №7 ждёт оплаты');
+    expect(reminder!.text).toContain(`на сумму 1${NBSP}500,50${NBSP}₽ ещё не оплачен`);
+    expect(act!.subject).toBe('Подпишите акт по заказу №5');
+    expect(act!.text).toContain(`Заказ №5 на 1${NBSP}000${NBSP}₽: ${URL}/cabinet/orders/${ID}`);
+    expect(act!.text).toContain('организации «ООО «Ромашка»»');
+    expect(code!.subject).toBe('Код для входа: 123456');
+    expect(code!.text).toContain('123456');
+    expect(code!.html).toContain(`href="${URL}/l?a=1&amp;hash=h"`);
+    expect(change!.subject).toBe('Код подтверждения e-mail: 654321');
+    expect(change!.text).toContain('Код действует 10 минут.');
+    expect(locked!.subject).toBe('Вход временно заблокирован после неудачных попыток');
+    expect(locked!.text).toMatch(
+      /Вход в кабинет партнёра для a@example\.ru временно заблокирован: подряд неверных паролей — 5\.\nВойти снова можно после 1 марта(,| в) 12:30 \(МСК\)\./,
+    );
+    const two = renderMail(
+      {
+        template: 'act-exchange-reminder',
         params: {
-          order: { id: ID, number: 1042, name: 'Анна' },
-          files: ['перевод.pdf', 'скан.jpg'],
+          orders: [
+            { id: 'a', number: 5, amount: 1000, name: 'Ольга', organizationName: null },
+            { id: 'b', number: 6, amount: 2000, name: 'Ольга', organizationName: null },
+          ],
           publicUrl: URL,
         },
-      }),
-    ).toEqual({
-      subject: 'Заказ №1042: перевод готов',
-      text:
-        'Здравствуйте, Анна!\n\nПо заказу №1042 готовы файлы:\n— перевод.pdf\n— скан.jpg\n\n' +
-        `Скачать их можно в личном кабинете: ${URL}/cabinet/orders/${ID}`,
-      html: null,
-    });
-  });
-
-  it('has one render function per template name', () => {
-    expect(Object.keys(MAIL_TEMPLATES).sort()).toEqual([
-      'act-exchange-reminder',
-      'email-change-code',
-      'order-confirmation',
-      'order-results-ready',
-      'order-status-changed',
-      'payment-received',
-      'payment-reminder',
-      'sign-in-code',
-      'sign-in-locked',
-    ]);
+      },
+      { brand: BRAND, order: null },
+    );
+    expect(two.subject).toBe('Подпишите акты по выполненным заказам (2)');
+    expect(two.text).toContain(`Заказ №6 на 2${NBSP}000${NBSP}₽: ${URL}/cabinet/orders/b`);
   });
 });

@@ -13,6 +13,7 @@ import type { MailService } from '../../mail/mail.service.ts';
 import type { UploadsRepository } from '../../uploads/uploads.repository.ts';
 import { toOrderSummary, toPromoValidateResponse } from '../orders.mapper.ts';
 import type { OrderInsert, OrdersRepository } from '../orders.repository.ts';
+import { toOrderStatusView } from '../query/order-status-view.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -116,17 +117,20 @@ export function createOrdersService(deps: {
       if (!delivery) throw invalid('deliveryId', MESSAGES.unknownDelivery);
       let pickupPointId: string | null = null;
       let officeId: string | null = null;
+      let place: { name: string; address: string; schedule?: string | null } | null = null;
       if (delivery.type === 'PICKUP_POINT') {
         if (!input.pickupPointId) throw invalid('pickupPointId', MESSAGES.pickupPointRequired);
         const point = await repo.findActivePoint(db, input.pickupPointId);
         if (!point) throw invalid('pickupPointId', MESSAGES.unknownPoint);
         pickupPointId = point.id;
+        place = point;
       } else if (delivery.type === 'OFFICE') {
         const requested = input.deliveryData?.officeId;
         if (!requested) throw invalid('deliveryData.officeId', MESSAGES.officeRequired);
         const office = await repo.findActiveOffice(db, requested);
         if (!office) throw invalid('deliveryData.officeId', MESSAGES.unknownOffice);
         officeId = office.id;
+        place = office;
       } else if (delivery.type === 'COURIER') {
         if (!input.address) throw invalid('address', MESSAGES.addressRequired);
       }
@@ -291,6 +295,14 @@ export function createOrdersService(deps: {
           orderId: inserted.id,
           template: 'order-confirmation',
           params: { order: inserted, signInLink: link },
+          statusView: toOrderStatusView(
+            inserted,
+            price.lines
+              .filter((line) => line.kind === 'document')
+              .map((line) => ({ name: line.name, quantity: line.quantity })),
+            catalogue.languages,
+            place,
+          ),
         });
         return { order: toOrderSummary(inserted), created: true };
       });

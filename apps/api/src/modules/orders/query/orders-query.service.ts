@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { OrderDetail } from '@app/contracts';
+import type { GuestOrderStatus, OrderDetail } from '@app/contracts';
 import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
 import {
@@ -18,6 +18,7 @@ import type { UserPrincipal } from '#src/lib/principal.ts';
 import { toOrderDetail, toOrderListItem } from '../orders.mapper.ts';
 import { documentLinesOf, type OrderRow, type OrdersRepository } from '../orders.repository.ts';
 import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
+import { findOrderStatusView } from './order-status-view.ts';
 
 export type OrdersQueryService = ReturnType<typeof createOrdersQueryService>;
 
@@ -88,6 +89,13 @@ export function createOrdersQueryService(deps: {
         items: page.rows.map((row) => toOrderListItem(row, documents.get(row.id) ?? [])),
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
+    },
+
+    /** The guest status page (decision 036): whoever holds the link from the e-mails; an unknown one is "not found". */
+    async getGuestStatus(token: string): Promise<GuestOrderStatus> {
+      const found = await findOrderStatusView(db, { token });
+      if (!found) throw notFound(MESSAGES.orderNotFound);
+      return found.view;
     },
 
     async getDetail(actor: UserPrincipal, orderId: string): Promise<OrderDetail> {

@@ -167,9 +167,7 @@ export function createOrdersStaffService(deps: {
             .where(and(eq(payments.orderId, input.id), eq(payments.status, 'succeeded')));
           const paidAmount = Number(paid?.total ?? 0);
           if (Math.round(input.amount * 100) < Math.round(paidAmount * 100)) {
-            throw badRequest(
-              formatMessage(MESSAGES.amountBelowPaid, { paid: formatRub(paidAmount, { compact: true }) }),
-            );
+            throw badRequest(formatMessage(MESSAGES.amountBelowPaid, { paid: formatRub(paidAmount) }));
           }
         }
         const superseded =

@@ -20,7 +20,14 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
-import { describeCourierAddress, formatDate, formatDateTime, formatFileSize, formatRub } from '@/lib/format';
+import {
+  describeCourierAddress,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatPriceLine,
+  formatRub,
+} from '@/lib/format';
 import { showErrorToast } from '@/lib/notify';
 import { downloadOrderFile, useConfirmOrderOwner, useCreatePaymentLink, useOrderDetail } from '../api/orders';
 import { describeLanguages, groupDocumentLines } from '../model/order-view';
@@ -178,7 +185,7 @@ function DeliverySection({ order }: { order: OrderDetail }) {
     <Section title="Получение">
       <Text fw={500}>
         {delivery.name || DELIVERY_TYPE_LABELS[delivery.type]}
-        {delivery.price > 0 ? ` · ${formatRub(delivery.price)}` : ''}
+        {` · ${formatPriceLine(delivery.price)}`}
       </Text>
       {delivery.type === 'PICKUP_POINT' && delivery.point ? (
         <Stack gap={2} data-testid="order-delivery-point">

@@ -61,7 +61,7 @@ describe('cabinet orders list', () => {
     expect(within(newest).getByTestId('order-paid')).toHaveTextContent('Оплачен');
     expect(newest).toHaveAttribute('href', '/cabinet/orders/00000000-0000-4000-8000-000000000002');
 
-    expect(within(older).getByTestId('order-amount').textContent).toBe(`1${NBSP}500,00${NBSP}₽`);
+    expect(within(older).getByTestId('order-amount').textContent).toBe(`1${NBSP}500${NBSP}₽`);
     expect(within(older).getByTestId('order-status')).toHaveTextContent('Новый');
     expect(within(older).getByTestId('order-paid')).toHaveTextContent('Не оплачен');
   });

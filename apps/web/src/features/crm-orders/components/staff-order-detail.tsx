@@ -20,7 +20,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
 import { isApiError } from '@/lib/api-client';
-import { describeCourierAddress, formatDate, formatDateTime, formatFileSize, formatRub } from '@/lib/format';
+import {
+  describeCourierAddress,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatPriceLine,
+  formatRub,
+} from '@/lib/format';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useCrmRole } from '@/lib/session/use-crm-role';
 import { numberOrNull } from '@/lib/forms';
@@ -294,7 +301,7 @@ export function StaffOrderDetail() {
           <Stack gap="xs">
             <Field label="Способ">{`${DELIVERY_TYPE_LABELS[data.delivery.type]} — ${data.delivery.name}`}</Field>
             <Field label="Куда">{deliveryText(data)}</Field>
-            <Field label="Стоимость">{formatRub(data.delivery.price)}</Field>
+            <Field label="Стоимость">{formatPriceLine(data.delivery.price)}</Field>
             {data.delivery.addressComment ? (
               <Field label="Комментарий к адресу">{data.delivery.addressComment}</Field>
             ) : null}
@@ -353,9 +360,9 @@ export function StaffOrderDetail() {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>{formatRub(line.unitPrice)}</Table.Td>
+                <Table.Td>{formatPriceLine(line.unitPrice)}</Table.Td>
                 <Table.Td>{line.quantity}</Table.Td>
-                <Table.Td>{formatRub(line.total)}</Table.Td>
+                <Table.Td>{formatPriceLine(line.total)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -173,6 +173,29 @@ describe('order form', () => {
     expect(total.textContent).toBe(formatRub(expected.total + 1500 + 1200));
   });
 
+  it('prints whole rubles without kopecks, kopecks only where present, and «Бесплатно» for a free delivery', async () => {
+    const FREE = '66666666-6666-4666-8666-666666666666';
+    const params: FormParamsResponse = {
+      ...PARAMS,
+      deliveries: [
+        ...PARAMS.deliveries,
+        { id: FREE, type: 'PICKUP_POINT', name: 'Самовывоз из офиса', price: 0, description: null },
+      ],
+    };
+    const draft = draftWith((value) => {
+      value.step3.deliveryId = FREE;
+    });
+    renderPage(<OrderStep1 />, storeWith(draft), '/order/step-1', params);
+    const total = await screen.findByTestId('bottom-bar-total');
+    await waitFor(() => expect(total.textContent).toBe('12\u00A0899,97\u00A0₽'));
+    fireEvent.click(screen.getByRole('button', { name: /Итого/ }));
+    const summary = screen.getByTestId('price-summary').textContent;
+    expect(summary).toContain('Паспорт × 23\u00A0000\u00A0₽');
+    expect(summary).toContain('Диплом × 37\u00A0499,97\u00A0₽');
+    expect(summary).toContain('Самовывоз из офисаБесплатно');
+    expect(summary).not.toContain(',00');
+  });
+
   it('adds the document chosen in the picker; stepping keys open the list instead of adding', async () => {
     const store = storeWith(createEmptyDraft());
     renderPage(<OrderStep1 />, store);

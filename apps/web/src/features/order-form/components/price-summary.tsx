@@ -1,5 +1,5 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
-import { formatReadyDate, formatRub } from '@/lib/format';
+import { formatPriceLine, formatReadyDate, formatRub } from '@/lib/format';
 import type { OrderSummaryView } from '../model/summary';
 
 const KIND_LABEL = { document: '', assurance: '', delivery: 'Доставка: ', discount: '' } as const;
@@ -40,7 +40,7 @@ export function PriceSummary({ summary }: { summary: OrderSummaryView | null }) 
               style={{ whiteSpace: 'nowrap' }}
               c={line.kind === 'discount' ? 'green.9' : undefined}
             >
-              {formatRub(line.total)}
+              {formatPriceLine(line.total)}
             </Text>
           </Group>
         ))

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { formatRub } from '@/lib/format';
+import { formatPriceLine, formatRub } from '@/lib/format';
 import { useActivePoints } from '../api/active-points';
 import { useFormParams } from '../api/form-params';
 import { useCourierQuote } from '../hooks/use-courier-quote';
@@ -66,7 +66,7 @@ export function Step3Form({ errors }: { errors: FieldErrors }) {
                       {item.name}
                     </Text>
                     <Text size="sm" fw={500}>
-                      {item.price > 0 ? formatRub(item.price) : 'Бесплатно'}
+                      {formatPriceLine(item.price)}
                     </Text>
                   </Group>
                   {item.description ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "status_token" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_status_token_key" ON "orders" USING btree ("status_token");

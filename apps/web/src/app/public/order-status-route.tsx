@@ -1,0 +1,3 @@
+import { OrderStatusPage } from '@/features/order-status/components/order-status-page';
+
+export { OrderStatusPage as Component };
