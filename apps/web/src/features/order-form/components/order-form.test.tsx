@@ -173,6 +173,54 @@ describe('order form', () => {
     expect(total.textContent).toBe(formatRub(expected.total + 1500 + 1200));
   });
 
+  it('shows the instant quote of the uploaded files and puts its pages into the order', async () => {
+    const FREE_FORM = '66666666-6666-4666-8666-666666666666';
+    const params: FormParamsResponse = {
+      ...PARAMS,
+      documents: [
+        ...PARAMS.documents,
+        { id: FREE_FORM, type: 'free_form', name: 'Документ свободной формы', price: 900, processingDays: 2 },
+      ],
+    };
+    const file = (name: string, quote: OrderDraft['step1']['files'][number]['quote']) => ({
+      id: `00000000-0000-4000-8000-00000000000${name.length % 10}`,
+      name,
+      size: 1000,
+      mimeType: 'application/pdf',
+      token: `upload-token-${name}-0123456789abcdef`,
+      quote,
+    });
+    const store = storeWith(
+      draftWith((draft) => {
+        draft.step1.documentsWithQuantity = [{ documentId: PASSPORT, quantity: 1 }];
+        draft.step1.documentsAssurances = [];
+        draft.step1.files = [
+          file('passport.pdf', { status: 'counted', pages: 3, characters: null }),
+          file('letter.docx', { status: 'counted', pages: 2, characters: 5400 }),
+          file('old.doc', { status: 'uncounted' }),
+        ];
+      }),
+    );
+    renderPage(<OrderStep1 />, store, '/order/step-1', params);
+    const quote = await screen.findByRole('region', { name: 'Оценка по файлам' });
+    const text = quote.textContent!.replace(/\u00A0/g, ' ');
+    expect(text).toContain('Оценка по файлам: ≈ 6 страниц');
+    expect(text).toContain('3 страницы по файлу passport.pdf');
+    expect(text).toContain('5 400 знаков ≈ 3 страницы (letter.docx)');
+    expect(text).toContain('old.doc: не удалось посчитать');
+    expect(text).toContain(`Документ свободной формы: ≈ ${formatRub(5400).replace(/\u00A0/g, ' ')}`);
+    expect(text).toContain('Часть файлов не удалось посчитать.');
+
+    fireEvent.click(within(quote).getByRole('button', { name: /^Посчитать как 6\sстраниц$/ }));
+    expect(store.getDraft().step1.documentsWithQuantity).toEqual([
+      { documentId: PASSPORT, quantity: 1 },
+      { documentId: FREE_FORM, quantity: 6 },
+    ]);
+    expect(await within(quote).findByText('Учтено в заказе')).toBeInTheDocument();
+    const total = await screen.findByTestId('bottom-bar-total');
+    await waitFor(() => expect(total.textContent).toBe(formatRub(1500 + 5400)));
+  });
+
   it('adds the document chosen in the picker; stepping keys open the list instead of adding', async () => {
     const store = storeWith(createEmptyDraft());
     renderPage(<OrderStep1 />, store);
