@@ -342,6 +342,98 @@ describe('order form', () => {
     await waitFor(() => expect(inn).not.toHaveAttribute('aria-invalid', 'true'));
   });
 
+  /** The API as the suggestions routes answer it (decision 039); any other call fails the test. */
+  function answerSuggestions(isEnabled: boolean) {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+      const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200 });
+      if (url.endsWith('/api/suggestions/status')) return json({ isEnabled });
+      if (url.endsWith('/api/suggestions/party')) {
+        return json({
+          party:
+            body.inn === '7707083893'
+              ? {
+                  inn: '7707083893',
+                  kpp: '773601001',
+                  name: 'ПАО СБЕРБАНК',
+                  address: 'г Москва, ул Вавилова, д 19',
+                }
+              : null,
+        });
+      }
+      if (url.endsWith('/api/suggestions/address')) {
+        return json({
+          items: [
+            { value: 'г Москва, ул Тверская, д 7', coordinates: [55.7575, 37.613] },
+            { value: 'г Москва, ул Тверская, д 9', coordinates: null },
+          ],
+        });
+      }
+      throw new Error(`unexpected request ${url}`);
+    });
+  }
+
+  it('fills the organization by a found INN and says when none is found', async () => {
+    answerSuggestions(true);
+    const store = storeWith(draftWith((value) => (value.step2.payerType = 'ORGANIZATION')));
+    renderPage(<OrderStep2 />, store, '/order/step-2');
+    const inn = await screen.findByRole('textbox', { name: /ИНН/ });
+    fireEvent.change(inn, { target: { value: '7736207543' } });
+    expect(await screen.findByText(/Организация с таким ИНН не найдена/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Название организации/ })).toHaveValue('');
+
+    fireEvent.change(inn, { target: { value: '7707083893' } });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Название организации/ })).toHaveValue('ПАО СБЕРБАНК'),
+    );
+    expect(screen.getByRole('textbox', { name: /КПП/ })).toHaveValue('773601001');
+    expect(screen.getByRole('textbox', { name: /Юридический адрес/ })).toHaveValue(
+      'г Москва, ул Вавилова, д 19',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Нашли «ПАО СБЕРБАНК» — проверьте название, КПП и адрес',
+    );
+    expect(store.getDraft().step2).toMatchObject({
+      organizationName: 'ПАО СБЕРБАНК',
+      organizationKpp: '773601001',
+    });
+  });
+
+  it('offers courier addresses from the suggestions, and none without a provider', async () => {
+    const COURIER = '77777777-7777-4777-8777-777777777777';
+    const params: FormParamsResponse = {
+      ...PARAMS,
+      deliveries: [{ id: COURIER, type: 'COURIER', name: 'Курьер', price: 500, description: null }],
+    };
+    const courierDraft = () =>
+      draftWith((value) => {
+        value.step3.deliveryId = COURIER;
+        value.step3.deliveryType = 'COURIER';
+      });
+    answerSuggestions(true);
+    const store = storeWith(courierDraft());
+    const page = renderPage(<OrderStep3 />, store, '/order/step-3', params);
+    await screen.findByText('Начните вводить — предложим адреса');
+    const address = screen.getByRole('combobox', { name: /Адрес/ });
+    fireEvent.focus(address);
+    fireEvent.change(address, { target: { value: 'Тверск' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'г Москва, ул Тверская, д 9' }));
+    expect(store.getDraft().step3.address).toBe('г Москва, ул Тверская, д 9');
+    page.unmount();
+
+    answerSuggestions(false);
+    renderPage(<OrderStep3 />, storeWith(courierDraft()), '/order/step-3', params);
+    const plain = await screen.findByRole('textbox', { name: /Адрес/ });
+    fireEvent.change(plain, { target: { value: 'Тверская' } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByRole('combobox', { name: /Адрес/ })).toBeNull();
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(
+      fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('address')),
+    ).toHaveLength(1);
+  });
+
   it('restores the draft after a remount from local storage (a reload)', async () => {
     const first = renderPage(<OrderStep2 />, storeWith(draftWith(() => undefined)), '/order/step-2');
     fireEvent.change(await screen.findByRole('textbox', { name: /Имя/ }), { target: { value: 'Мария' } });
