@@ -63,17 +63,23 @@ export function formatPages(count: number): string {
   return `${groupDigits(count)}${NBSP}${pagesWord(count)}`;
 }
 
+/** A file's count alone, for lists: «3 страницы», «5 400 знаков ≈ 3 страницы», «не удалось посчитать». */
+export function describePages(count: FilePageCount | undefined): string {
+  if (!count || count.status !== 'counted') return 'не удалось посчитать';
+  if (count.characters !== null && count.characters > 0) {
+    return `${groupDigits(count.characters)}${NBSP}${charactersWord(count.characters)} ≈ ${formatPages(pagesFromCharacters(count.characters))}`;
+  }
+  return formatPages(count.pages);
+}
+
 /**
  * What one file's estimate is based on, for people: «3 страницы по файлу passport.pdf»,
  * «5 400 знаков ≈ 3 страницы (letter.docx)», «letter.doc: не удалось посчитать».
  */
 export function describeFilePages(fileName: string, count: FilePageCount | undefined): string {
-  if (!count || count.status !== 'counted') return `${fileName}: не удалось посчитать`;
-  if (count.characters !== null && count.characters > 0) {
-    const pages = pagesFromCharacters(count.characters);
-    return `${groupDigits(count.characters)}${NBSP}${charactersWord(count.characters)} ≈ ${formatPages(pages)} (${fileName})`;
-  }
-  return `${formatPages(count.pages)} по файлу ${fileName}`;
+  if (!count || count.status !== 'counted') return `${fileName}: ${describePages(count)}`;
+  if (count.characters !== null && count.characters > 0) return `${describePages(count)} (${fileName})`;
+  return `${describePages(count)} по файлу ${fileName}`;
 }
 
 /** The files' estimate: the pages of every counted file, and whether some file could not be counted. */
