@@ -29,7 +29,8 @@ describe('suggestions through DaData', () => {
     await dadata.close();
   });
 
-  const post = (url: string, payload: Record<string, string>) => ctx.app.inject({ method: 'POST', url, payload });
+  const post = (url: string, payload: Record<string, string>) =>
+    ctx.app.inject({ method: 'POST', url, payload });
 
   it('says suggestions are on', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/suggestions/status' });
