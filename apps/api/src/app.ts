@@ -40,6 +40,7 @@ import { formSettingsRoutes } from './modules/form-settings/form-settings.routes
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import {
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushRoutes, { push: services.push });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(pointsRoutes, { points: services.points });
+  await app.register(suggestionsRoutes, { suggestions: services.suggestions });
   // Decision 031: @fastify/multipart adds an async onRequest and onResponse hook to every route of its context;
   // registered here, only the two upload routes pay for them (GET form-params, the hot path, does not).
   await app.register(async (uploadScope) => {

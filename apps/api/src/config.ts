@@ -96,6 +96,9 @@ const EnvSchema = z.object({
   YANDEX_DELIVERY_TOKEN: z.string().optional(),
   YANDEX_DELIVERY_API_URL: z.string().url().default('https://b2b.taxi.yandex.net'),
   YANDEX_MAPS_API_KEY: z.string().optional(),
+  /** DaData suggestions (requisites by INN, addresses); without a key the order form's fields stay manual. */
+  DADATA_API_KEY: z.string().optional(),
+  DADATA_API_URL: z.string().url().default('https://suggestions.dadata.ru'),
   /** Scheduled jobs: created at worker start unless turned off (an admin can still initialize them). */
   CRON_AUTO_INITIALIZE: boolFromEnv.default(true),
   /** A DELIVERING order is closed as COMPLETED this many days after it left (no courier feedback). */
@@ -175,6 +178,8 @@ export type Config = {
   /** Yandex Delivery when a token is set; otherwise prices from our delivery tariffs. */
   delivery: { provider: 'yandex'; token: string; apiUrl: string } | { provider: 'tariffs' };
   yandexMapsApiKey: string | null;
+  /** DaData suggestions when a key is set; otherwise none (decision 039). */
+  suggestions: { provider: 'dadata'; token: string; apiUrl: string } | { provider: 'none' };
   /** Scheduled jobs and the business delays of background work. */
   automation: {
     cronAutoInitialize: boolean;
@@ -314,6 +319,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { provider: 'tariffs' },
     yandexMapsApiKey: e.YANDEX_MAPS_API_KEY ?? null,
+    suggestions: e.DADATA_API_KEY
+      ? { provider: 'dadata', token: e.DADATA_API_KEY, apiUrl: e.DADATA_API_URL.replace(/\/$/, '') }
+      : { provider: 'none' },
     automation: {
       cronAutoInitialize: e.CRON_AUTO_INITIALIZE,
       orderAutoCompleteDays: e.ORDER_AUTO_COMPLETE_DAYS,

@@ -64,6 +64,8 @@ import { createPointsSyncService } from './modules/points/points-sync.service.ts
 import { createYooKassaProvider, type PaymentProvider } from './providers/payment.ts';
 import { createLocalStorage, type FileStorage } from './providers/storage.ts';
 import type { PushSender, VapidKeys } from './providers/push.ts';
+import { createDadataClient, type SuggestionsClient } from './providers/suggestions.ts';
+import { createSuggestionsService } from './modules/suggestions/suggestions.service.ts';
 
 export type ServiceDeps = {
   config: Config;
@@ -78,6 +80,8 @@ export type ServiceDeps = {
   /** Courier claims and pickup points; null = no provider (jobs skip). */
   deliveryClient?: DeliveryClient | null;
   storage?: FileStorage;
+  /** Requisites and address suggestions; null = none (the form's fields stay manual). */
+  suggestionsClient?: SuggestionsClient | null;
 };
 
 function createPaymentProvider(config: Config): PaymentProvider {
@@ -215,6 +219,15 @@ export function createServices(deps: ServiceDeps) {
       clock,
     }),
     deliveryPrice: createDeliveryPriceService({ pricer: deliveryPricer, formSettings }),
+    suggestions: createSuggestionsService({
+      client:
+        deps.suggestionsClient !== undefined
+          ? deps.suggestionsClient
+          : config.suggestions.provider === 'dadata'
+            ? createDadataClient(config.suggestions)
+            : null,
+      clock,
+    }),
     payments: createPaymentsService({
       db,
       provider: deps.paymentProvider ?? createPaymentProvider(config),

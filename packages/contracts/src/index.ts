@@ -33,6 +33,7 @@ export * from './points.ts';
 export * from './profile.ts';
 export * from './push.ts';
 export * from './stats.ts';
+export * from './suggestions.ts';
 export * from './system.ts';
 export * from './tariffs.ts';
 export * from './uploads.ts';

@@ -79,6 +79,8 @@ export const MESSAGES = {
   required: 'Обязательное поле',
   invalidInn: 'Некорректный ИНН',
   invalidKpp: 'КПП должен состоять из 9 цифр',
+  suggestionsUnavailable: 'Подсказки сейчас недоступны — заполните поля вручную',
+  suggestionQueryInvalid: 'Введите от 3 до 200 символов адреса',
   invalidUrl: 'Введите корректный адрес сайта',
   partnerNameRequired: 'Укажите имя',
 

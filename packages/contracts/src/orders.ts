@@ -5,6 +5,7 @@ import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.
 import { MESSAGES } from './messages.ts';
 import { InnSchema, KppSchema } from './profile.ts';
 import { multiline } from './text.ts';
+import { FilePageCountSchema } from './uploads.ts';
 
 /** POST /api/order/yandex-delivery/check-price: coordinates as [lat, lon]. */
 export const CheckDeliveryPriceRequestSchema = z.object({
@@ -309,6 +310,8 @@ export const OrderFileSchema = z.object({
   name: z.string(),
   size: z.number(),
   mimeType: z.string(),
+  /** Pages and characters counted at upload (decision 039): what the instant quote was based on. */
+  quote: FilePageCountSchema,
 });
 
 export const OrderDetailSchema = OrderListItemSchema.extend({

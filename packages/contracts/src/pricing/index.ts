@@ -4,3 +4,4 @@ export * from './tariff-rules.ts';
 export * from './price.ts';
 export * from './ready-date.ts';
 export * from './delivery.ts';
+export * from './page-quote.ts';

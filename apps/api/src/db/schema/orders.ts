@@ -185,6 +185,10 @@ export const uploads = pgTable(
     tokenHash: text(),
     orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Pages counted at upload (decision 039); null when the file could not be counted. */
+    pageCount: integer(),
+    /** Characters with spaces of the file's text; null for a scan, a photo or an uncounted file. */
+    characterCount: integer(),
   },
   (t) => [
     index('uploads_order_idx').on(t.orderId),

@@ -40,6 +40,8 @@ export const DEMO_DOCUMENTS = [
   { type: 'driver_license', name: 'Водительское удостоверение', price: 1300, processingDays: 1 },
   { type: 'criminal_record', name: 'Справка о несудимости', price: 1400, processingDays: 1 },
   { type: 'bank_statement', name: 'Банковская выписка', price: 1800, processingDays: 2 },
+  // Priced per page (PER_PAGE_DOCUMENT_TYPE, decision 039): the instant quote from files sets its quantity.
+  { type: 'free_form', name: 'Документ свободной формы, за страницу', price: 900, processingDays: 2 },
 ];
 
 export const DEMO_ASSURANCES = [

@@ -11,6 +11,7 @@ import { CUSTOMER_CANCELLABLE_STATUSES, formatMessage, MESSAGES } from '@app/con
 import type { offices, orderStatusHistory, points, uploads } from '../../db/schema/index.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
 import type { PromoRow } from '../form-settings/form-settings.repository.ts';
+import { toFilePageCount } from '../uploads/uploads.mapper.ts';
 import type { OrderNoteRow, OrderRow } from './orders.repository.ts';
 
 /** Row → response of the orders module: every response shape of an order is built here. */
@@ -149,6 +150,7 @@ export function toOrderDetail(
       name: file.originalName,
       size: file.size,
       mimeType: file.mimeType,
+      quote: toFilePageCount(file),
     })),
     history: history.map(({ entry, actorEmail }) => ({
       fromStatus: entry.fromStatus,

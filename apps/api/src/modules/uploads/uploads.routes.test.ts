@@ -3,6 +3,8 @@ import { MESSAGES } from '@app/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createTestContext, type TestContext } from '#test/helpers.ts';
+import { docxFile } from '#test/office-files.ts';
+import { renderPdf } from '../../providers/pdf.ts';
 import { SCHEDULES } from '../../jobs/schedules.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -152,7 +154,7 @@ describe('uploads', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  type Uploaded = { id: string; name: string; token: string };
+  type Uploaded = { id: string; name: string; token: string; quote: unknown };
   const upload = async (
     files: Array<{ name: string; type: string; content: Buffer }>,
     headers: Record<string, string> = {},
@@ -268,6 +270,38 @@ describe('uploads', () => {
     expect(plainField.statusCode).toBe(400);
     expect(plainField.json()).toMatchObject({ message: MESSAGES.fileFieldNotAllowed });
     expect(await countUploads()).toEqual(before);
+  });
+
+  it('answers the instant quote of every file: pages, characters, or uncounted (decision 039)', async () => {
+    const pdf = await renderPdf({
+      content: [
+        { text: 'Паспорт' },
+        { text: 'Страница 2', pageBreak: 'before' },
+        { text: '3', pageBreak: 'before' },
+      ],
+    });
+    const docx = docxFile(['б'.repeat(5400)], { pages: 2 });
+    const files = await upload([
+      { name: 'passport.pdf', type: 'application/pdf', content: pdf },
+      {
+        name: 'letter.docx',
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        content: docx,
+      },
+      { name: 'photo.png', type: 'image/png', content: PNG },
+      { name: 'broken.pdf', type: 'application/pdf', content: PDF },
+    ]);
+    expect(files.map((file) => [file.name, file.quote])).toEqual([
+      ['passport.pdf', { status: 'counted', pages: 3, characters: null }],
+      ['letter.docx', { status: 'counted', pages: 2, characters: 5400 }],
+      ['photo.png', { status: 'counted', pages: 1, characters: null }],
+      ['broken.pdf', { status: 'uncounted' }],
+    ]);
+    const stored = await ctx.database.sql.executeSql(
+      'select page_count, character_count from uploads where id = $1',
+      [files[1]!.id],
+    );
+    expect(stored.rows).toEqual([{ page_count: 2, character_count: 5400 }]);
   });
 
   it('accepts a real .docx and refuses a renamed zip and polyglots', async () => {

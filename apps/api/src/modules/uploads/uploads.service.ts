@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { MESSAGES, ORDER_LIMITS } from '@app/contracts';
+import { type FilePageCount, MESSAGES, ORDER_LIMITS } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, assertCleanText } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage.ts';
+import { countFilePages } from './page-count.ts';
 import { toUploadedFile, type UploadedFile } from './uploads.mapper.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
 import {
@@ -34,13 +35,24 @@ export type IncomingPart =
   | { type: 'field'; fieldname: string };
 export type UploadsService = ReturnType<typeof createUploadsService>;
 /** A file that passed the upload rules and is in storage, not yet recorded in any table. */
-export type StoredFile = { storedName: string; size: number; name: string; mimeType: string };
+export type StoredFile = {
+  storedName: string;
+  size: number;
+  name: string;
+  mimeType: string;
+  extension: AllowedExtension;
+};
 
 /** A file not attached to an order within this time is removed (remove-unattached-uploads, decision 022). */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600 * 1000;
 
 /** Upload tokens are random (192 bits): a plain SHA-256 is enough to keep them unusable if the table leaks. */
 export const hashUploadToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const pageCountColumns = (count: FilePageCount) =>
+  count.status === 'counted'
+    ? { pageCount: count.pages, characterCount: count.characters }
+    : { pageCount: null, characterCount: null };
 
 export function createUploadsService(deps: {
   db: Db;
@@ -110,7 +122,7 @@ export function createUploadsService(deps: {
           throw new AppError('BAD_REQUEST', MESSAGES.fileTypeNotAllowed);
         }
         const stored = await storage.save(part.file, extension);
-        saved.push({ ...stored, name, mimeType: allowedTypes[0]! });
+        saved.push({ ...stored, name, mimeType: allowedTypes[0]!, extension });
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
         if (
           !contentMatches(extension, await read(stored.storedName, 0, 15)) ||
@@ -144,10 +156,16 @@ export function createUploadsService(deps: {
      */
     async saveAll(parts: AsyncIterable<IncomingPart>, ownerUserId: string | null): Promise<UploadedFile[]> {
       const saved = await storeFiles(parts);
+      // The instant quote: one file at a time (each bounded in time and size), after every check passed.
+      const counts: FilePageCount[] = [];
+      for (const file of saved) {
+        counts.push(await countFilePages(file.extension, await read(file.storedName, 0, file.size - 1)));
+      }
       const tokens = saved.map(() => randomBytes(24).toString('base64url'));
       const rows = await repo.insertMany(
         db,
         saved.map((file, index) => ({
+          ...pageCountColumns(counts[index]!),
           originalName: file.name,
           storedName: file.storedName,
           size: file.size,

@@ -94,7 +94,13 @@ describe('the cabinet: own orders only', () => {
     const detail = response.json<OrderDetail>();
     expect(detail).toMatchObject({ number: aliceOrder.number, canCancel: true, canPay: true, status: 'NEW' });
     expect(detail.files).toEqual([
-      { id: aliceFileId, name: 'скан.pdf', size: PDF.length, mimeType: 'application/pdf' },
+      {
+        id: aliceFileId,
+        name: 'скан.pdf',
+        size: PDF.length,
+        mimeType: 'application/pdf',
+        quote: { status: 'uncounted' },
+      },
     ]);
     expect(detail.history.map((entry) => entry.toStatus)).toEqual(['NEW']);
     const file = await ctx.app.inject({

@@ -1,4 +1,10 @@
-import { DELIVERY_TYPE_LABELS, MESSAGES, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
+import {
+  DELIVERY_TYPE_LABELS,
+  describePages,
+  MESSAGES,
+  ORDER_STATUS_LABELS,
+  type OrderDetail,
+} from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -324,7 +330,7 @@ export function StaffOrderDetail() {
                     {file.name}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    {formatFileSize(file.size)}
+                    {formatFileSize(file.size)} · {describePages(file.quote)}
                   </Text>
                 </Group>
               ))}

@@ -196,6 +196,54 @@ describe('order form', () => {
     expect(summary).not.toContain(',00');
   });
 
+  it('shows the instant quote of the uploaded files and puts its pages into the order', async () => {
+    const FREE_FORM = '66666666-6666-4666-8666-666666666666';
+    const params: FormParamsResponse = {
+      ...PARAMS,
+      documents: [
+        ...PARAMS.documents,
+        { id: FREE_FORM, type: 'free_form', name: 'Документ свободной формы', price: 900, processingDays: 2 },
+      ],
+    };
+    const file = (name: string, quote: OrderDraft['step1']['files'][number]['quote']) => ({
+      id: `00000000-0000-4000-8000-00000000000${name.length % 10}`,
+      name,
+      size: 1000,
+      mimeType: 'application/pdf',
+      token: `upload-token-${name}-0123456789abcdef`,
+      quote,
+    });
+    const store = storeWith(
+      draftWith((draft) => {
+        draft.step1.documentsWithQuantity = [{ documentId: PASSPORT, quantity: 1 }];
+        draft.step1.documentsAssurances = [];
+        draft.step1.files = [
+          file('passport.pdf', { status: 'counted', pages: 3, characters: null }),
+          file('letter.docx', { status: 'counted', pages: 2, characters: 5400 }),
+          file('old.doc', { status: 'uncounted' }),
+        ];
+      }),
+    );
+    renderPage(<OrderStep1 />, store, '/order/step-1', params);
+    const quote = await screen.findByRole('region', { name: 'Оценка по файлам' });
+    const text = quote.textContent!.replace(/\u00A0/g, ' ');
+    expect(text).toContain('Оценка по файлам: ≈ 6 страниц');
+    expect(text).toContain('3 страницы по файлу passport.pdf');
+    expect(text).toContain('5 400 знаков ≈ 3 страницы (letter.docx)');
+    expect(text).toContain('old.doc: не удалось посчитать');
+    expect(text).toContain(`Документ свободной формы: ≈ ${formatRub(5400).replace(/\u00A0/g, ' ')}`);
+    expect(text).toContain('Часть файлов не удалось посчитать.');
+
+    fireEvent.click(within(quote).getByRole('button', { name: /^Посчитать как 6\sстраниц$/ }));
+    expect(store.getDraft().step1.documentsWithQuantity).toEqual([
+      { documentId: PASSPORT, quantity: 1 },
+      { documentId: FREE_FORM, quantity: 6 },
+    ]);
+    expect(await within(quote).findByText('Учтено в заказе')).toBeInTheDocument();
+    const total = await screen.findByTestId('bottom-bar-total');
+    await waitFor(() => expect(total.textContent).toBe(formatRub(1500 + 5400)));
+  });
+
   it('adds the document chosen in the picker; stepping keys open the list instead of adding', async () => {
     const store = storeWith(createEmptyDraft());
     renderPage(<OrderStep1 />, store);
@@ -315,6 +363,98 @@ describe('order form', () => {
 
     fireEvent.change(inn, { target: { value: '7707083893' } });
     await waitFor(() => expect(inn).not.toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  /** The API as the suggestions routes answer it (decision 039); any other call fails the test. */
+  function answerSuggestions(isEnabled: boolean) {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+      const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200 });
+      if (url.endsWith('/api/suggestions/status')) return json({ isEnabled });
+      if (url.endsWith('/api/suggestions/party')) {
+        return json({
+          party:
+            body.inn === '7707083893'
+              ? {
+                  inn: '7707083893',
+                  kpp: '773601001',
+                  name: 'ПАО СБЕРБАНК',
+                  address: 'г Москва, ул Вавилова, д 19',
+                }
+              : null,
+        });
+      }
+      if (url.endsWith('/api/suggestions/address')) {
+        return json({
+          items: [
+            { value: 'г Москва, ул Тверская, д 7', coordinates: [55.7575, 37.613] },
+            { value: 'г Москва, ул Тверская, д 9', coordinates: null },
+          ],
+        });
+      }
+      throw new Error(`unexpected request ${url}`);
+    });
+  }
+
+  it('fills the organization by a found INN and says when none is found', async () => {
+    answerSuggestions(true);
+    const store = storeWith(draftWith((value) => (value.step2.payerType = 'ORGANIZATION')));
+    renderPage(<OrderStep2 />, store, '/order/step-2');
+    const inn = await screen.findByRole('textbox', { name: /ИНН/ });
+    fireEvent.change(inn, { target: { value: '7736207543' } });
+    expect(await screen.findByText(/Организация с таким ИНН не найдена/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Название организации/ })).toHaveValue('');
+
+    fireEvent.change(inn, { target: { value: '7707083893' } });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Название организации/ })).toHaveValue('ПАО СБЕРБАНК'),
+    );
+    expect(screen.getByRole('textbox', { name: /КПП/ })).toHaveValue('773601001');
+    expect(screen.getByRole('textbox', { name: /Юридический адрес/ })).toHaveValue(
+      'г Москва, ул Вавилова, д 19',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Нашли «ПАО СБЕРБАНК» — проверьте название, КПП и адрес',
+    );
+    expect(store.getDraft().step2).toMatchObject({
+      organizationName: 'ПАО СБЕРБАНК',
+      organizationKpp: '773601001',
+    });
+  });
+
+  it('offers courier addresses from the suggestions, and none without a provider', async () => {
+    const COURIER = '77777777-7777-4777-8777-777777777777';
+    const params: FormParamsResponse = {
+      ...PARAMS,
+      deliveries: [{ id: COURIER, type: 'COURIER', name: 'Курьер', price: 500, description: null }],
+    };
+    const courierDraft = () =>
+      draftWith((value) => {
+        value.step3.deliveryId = COURIER;
+        value.step3.deliveryType = 'COURIER';
+      });
+    answerSuggestions(true);
+    const store = storeWith(courierDraft());
+    const page = renderPage(<OrderStep3 />, store, '/order/step-3', params);
+    await screen.findByText('Начните вводить — предложим адреса');
+    const address = screen.getByRole('combobox', { name: /Адрес/ });
+    fireEvent.focus(address);
+    fireEvent.change(address, { target: { value: 'Тверск' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'г Москва, ул Тверская, д 9' }));
+    expect(store.getDraft().step3.address).toBe('г Москва, ул Тверская, д 9');
+    page.unmount();
+
+    answerSuggestions(false);
+    renderPage(<OrderStep3 />, storeWith(courierDraft()), '/order/step-3', params);
+    const plain = await screen.findByRole('textbox', { name: /Адрес/ });
+    fireEvent.change(plain, { target: { value: 'Тверская' } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByRole('combobox', { name: /Адрес/ })).toBeNull();
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(
+      fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('address')),
+    ).toHaveLength(1);
   });
 
   it('restores the draft after a remount from local storage (a reload)', async () => {

@@ -9,7 +9,9 @@ import { useOrderSummary } from '../hooks/use-order-summary';
 import { usePromo } from '../hooks/use-promo';
 import type { FieldErrors } from '../model/draft-store';
 import { pickError } from '../model/field-errors';
+import { applyPagesToDocuments, buildFileQuote } from '../model/file-quote';
 import { DocumentCard } from './document-card';
+import { FileQuote } from './file-quote';
 import { FileUpload } from './file-upload';
 import { PromoField } from './promo-field';
 import classes from './step1-form.module.css';
@@ -76,6 +78,7 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
 
   if (!params) return null;
 
+  const fileQuote = buildFileQuote(params, draft);
   const chosenIds = new Set(step.documentsWithQuantity.map((item) => item.documentId));
   const languageOptions = [
     LANGUAGE_PLACEHOLDER,
@@ -206,6 +209,19 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
           onRemoveUploaded={uploads.removeUploaded}
           onRemovePending={uploads.removePending}
           error={pickError(errors, 'files')}
+        />
+        <FileQuote
+          quote={fileQuote}
+          onApply={() => {
+            if (!fileQuote?.perPage) return;
+            updateStep1({
+              documentsWithQuantity: applyPagesToDocuments(
+                step.documentsWithQuantity,
+                fileQuote.perPage.documentId,
+                fileQuote.perPage.quantity,
+              ),
+            });
+          }}
         />
       </section>
 

@@ -1,6 +1,7 @@
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { PayerType } from '@app/contracts';
 import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
+import { PARTY_LOOKUP_TEXT, usePartyPrefill } from '../hooks/use-party-prefill';
 import type { FieldErrors } from '../model/draft-store';
 import { formatPhoneInput } from '../model/phone';
 
@@ -10,6 +11,7 @@ export function Step2Form({ errors }: { errors: FieldErrors }) {
   const { updateStep2 } = useDraftUpdater();
   const step = draft.step2;
   const isOrganization = step.payerType === 'ORGANIZATION';
+  const partyLookup = usePartyPrefill(step.organizationInn, isOrganization);
 
   return (
     <Stack gap="lg">
@@ -100,6 +102,11 @@ export function Step2Form({ errors }: { errors: FieldErrors }) {
                 size="md"
               />
             </SimpleGrid>
+            <Text size="sm" role="status" c={partyLookup.status === 'found' ? 'green.9' : 'gray.7'}>
+              {partyLookup.status === 'found'
+                ? `Нашли «${partyLookup.name}» — проверьте название, КПП и адрес`
+                : PARTY_LOOKUP_TEXT[partyLookup.status]}
+            </Text>
             <TextInput
               label="Название организации"
               placeholder="ООО «Ромашка»"

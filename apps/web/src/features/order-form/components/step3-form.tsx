@@ -19,6 +19,7 @@ import { useFormParams } from '../api/form-params';
 import { useCourierQuote } from '../hooks/use-courier-quote';
 import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
 import type { FieldErrors } from '../model/draft-store';
+import { CourierAddressField } from './courier-address-field';
 import { PickupPointList } from './pickup-point-list';
 import classes from './step3-form.module.css';
 
@@ -139,15 +140,10 @@ export function Step3Form({ errors }: { errors: FieldErrors }) {
             Адрес доставки
           </Title>
           <Stack gap="sm">
-            <TextInput
-              label="Адрес"
-              placeholder="Город, улица, дом"
-              autoComplete="street-address"
+            <CourierAddressField
               value={step.address}
-              onChange={(event) => updateStep3({ address: event.currentTarget.value })}
+              onChange={(address) => updateStep3({ address })}
               error={errors.address}
-              size="md"
-              required
             />
             <SimpleGrid cols={2} spacing="sm">
               <TextInput

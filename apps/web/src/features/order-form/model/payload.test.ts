@@ -8,6 +8,7 @@ const FILE = {
   size: 1200,
   mimeType: 'application/pdf',
   token: 'upload-token-0123456789abcdef0123',
+  quote: { status: 'counted' as const, pages: 1, characters: null },
 };
 
 describe('order payload and uploaded files', () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "page_count" integer;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "character_count" integer;
