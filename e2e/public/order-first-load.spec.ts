@@ -28,9 +28,15 @@ test('step 1 loads the form parameters once and no back-office code', async ({ p
   expect(scripts.filter((script) => AREA_CODE.test(script))).toEqual([]);
   // The order pages run on their own router (decision 018): react-router's chunk is not loaded.
   expect(scripts.filter((script) => /\/assets\/router-/.test(script))).toEqual([]);
+  // The live price arrived without the validators: building zod's schemas is one long task, so step 1 runs it
+  // only once the visitor starts using the page (decision 041), not while the page is becoming usable.
+  await expect(page.getByTestId('bottom-bar-total')).toHaveText(/₽/);
+  const ZOD = /\/assets\/zod-/;
+  expect(scripts.filter((script) => ZOD.test(script))).toEqual([]);
   // The lazy parts did arrive: the fields (above) and the validation, which the next step needs.
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByText('Выберите хотя бы один документ')).toBeVisible();
+  expect(scripts.filter((script) => ZOD.test(script))).toHaveLength(1);
 });
 
 /**

@@ -5,9 +5,9 @@ import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { showErrorToast } from '@/lib/notify';
 import { useAppNavigate } from '@/lib/navigation';
 import { useOrderDraft } from '../hooks/use-order-draft';
-import { useDeferredModel } from '../hooks/use-deferred-model';
+import { useValidationModel } from '../hooks/use-deferred-model';
 import { useStepErrors } from '../hooks/use-step-errors';
-import { loadDeferredModel } from '../model/deferred-model';
+import { loadValidationModel } from '../model/deferred-model';
 import { FormParamsGate, FormSkeleton } from './form-params-gate';
 import { DESKTOP_QUERY, OrderStepLayout } from './order-step-layout';
 import { DOCUMENT_PICKER_ID } from './step1-ids';
@@ -44,8 +44,8 @@ function focusDocumentPicker() {
 export function OrderStep1() {
   const navigate = useAppNavigate();
   const draft = useOrderDraft();
-  // The validators arrive just after the first paint; nothing is checked before 'Далее', which awaits them.
-  const model = useDeferredModel();
+  // The validators load on the first interaction; nothing is checked before 'Далее', which awaits them.
+  const model = useValidationModel();
   useEffect(() => {
     loadStep1Form().catch(() => undefined);
   }, []);
@@ -60,7 +60,7 @@ export function OrderStep1() {
       title="Что переводим"
       nextLabel="Далее"
       onNext={() => {
-        loadDeferredModel().then((loaded) => {
+        loadValidationModel().then((loaded) => {
           if (check(() => loaded.validateStep1(draft.step1))) void navigate('/order/step-2');
         }, showErrorToast);
       }}
