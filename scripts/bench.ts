@@ -6,7 +6,8 @@
  * BENCH_ORDER_DURATION (s, 20), BENCH_ORDER_CONNECTIONS (8), BENCH_ORDER_ROUNDS (4: API and bare transaction
  * alternate), BENCH_GOAL_ROUNDS (6) × BENCH_GOAL_ROUND_SECONDS (3), BENCH_VERBOSE (list one order's statements),
  * BENCH_LIGHTHOUSE=false,
- * BENCH_LIGHTHOUSE_RUNS (3; the median run is reported), WEB_DIST_DIR (apps/web/dist).
+ * BENCH_LIGHTHOUSE_RUNS (3; the median run is reported), BENCH_LIGHTHOUSE_REPORTS (a folder for each run's full
+ * report), WEB_DIST_DIR (apps/web/dist).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,6 +21,12 @@ import pg from 'pg';
 import { orderPayload } from '../apps/api/test/fault-scenarios.ts';
 import { benchBareTransaction, countOrderStatements } from './bench-order-cost.ts';
 import { runMain } from './run-main.ts';
+import {
+  INITIAL_JS_BUDGET_KB,
+  INITIAL_JS_TARGET_KB,
+  measureInitialJs,
+  type InitialJs,
+} from './initial-js.ts';
 import { runLighthouse, type LighthouseScores } from './lighthouse.ts';
 
 type Target = {
@@ -306,65 +313,55 @@ async function benchOrderCreation(api: string, databaseUrl: string | undefined):
   return row;
 }
 
-/**
- * Initial JavaScript of the public order page (gzip): what /order/step-1 loads before it can be used. Its page,
- * order-step-1.html (its first screen drawn in, decision 017), loads the entry and preloads the order pages' app
- * (decision 018); the app asks for the fields' chunk as it starts, so the sum takes that chunk and its imports
- * from the build manifest too. Validation, toasts and the other pages are lazy.
- */
-async function printInitialBundle(): Promise<void> {
-  const { readFile } = await import('node:fs/promises');
-  const { gzipSync } = await import('node:zlib');
+/** The initial JavaScript of /order/step-1 (`scripts/initial-js.ts`), printed next to its target and budget. */
+async function printInitialBundle(): Promise<number | null> {
   const dist = process.env.WEB_DIST_DIR ?? 'apps/web/dist';
-  let html: string;
-  let manifest: Record<string, { file: string; imports?: string[] }>;
+  let measured: InitialJs;
   try {
-    html = await readFile(`${dist}/order-step-1.html`, 'utf8');
-    manifest = JSON.parse(await readFile(`${dist}/.vite/manifest.json`, 'utf8')) as typeof manifest;
-  } catch {
-    console.log(`\ninitial JS: ${dist} is missing (run npm run build)`);
-    return;
-  }
-  const gzipSize = async (file: string) => gzipSync(await readFile(`${dist}/${file}`)).length;
-  const assets = (extension: string) =>
-    new Set(
-      [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)]
-        .map((match) => match[1]!)
-        .filter((file) => file.endsWith(extension)),
+    measured = await measureInitialJs(dist);
+  } catch (error) {
+    console.log(
+      `\ninitial JS: ${dist} cannot be read (run npm run build): ${error instanceof Error ? error.message : error}`,
     );
-  const scripts = assets('.js');
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  visit('src/features/order-form/components/step1-form.tsx');
+    return null;
+  }
   // Proof that the sum is of the order pages' app: react-router belongs to the rest of the site.
-  const router = [...scripts].filter((file) => /\/router-[^/]+\.js$/.test(file));
-  if (router.length > 0) console.log(`warning: /order/step-1 loads react-router (${router.join(', ')})`);
-  let total = 0;
-  for (const script of scripts) total += await gzipSize(script);
-  let css = 0;
-  for (const style of assets('.css')) css += await gzipSize(style);
-  const kb = total / 1024;
+  const router = measured.files.filter(({ file }) => /\/router-[^/]+\.js$/.test(file));
+  if (router.length > 0)
+    console.log(`warning: /order/step-1 loads react-router (${router.map((r) => r.file).join(', ')})`);
+  const kb = measured.gzipBytes / 1024;
   console.log(
-    `\n${kb <= 150 ? 'PASS' : 'FAIL'}: initial JS for /order/step-1 ${kb.toFixed(1)} KB gzip in ${scripts.size} file(s) ` +
-      `(target <= 150 KB); render-blocking CSS ${(css / 1024).toFixed(1)} KB gzip`,
+    `\n${kb <= INITIAL_JS_TARGET_KB ? 'PASS' : 'FAIL'}: initial JS for /order/step-1 ${kb.toFixed(1)} KB gzip in ` +
+      `${measured.files.length} file(s) (target <= ${INITIAL_JS_TARGET_KB} KB, suite budget ${INITIAL_JS_BUDGET_KB} KB); ` +
+      `render-blocking CSS ${(measured.cssGzipBytes / 1024).toFixed(1)} KB gzip\n  largest: ` +
+      measured.files
+        .slice(0, 5)
+        .map(({ file, gzipBytes }) => `${file.replace(/^assets\//, '')} ${(gzipBytes / 1024).toFixed(1)}`)
+        .join(', '),
   );
+  return kb;
 }
 
-/** Lighthouse is noisy on a shared machine: several runs, the one with the median performance score. */
-async function printLighthouse(api: string): Promise<void> {
+/**
+ * Lighthouse is noisy on a shared machine: several runs, the one with the median performance score. Every number
+ * is printed with the run's benchmarkIndex (Lighthouse's CPU measure; issue 16's targets are for ≈ 2000): on a busy
+ * machine it drops, and the simulated 4× slow-down makes the same page score lower.
+ * `BENCH_LIGHTHOUSE_REPORTS` (a folder): each run's full report is written there as JSON.
+ */
+async function printLighthouse(api: string, initialJsKb: number | null): Promise<void> {
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
   const results: LighthouseScores[] = [];
   for (let run = 0; run < runs; run += 1) {
     try {
-      const scores = await runLighthouse(`${api}/order/step-1`);
+      const scores = await runLighthouse(
+        `${api}/order/step-1`,
+        reports ? `${reports}/lighthouse-${run + 1}.json` : undefined,
+      );
       results.push(scores);
       console.log(
         `lighthouse run ${run + 1}/${runs}: performance ${scores.performance}, accessibility ` +
-          `${scores.accessibility}, LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms` +
+          `${scores.accessibility}, LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms, benchmarkIndex ${scores.benchmarkIndex}` +
           (scores.error ? ` (not measured: ${scores.error})` : ''),
       );
     } catch (error) {
@@ -377,22 +374,37 @@ async function printLighthouse(api: string): Promise<void> {
     console.log('\nLighthouse did not run');
     return;
   }
-  const sorted = [...results].sort((a, b) => a.performance - b.performance);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  const verdict = median.performance >= 90 && median.accessibility >= 95 ? 'PASS' : 'FAIL';
+  const median = <T>(values: T[], by: (value: T) => number): T =>
+    [...values].sort((a, b) => by(a) - by(b))[Math.floor((values.length - 1) / 2)]!;
+  const run = median(results, (r) => r.performance);
+  const tbt = median(results, (r) => r.tbtMs).tbtMs;
+  const index = median(results, (r) => r.benchmarkIndex).benchmarkIndex;
+  const verdict =
+    run.performance >= TARGETS_WEB.performance &&
+    tbt < TARGETS_WEB.tbtMs &&
+    run.accessibility >= TARGETS_WEB.accessibility
+      ? 'PASS'
+      : 'FAIL';
   console.log(
     `\n${verdict}: Lighthouse (mobile) /order/step-1, median of ${results.length}: performance ` +
-      `${median.performance}, accessibility ${median.accessibility}, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms ` +
-      `(all: ${results.map((r) => r.performance).join(', ')}; target >= 90 and >= 95)`,
+      `${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms, TBT ${tbt} ms (median of TBTs), ` +
+      `benchmarkIndex ${index} (median; runs: ${results.map((r) => r.benchmarkIndex).join(', ')}), initial JS ` +
+      `${initialJsKb === null ? '?' : initialJsKb.toFixed(1)} KB gzip ` +
+      `(performance: ${results.map((r) => r.performance).join(', ')}; TBT: ${results.map((r) => r.tbtMs).join(', ')}; ` +
+      `targets on a machine of benchmarkIndex ≈ 2000: performance >= ${TARGETS_WEB.performance}, TBT < ${TARGETS_WEB.tbtMs} ms, ` +
+      `accessibility ${TARGETS_WEB.accessibility})`,
   );
 }
+
+/** Issue 16: what /order/step-1 must reach in Lighthouse (mobile) on a machine of benchmarkIndex ≈ 2000. */
+const TARGETS_WEB = { performance: 90, tbtMs: 200, accessibility: 100 };
 
 async function main(): Promise<number> {
   const dbEnv = await prepareDatabase();
   const api = await startApi(await freePort(), dbEnv);
   if (process.env.BENCH_ONLY === 'web') {
-    await printInitialBundle();
-    if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(api);
+    const initialJsKb = await printInitialBundle();
+    if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(api, initialJsKb);
     return 0;
   }
   if (process.env.BENCH_ONLY === 'orders') {
@@ -459,8 +471,8 @@ async function main(): Promise<number> {
     );
   }
   rows.push(await benchOrderCreation(bases.api, dbEnv.DATABASE_URL));
-  await printInitialBundle();
-  if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(bases.api);
+  const initialJsKb = await printInitialBundle();
+  if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(bases.api, initialJsKb);
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) console.error(`error: ${r.name} had ${r.non2xx} non-2xx and ${r.errors} errors`);
   return failed.length > 0 ? 1 : 0;

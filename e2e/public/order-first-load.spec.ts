@@ -28,9 +28,15 @@ test('step 1 loads the form parameters once and no back-office code', async ({ p
   expect(scripts.filter((script) => AREA_CODE.test(script))).toEqual([]);
   // The order pages run on their own router (decision 018): react-router's chunk is not loaded.
   expect(scripts.filter((script) => /\/assets\/router-/.test(script))).toEqual([]);
+  // The live price arrived without the validators: building zod's schemas is one long task, so step 1 runs it
+  // only once the visitor starts using the page (decision 041), not while the page is becoming usable.
+  await expect(page.getByTestId('bottom-bar-total')).toHaveText(/₽/);
+  const ZOD = /\/assets\/zod-/;
+  expect(scripts.filter((script) => ZOD.test(script))).toEqual([]);
   // The lazy parts did arrive: the fields (above) and the validation, which the next step needs.
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByText('Выберите хотя бы один документ')).toBeVisible();
+  expect(scripts.filter((script) => ZOD.test(script))).toHaveLength(1);
 });
 
 /**
@@ -62,6 +68,30 @@ test.describe('step 1 drawn before the scripts', () => {
     await expect(page.getByRole('region', { name: 'Паспорт', exact: true })).toBeVisible();
   });
 
+  test('the live page draws the whole form in its first render, not a frame that fills in', async ({
+    page,
+  }) => {
+    // While the copy is on screen the app gathers the catalogue, the fields' code and the price code first, so it
+    // renders once instead of re-rendering as each arrives (those re-renders were the page's long tasks,
+    // decision 041). What #root holds when React first puts something in it:
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root || root.childElementCount === 0) return;
+        observer.disconnect();
+        document.documentElement.dataset.firstRender = JSON.stringify({
+          skeleton: root.querySelector('[aria-busy="true"]') !== null,
+          picker: root.querySelector('select#order-document-picker') !== null,
+        });
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/order/step-1?reset=true');
+    await expect(page.locator('#page-snapshot')).toHaveCount(0);
+    const firstRender = await page.locator('html').getAttribute('data-first-render');
+    expect(JSON.parse(firstRender ?? 'null')).toEqual({ skeleton: false, picker: true });
+  });
+
   test('a catalogue that cannot be loaded shows its error, not the copy', async ({ page }) => {
     await page.route('**/api/order/form-params', (route) =>
       route.fulfill({
@@ -83,13 +113,17 @@ test.describe('step 1 drawn before the scripts', () => {
     await page.clock.pauseAt(new Date(start.getTime() + 60_000));
     // The request hangs (it is never answered), so the live page never draws its fields.
     await page.route('**/api/order/form-params', () => undefined);
+    const fieldsRequested = page.waitForRequest(/\/assets\/step1-form-[^/]+\.js$/);
     await page.goto('/order/step-1');
     const copy = page.locator('#page-snapshot');
     await expect(copy).toBeVisible();
-    // The 10 s start when the app's script runs, not when the HTML arrives: the clock moves only once the live
-    // page has drawn its placeholder (hidden by the copy).
+    // The 10 s start when the app's script runs, not when the HTML arrives: the clock moves only once the app has
+    // started gathering what step 1 needs (it asks for the fields' code then, decision 041).
+    await fieldsRequested;
+    // The live page waits at most 3 s for the catalogue, then draws its placeholder (hidden by the copy).
+    await page.clock.runFor(3_000);
     await expect(page.locator('#root').getByLabel('Загружаем форму заказа')).toBeAttached();
-    await page.clock.runFor(9_000);
+    await page.clock.runFor(6_000);
     await expect(copy).toBeVisible();
     await page.clock.runFor(1_500);
     // The page is not left inert: the live page shows that the form is still on its way.

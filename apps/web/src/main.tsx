@@ -10,8 +10,12 @@ if (!rootElement) throw new Error('#root is missing in index.html');
 
 // The order pages are an app of their own without the back office's router (decision 018); the page's HTML
 // preloads the code of the one it needs, so choosing here costs no extra round trip.
+// On step 1 with its build-time copy on screen the order app first gathers what the page needs (decision 041).
 const loadApp: Promise<ComponentType> = isOrderPath(window.location.pathname)
-  ? import('./app/order-funnel/order-funnel-app').then((module) => module.OrderFunnelApp)
+  ? import('./app/order-funnel/order-funnel-app').then(async (module) => {
+      await module.prepareOrderFunnel();
+      return module.OrderFunnelApp;
+    })
   : import('./app/app').then((module) => module.App);
 
 loadApp.then(

@@ -11,6 +11,12 @@ export function removePageSnapshot(): void {
   document.getElementById(PAGE_SNAPSHOT_ID)?.remove();
 }
 
+/** Whether the page shows a build-time copy now (it is in the page, and drawn: phones only). */
+export function isPageSnapshotShown(): boolean {
+  const snapshot = document.getElementById(PAGE_SNAPSHOT_ID);
+  return snapshot !== null && window.getComputedStyle(snapshot).display !== 'none';
+}
+
 /** Hands over from the copy when the component has been committed (before the browser paints). */
 export function useRemovePageSnapshot(when = true): void {
   useLayoutEffect(() => {

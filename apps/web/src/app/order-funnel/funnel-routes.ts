@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { OrderStep1 } from '@/features/order-form/components/order-step1';
+import type { QueryClient } from '@tanstack/react-query';
+import { OrderStep1, prepareOrderStep1 } from '@/features/order-form/components/order-step1';
 import { clearOrderDraft } from '@/lib/order-draft';
 
 /**
@@ -13,6 +14,11 @@ export type FunnelRoute = {
   Component: ComponentType;
   /** Fetches a lazy page's code: navigation waits for it, so the address changes when the page can show. */
   load?: () => Promise<unknown>;
+  /**
+   * Loads what the page needs to draw complete (data, lazy parts). The app awaits it before its first render when
+   * the page arrived with its build-time copy on screen (decision 041).
+   */
+  prepare?: (queryClient: QueryClient) => Promise<unknown>;
 };
 
 function lazyPage(importPage: () => Promise<{ Component: ComponentType }>) {
@@ -29,7 +35,12 @@ function lazyPage(importPage: () => Promise<{ Component: ComponentType }>) {
 
 export const FUNNEL_ROUTES: readonly FunnelRoute[] = [
   // Step 1 is where visitors land: part of the first load; its fields are a lazy chunk (decision 013).
-  { path: '/order/step-1', title: 'Шаг 1. Документы и языки', Component: OrderStep1 },
+  {
+    path: '/order/step-1',
+    title: 'Шаг 1. Документы и языки',
+    Component: OrderStep1,
+    prepare: prepareOrderStep1,
+  },
   {
     path: '/order/step-2',
     title: 'Шаг 2. Контактные данные',

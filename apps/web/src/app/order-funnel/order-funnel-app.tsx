@@ -20,7 +20,7 @@ import {
   type NavigateOptions,
 } from '@/lib/navigation';
 import { usePageChrome } from '@/lib/page-chrome';
-import { useRemovePageSnapshot } from '@/lib/page-snapshot';
+import { isPageSnapshotShown, useRemovePageSnapshot } from '@/lib/page-snapshot';
 import { restoreSession } from '@/lib/session/session-store';
 import { AppProviders } from '../providers';
 import { NotFoundPage, PageErrorMessage } from '../public/status-pages';
@@ -66,6 +66,29 @@ async function navigateFunnel(to: string, options: NavigateOptions, onChange: ()
   else window.history.pushState(null, '', path);
   onChange();
   if (!options.replace && path !== current) window.scrollTo(0, 0);
+}
+
+/** However slow the network, the live page starts after this long (the copy also has its own 10 s limit). */
+const PREPARE_LIMIT_MS = 3_000;
+
+/**
+ * Called by the entry before the first render. When the page arrived with its build-time copy on screen (a phone
+ * on step 1, decision 017), the visitor sees the form already: the live page waits until its route has what it
+ * needs to draw complete (`FunnelRoute.prepare`), at most `PREPARE_LIMIT_MS`, then renders once (decision 041).
+ * Without a copy on screen nothing waits: the frame paints first, as before.
+ */
+export async function prepareOrderFunnel(): Promise<void> {
+  if (!isPageSnapshotShown()) return;
+  const prepare = matchFunnelRoute(window.location.pathname)?.route.prepare;
+  if (!prepare) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    prepare(queryClient).catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PREPARE_LIMIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 type BoundaryProps = { pathname: string; children: ReactNode };

@@ -1,13 +1,15 @@
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { showErrorToast } from '@/lib/notify';
 import { useAppNavigate } from '@/lib/navigation';
 import { useOrderDraft } from '../hooks/use-order-draft';
-import { useDeferredModel } from '../hooks/use-deferred-model';
+import { useValidationModel } from '../hooks/use-deferred-model';
 import { useStepErrors } from '../hooks/use-step-errors';
-import { loadDeferredModel } from '../model/deferred-model';
+import { formParamsQueryOptions } from '../api/form-params';
+import { loadPricingModel, loadValidationModel } from '../model/deferred-model';
 import { FormParamsGate, FormSkeleton } from './form-params-gate';
 import { DESKTOP_QUERY, OrderStepLayout } from './order-step-layout';
 import { DOCUMENT_PICKER_ID } from './step1-ids';
@@ -25,6 +27,20 @@ function loadStep1Form() {
   return step1FormModule;
 }
 const Step1Form = lazy(() => loadStep1Form().then((module) => ({ default: module.Step1Form })));
+
+/**
+ * What step 1 needs to draw its whole form in one render: the catalogue, the fields' code and the price code.
+ * While the build-time copy is on screen the live page has nothing to show before all three are there, so the
+ * order pages' app awaits this before its first render (decision 041): one time-sliced render instead of a frame
+ * followed by synchronous re-renders as each arrives (the catalogue's was the longest task of the page).
+ */
+export function prepareOrderStep1(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(formParamsQueryOptions),
+    loadStep1Form(),
+    loadPricingModel(),
+  ]);
+}
 
 function focusDocumentPicker() {
   const picker = document.getElementById(DOCUMENT_PICKER_ID);
@@ -44,8 +60,8 @@ function focusDocumentPicker() {
 export function OrderStep1() {
   const navigate = useAppNavigate();
   const draft = useOrderDraft();
-  // The validators arrive just after the first paint; nothing is checked before 'Далее', which awaits them.
-  const model = useDeferredModel();
+  // The validators load on the first interaction; nothing is checked before 'Далее', which awaits them.
+  const model = useValidationModel();
   useEffect(() => {
     loadStep1Form().catch(() => undefined);
   }, []);
@@ -60,7 +76,7 @@ export function OrderStep1() {
       title="Что переводим"
       nextLabel="Далее"
       onNext={() => {
-        loadDeferredModel().then((loaded) => {
+        loadValidationModel().then((loaded) => {
           if (check(() => loaded.validateStep1(draft.step1))) void navigate('/order/step-2');
         }, showErrorToast);
       }}

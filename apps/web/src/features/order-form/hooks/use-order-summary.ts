@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useFormParams } from '../api/form-params';
 import type { OrderSummaryView } from '../model/summary';
-import { useDeferredModel } from './use-deferred-model';
+import { usePricingModel } from './use-deferred-model';
 import { useOrderDraft } from './use-order-draft';
 import { usePromo } from './use-promo';
 
@@ -11,7 +11,7 @@ import { usePromo } from './use-promo';
  */
 export function useOrderSummary(): OrderSummaryView | null {
   const { data: params } = useFormParams();
-  const model = useDeferredModel();
+  const model = usePricingModel();
   const draft = useOrderDraft();
   const promo = usePromo(draft.step1.promoCode);
   const discountPercent = promo.status === 'valid' ? promo.discountPercent : 0;
