@@ -79,6 +79,7 @@ export const MESSAGES = {
   required: 'Обязательное поле',
   invalidInn: 'Некорректный ИНН',
   invalidKpp: 'КПП должен состоять из 9 цифр',
+  kppNotForSoleTrader: 'У ИП (ИНН из 12 цифр) нет КПП — оставьте поле пустым',
   invalidUrl: 'Введите корректный адрес сайта',
   partnerNameRequired: 'Укажите имя',
 

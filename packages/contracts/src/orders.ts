@@ -3,7 +3,7 @@ import { EmailSchema, MoneySchema, PhoneSchema } from './common.ts';
 import { ORDER_LIMITS } from './constants.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
-import { InnSchema, KppSchema } from './profile.ts';
+import { InnSchema, KppSchema, refuseKppOfSoleTrader } from './profile.ts';
 import { multiline } from './text.ts';
 
 /** POST /api/order/yandex-delivery/check-price: coordinates as [lat, lon]. */
@@ -105,6 +105,7 @@ const OrderStep2Base = z.object({
 type OrganizationFields = {
   payerType: 'INDIVIDUAL' | 'ORGANIZATION';
   organizationInn?: string | null;
+  organizationKpp?: string | null;
   organizationName?: string | null;
   organizationAddress?: string | null;
 };
@@ -112,6 +113,7 @@ function requireOrganization(value: OrganizationFields, ctx: z.RefinementCtx) {
   if (value.payerType !== 'ORGANIZATION') return;
   if (!value.organizationInn)
     ctx.addIssue({ code: 'custom', path: ['organizationInn'], message: MESSAGES.invalidInn });
+  refuseKppOfSoleTrader(value.organizationInn, value.organizationKpp, ctx, 'organizationKpp');
   if (!value.organizationName)
     ctx.addIssue({ code: 'custom', path: ['organizationName'], message: MESSAGES.organizationNameRequired });
   if (!value.organizationAddress)
