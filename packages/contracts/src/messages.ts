@@ -147,6 +147,7 @@ export const MESSAGES = {
   pointPhotoTooLarge: 'Фотография больше 10 МБ',
   pointPhotoLimit: 'У пункта выдачи уже 10 фотографий — удалите лишние',
   pointPhotoNotFound: 'Фотография не найдена',
+  fileEmpty: 'Файл пустой — выберите другой файл',
   actOnlyForCompleted: 'Акт можно сформировать только для выполненного заказа',
   statusTransitionForbidden: 'Нельзя перевести заказ из статуса «{from}» в «{to}»',
   customerCancelOnly: 'Вы можете только отменить свой заказ',
