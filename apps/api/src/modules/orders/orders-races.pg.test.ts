@@ -138,6 +138,32 @@ describe('orders under concurrent submissions (PostgreSQL)', () => {
     });
   });
 
+  it('taps on «Да, отменить» at once: one cancellation, every tap answered as cancelled', async () => {
+    const email = 'double.tap@example.ru';
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/order', payload: order(email, null) });
+    const orderId = created.json<OrderSummary>().id;
+    const owner = { authorization: (await ctx.customerAuth(email)).authorization };
+    const taps = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/order/status',
+          headers: owner,
+          payload: { id: orderId, status: 'CANCELED' },
+        }),
+      ),
+    );
+    expect(taps.map((tap) => [tap.statusCode, tap.json<{ status: string }>().status])).toEqual(
+      Array.from({ length: 5 }, () => [200, 'CANCELED']),
+    );
+    expect(
+      await one(
+        `select count(*)::int as n from order_status_history where order_id = $1 and to_status = 'CANCELED'`,
+        [orderId],
+      ),
+    ).toEqual({ n: 1 });
+  });
+
   it('an automatic completion whose order re-entered DELIVERING meanwhile does nothing', async () => {
     const created = await ctx.app.inject({
       method: 'POST',
