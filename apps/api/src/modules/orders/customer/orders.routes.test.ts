@@ -217,6 +217,24 @@ describe('creating an order', () => {
     });
     expect(different.statusCode).toBe(409);
     expect(different.json()).toMatchObject({ message: MESSAGES.idempotencyConflict });
+
+    // The browser stamps each send with its time (lastTouchAt): a retry a minute later is the same order.
+    const stamped = validOrder({ email: 'retry.later@example.ru' });
+    const later = { 'idempotency-key': 'checkout-7f3a-0002' };
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: later,
+      payload: { ...stamped, lastTouchAt: '2026-03-01T10:00:00.000Z' },
+    });
+    const retried = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: later,
+      payload: { ...stamped, lastTouchAt: '2026-03-01T10:01:00.000Z' },
+    });
+    expect([first.statusCode, retried.statusCode]).toEqual([201, 200]);
+    expect(retried.json<OrderSummary>().id).toBe(first.json<OrderSummary>().id);
   });
 
   it("never answers with another caller's order for the same key and body", async () => {
