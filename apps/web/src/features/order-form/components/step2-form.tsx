@@ -1,8 +1,8 @@
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { PayerType } from '@app/contracts';
+import { PhoneInput } from '@/components/phone-input';
 import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
 import type { FieldErrors } from '../model/draft-store';
-import { formatPhoneInput } from '../model/phone';
 
 /** Step 2 fields: contact, payer type (organization details with INN and KPP), comment. */
 export function Step2Form({ errors }: { errors: FieldErrors }) {
@@ -28,14 +28,11 @@ export function Step2Form({ errors }: { errors: FieldErrors }) {
             size="md"
             required
           />
-          <TextInput
+          <PhoneInput
             label="Телефон"
             placeholder="+7 (999) 123-45-67"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
             value={step.phoneNumber}
-            onChange={(event) => updateStep2({ phoneNumber: formatPhoneInput(event.currentTarget.value) })}
+            onChange={(phoneNumber) => updateStep2({ phoneNumber })}
             error={errors.phoneNumber}
             size="md"
             required
