@@ -39,7 +39,7 @@ export function createPaymentsService(deps: {
   ordersRepo: OrdersRepository;
   orderStatus: OrderStatusService;
   audit: AuditRepository;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'siteOrigins'>;
   clock: Clock;
 }) {
   const { db, provider, repo, ordersRepo, orderStatus, audit, config, clock } = deps;
@@ -131,7 +131,16 @@ export function createPaymentsService(deps: {
      * 019): concurrent clicks wait for each other, so the first one creates the payment (the provider call is made
      * under the lock, so the link is stored before anyone else looks) and the others get that same link.
      */
-    async createPaymentLink(orderId: string, email: string | null | undefined): Promise<PaymentLink> {
+    async createPaymentLink(
+      orderId: string,
+      email: string | null | undefined,
+      requestOrigin: string | null = null,
+    ): Promise<PaymentLink> {
+      // The payer comes back to the site they paid from when it is one of ours (issue 16), else to PUBLIC_URL.
+      const siteUrl =
+        requestOrigin !== null && config.siteOrigins.includes(requestOrigin)
+          ? requestOrigin
+          : config.publicUrl;
       if (!email) throw new AppError('BAD_REQUEST', MESSAGES.orderEmailMissing);
       return db.transaction(async (tx) => {
         const order = await ordersRepo.lockById(tx, orderId);
@@ -171,10 +180,10 @@ export function createPaymentsService(deps: {
           orderNumber: order.number,
           amount: order.amount,
           email: order.email,
-          returnUrl: `${config.publicUrl}/order/${order.id}/success?payment=return`,
+          returnUrl: `${siteUrl}/order/${order.id}/success?payment=return`,
           items: receiptItems(order.priceBreakdown.lines, order.amount),
         });
-        const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment.id}`;
+        const confirmationUrl = created.confirmationUrl ?? `${siteUrl}/payment/test/${payment.id}`;
         await repo.setProviderLink(
           tx,
           payment.id,
