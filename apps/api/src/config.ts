@@ -45,6 +45,11 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   MARKETING_SITE_URL: z.string().url().default('https://perevod.example.ru/'),
   CORS_ORIGINS: z.string().default(''),
+  /**
+   * Other origins the site is opened under (comma-separated, e.g. https://www.perevod.example.ru): a payment link
+   * asked for there returns the payer there. Any other Host gets PUBLIC_URL (a Host header is never trusted).
+   */
+  SITE_ORIGINS: z.string().default(''),
   TRUST_PROXY: z
     .string()
     .default('')
@@ -146,6 +151,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   seedDemoData: boolean;
   publicUrl: string;
+  /** Origins the site is served under: PUBLIC_URL's and SITE_ORIGINS (see siteUrlFor). */
+  siteOrigins: string[];
   marketingSiteUrl: string;
   corsOrigins: string[];
   /**
@@ -276,6 +283,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seedDemoData: e.DATABASE_URL ? e.DEMO_DATA : true,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    siteOrigins: [
+      new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+      ...e.SITE_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map((origin) => new URL(origin).origin),
+    ],
     marketingSiteUrl: e.MARKETING_SITE_URL,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())

@@ -95,7 +95,8 @@ function createPaymentProvider(config: Config): PaymentProvider {
         status: 'pending',
         paid: false,
         amount: request.amount,
-        confirmationUrl: `${config.publicUrl}/payment/test/${request.paymentId}`,
+        // The built-in page, on the site the payer came from (the return URL's origin, see createPaymentLink).
+        confirmationUrl: `${new URL(request.returnUrl).origin}/payment/test/${request.paymentId}`,
         metadata: {},
       };
     },

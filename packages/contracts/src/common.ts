@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { ERROR_CODES, MESSAGES } from './messages.ts';
+import { normalizePhone } from './phone.ts';
 
 export const ErrorBodySchema = z.object({
   statusCode: z.number().int(),
@@ -19,14 +20,15 @@ export const EmailSchema = z
   .max(254, { message: MESSAGES.invalidEmail })
   .pipe(z.email({ message: MESSAGES.invalidEmail }));
 
-/** Russian phone: +7 and 10 digits; spaces, dashes and brackets are dropped, a leading 8 becomes +7. */
-export const PhoneSchema = z
-  .string({ message: MESSAGES.invalidPhone })
-  .transform((value) => {
-    const digits = value.replace(/[\s()-]/g, '');
-    return digits.startsWith('8') && digits.length === 11 ? `+7${digits.slice(1)}` : digits;
-  })
-  .pipe(z.string().regex(/^\+7\d{10}$/, { message: MESSAGES.invalidPhone }));
+/** Russian phone, stored as +7XXXXXXXXXX: the one rule of ./phone.ts (8…, 7…, +7… or 10 digits; none dropped). */
+export const PhoneSchema = z.string({ message: MESSAGES.invalidPhone }).transform((value, ctx) => {
+  const phone = normalizePhone(value);
+  if (phone === null) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone });
+    return z.NEVER;
+  }
+  return phone;
+});
 
 /** Money in rubles with kopecks as decimals, e.g. 1500.5. */
 export const MoneySchema = z.number().multipleOf(0.01).min(0).max(100_000_000);

@@ -8,6 +8,8 @@ export * from './messages.ts';
 export * from './common.ts';
 export * from './text.ts';
 export * from './inn.ts';
+export * from './phone.ts';
+export * from './spa-routes.ts';
 export * from './moscow-time.ts';
 export * from './format.ts';
 export * from './pricing/index.ts';

@@ -81,6 +81,7 @@ export const MESSAGES = {
   invalidKpp: 'КПП должен состоять из 9 цифр',
   suggestionsUnavailable: 'Подсказки сейчас недоступны — заполните поля вручную',
   suggestionQueryInvalid: 'Введите от 3 до 200 символов адреса',
+  kppNotForSoleTrader: 'У ИП (ИНН из 12 цифр) нет КПП — оставьте поле пустым',
   invalidUrl: 'Введите корректный адрес сайта',
   partnerNameRequired: 'Укажите имя',
 
@@ -159,6 +160,7 @@ export const MESSAGES = {
   pointPhotoTooLarge: 'Фотография больше 10 МБ',
   pointPhotoLimit: 'У пункта выдачи уже 10 фотографий — удалите лишние',
   pointPhotoNotFound: 'Фотография не найдена',
+  fileEmpty: 'Файл пустой — выберите другой файл',
   actOnlyForCompleted: 'Акт можно сформировать только для выполненного заказа',
   statusTransitionForbidden: 'Нельзя перевести заказ из статуса «{from}» в «{to}»',
   customerCancelOnly: 'Вы можете только отменить свой заказ',

@@ -3,7 +3,7 @@ import { EmailSchema, MoneySchema, PhoneSchema } from './common.ts';
 import { ORDER_LIMITS } from './constants.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
-import { InnSchema, KppSchema } from './profile.ts';
+import { InnSchema, KppSchema, refuseKppOfSoleTrader } from './profile.ts';
 import { multiline } from './text.ts';
 import { FilePageCountSchema } from './uploads.ts';
 
@@ -106,6 +106,7 @@ const OrderStep2Base = z.object({
 type OrganizationFields = {
   payerType: 'INDIVIDUAL' | 'ORGANIZATION';
   organizationInn?: string | null;
+  organizationKpp?: string | null;
   organizationName?: string | null;
   organizationAddress?: string | null;
 };
@@ -113,6 +114,7 @@ function requireOrganization(value: OrganizationFields, ctx: z.RefinementCtx) {
   if (value.payerType !== 'ORGANIZATION') return;
   if (!value.organizationInn)
     ctx.addIssue({ code: 'custom', path: ['organizationInn'], message: MESSAGES.invalidInn });
+  refuseKppOfSoleTrader(value.organizationInn, value.organizationKpp, ctx, 'organizationKpp');
   if (!value.organizationName)
     ctx.addIssue({ code: 'custom', path: ['organizationName'], message: MESSAGES.organizationNameRequired });
   if (!value.organizationAddress)
@@ -206,6 +208,30 @@ export const CreateOrderRequestSchema = OrderStep1Schema.extend(OrderStep2Base.s
   .superRefine(requireOrganization);
 export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
 export type CreateOrderPayload = z.output<typeof CreateOrderRequestSchema>;
+
+/**
+ * What makes two order requests the same order, as one canonical JSON text: every field (keys sorted, undefined
+ * dropped) but `lastTouchAt`, the time of the request itself (a retry a minute later is still the same order).
+ * The server hashes it to tell a retry from a different order under one Idempotency-Key; the web derives the key
+ * from it, so a changed order gets a new key and the same order the same one (issue 16).
+ */
+export function canonicalOrderRequest(payload: object): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.keys(record)
+          .sort()
+          .filter((key) => record[key] !== undefined)
+          .map((key) => [key, canonical(record[key])]),
+      );
+    }
+    return value;
+  };
+  const { lastTouchAt: _requestTime, ...order } = payload as Record<string, unknown>;
+  return JSON.stringify(canonical(order));
+}
 
 export const IdempotencyKeySchema = z
   .string()

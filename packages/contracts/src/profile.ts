@@ -15,6 +15,21 @@ export const KppSchema = z
   .toUpperCase()
   .refine(isValidKpp, { message: MESSAGES.invalidKpp });
 
+/**
+ * A 12-digit INN is a sole trader's (or a person's): they have no KPP. Shared by the organization profile and
+ * the order form, so the browser and the server refuse the pair alike.
+ */
+export function refuseKppOfSoleTrader(
+  inn: string | null | undefined,
+  kpp: string | null | undefined,
+  ctx: z.RefinementCtx,
+  path: string,
+): void {
+  if (inn?.trim().length === 12 && kpp && kpp.trim() !== '') {
+    ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES.kppNotForSoleTrader });
+  }
+}
+
 export const OrganizationSchema = z.object({
   inn: InnSchema,
   kpp: KppSchema.nullable().optional(),
@@ -46,7 +61,9 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 
 export const UserEmailSchema = EmailSchema;
 
-export const UpdateOrganizationRequestSchema = OrganizationSchema;
+export const UpdateOrganizationRequestSchema = OrganizationSchema.superRefine((value, ctx) =>
+  refuseKppOfSoleTrader(value.inn, value.kpp, ctx, 'kpp'),
+);
 export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationRequestSchema>;
 
 export const EmailChangeRequestSchema = z.object({ email: EmailSchema });

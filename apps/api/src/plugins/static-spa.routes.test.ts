@@ -62,3 +62,42 @@ describe('pages of a production deployment in payments test mode', () => {
     expect(response.body).not.toContain('payments-test-mode');
   });
 });
+
+/** Issue 16: an address that is no page of the app answers 404 (with the app, which shows «Страница не найдена»). */
+describe('addresses outside the pages of the app', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { SERVE_WEB: 'true', WEB_DIST_DIR: builtSpa() } });
+  });
+  afterAll(() => ctx.close());
+
+  it('answer 404 with the page; pages of the app answer 200', async () => {
+    const status = async (url: string) =>
+      (await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).statusCode;
+    for (const url of [
+      '/no-such-page',
+      '/cabinet/nope',
+      '/crm/nope/deeper',
+      '/order/step-9',
+      '/partner/x/y',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    for (const url of [
+      '/',
+      '/cabinet/orders',
+      '/cabinet/orders/8d6f4b0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      '/crm/orders',
+      '/crm/tariffs/x1',
+      '/order/step-2',
+      '/order/8d6f4b0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/success?payment=return',
+      '/partner/dashboard',
+      '/cabinet/profile/',
+    ]) {
+      expect(await status(url), url).toBe(200);
+    }
+  });
+});

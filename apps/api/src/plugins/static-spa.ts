@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGES } from '@app/contracts';
+import { isSpaPage, MESSAGES } from '@app/contracts';
 
 /**
  * The order steps cannot show their form before `GET /api/order/form-params`: the page's answer tells the browser
@@ -49,7 +49,8 @@ export function withPaymentsTestBanner(html: string): string {
 }
 
 /**
- * Serves the built SPA. Unknown /api paths are a JSON 404; any other GET that accepts HTML gets index.html.
+ * Serves the built SPA. Unknown /api paths are a JSON 404; any other GET gets index.html: with 200 on a page of
+ * the app (SPA_PAGE_PATTERNS in the contracts), with 404 elsewhere (the app shows its "page not found").
  */
 export const staticSpaPlugin = fp<{ distDir: string | null; paymentsTestMode?: boolean }>(
   async (app: FastifyInstance, options) => {
@@ -61,6 +62,15 @@ export const staticSpaPlugin = fp<{ distDir: string | null; paymentsTestMode?: b
       if (html === undefined) {
         html = withPaymentsTestBanner(readFileSync(path.join(distDir!, file), 'utf8'));
         bannerPages.set(file, html);
+      }
+      return html;
+    }
+    const plainPages = new Map<string, string>();
+    function plainPage(file: string): string {
+      let html = plainPages.get(file);
+      if (html === undefined) {
+        html = readFileSync(path.join(distDir!, file), 'utf8');
+        plainPages.set(file, html);
       }
       return html;
     }
@@ -96,6 +106,14 @@ export const staticSpaPlugin = fp<{ distDir: string | null; paymentsTestMode?: b
       if (!isApi && !isAsset && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
         if (ORDER_STEP_PATH.test(request.url)) reply.header('link', FORM_PARAMS_PRELOAD);
         const page = pickPage(request.url, has);
+        // An address that is no page of the app gets the app's "page not found" with a 404 (the shared list).
+        if (!isSpaPage(request.url.split(/[?#]/)[0] ?? '/')) {
+          return reply
+            .status(404)
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(options.paymentsTestMode ? pageWithBanner(page) : plainPage(page));
+        }
         if (options.paymentsTestMode) {
           return reply
             .header('cache-control', 'no-cache')

@@ -6,7 +6,7 @@ type FakePayment = {
   status: 'pending' | 'succeeded' | 'canceled';
   paid: boolean;
   amount: { value: string; currency: string };
-  confirmation: { type: 'redirect'; confirmation_url: string };
+  confirmation: { type: 'redirect'; confirmation_url: string; return_url?: string };
   metadata: Record<string, string>;
   created_at: string;
 };
@@ -25,14 +25,22 @@ export async function startFakeYooKassa(credentials: { shopId: string; secretKey
       if (typeof key !== 'string') return { status: 400, body: { type: 'error', code: 'invalid_request' } };
       const existing = byIdempotenceKey.get(key);
       if (existing) return { status: 200, body: payments.get(existing) };
-      const body = request.body as { amount: FakePayment['amount']; metadata: Record<string, string> };
+      const body = request.body as {
+        amount: FakePayment['amount'];
+        metadata: Record<string, string>;
+        confirmation?: { return_url?: string };
+      };
       const id = `2d${randomUUID().replace(/-/g, '').slice(0, 20)}`;
       const payment: FakePayment = {
         id,
         status: 'pending',
         paid: false,
         amount: body.amount,
-        confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.example/checkout/${id}` },
+        confirmation: {
+          type: 'redirect',
+          confirmation_url: `https://yoomoney.example/checkout/${id}`,
+          return_url: body.confirmation?.return_url,
+        },
         metadata: body.metadata,
         created_at: new Date().toISOString(),
       };

@@ -33,7 +33,11 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid().primaryKey().defaultRandom(),
-    number: bigint({ mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 100001 }).notNull(),
+    /**
+     * Gap-free (issue 16): set by the trigger orders_assign_number (migration 0017) to the highest number + 1 under a
+     * transaction lock, so a refused or rolled-back order takes no number; the first is 100001.
+     */
+    number: bigint({ mode: 'number' }).notNull().default(0),
     status: text({ enum: ORDER_STATUSES }).notNull().default('NEW'),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     email: text().notNull(),

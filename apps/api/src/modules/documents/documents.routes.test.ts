@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { formatDate, MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { pdfText } from '#test/pdf-text.ts';
 
@@ -9,9 +9,14 @@ describe('invoices and acts', () => {
   let owner: { authorization: string };
   let stranger: { authorization: string };
   let order: OrderSummary;
+  /** The app's clock runs this far from the real one (the act's order is completed days before it is asked for). */
+  let clockOffsetMs = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' } });
+    ctx = await createTestContext({
+      env: { RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' },
+      clock: { now: () => new Date(Date.now() + clockOffsetMs) },
+    });
     const params = (await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })).json<{
       documents: Array<{ id: string; type: string }>;
       deliveries: Array<{ id: string; type: string }>;
@@ -87,13 +92,21 @@ describe('invoices and acts', () => {
     expect(early.json()).toMatchObject({ message: MESSAGES.actOnlyForCompleted });
 
     const manager = await ctx.staffAuth(...DEMO.manager);
-    for (const status of ['IN_PROGRESS', 'READY', 'COMPLETED']) {
-      await ctx.app.inject({
-        method: 'PATCH',
-        url: '/api/order/status',
-        headers: manager,
-        payload: { id: order.id, status },
-      });
+    // Completed three days ago; the act asked for today is dated the day of completion.
+    clockOffsetMs = -3 * 24 * 3600 * 1000;
+    const completedAt = new Date(Date.now() + clockOffsetMs);
+    try {
+      for (const status of ['IN_PROGRESS', 'READY', 'COMPLETED']) {
+        const moved = await ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/order/status',
+          headers: manager,
+          payload: { id: order.id, status },
+        });
+        expect(moved.statusCode, status).toBe(200);
+      }
+    } finally {
+      clockOffsetMs = 0;
     }
     const act = await ctx.app.inject({
       method: 'POST',
@@ -107,7 +120,7 @@ describe('invoices and acts', () => {
       headers: owner,
     });
     const text = await pdfText(download.rawPayload);
-    expect(text).toContain(`Акт № АКТ-${order.number}`);
+    expect(text).toContain(`Акт № АКТ-${order.number} от ${formatDate(completedAt)}`);
     expect(text).toContain('Одна тысяча пятьсот рублей 00 копеек');
   });
 

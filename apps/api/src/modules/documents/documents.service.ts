@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { MESSAGES, type OrderDocument } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { orderDocuments, orders } from '../../db/schema/index.ts';
+import { orderDocuments, orderStatusHistory, orders } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { renderPdf } from '../../providers/pdf.ts';
@@ -28,6 +28,17 @@ export function createDocumentsService(deps: {
 }) {
   const { db, repo, query, storage, config, clock } = deps;
 
+  /** When the order last became COMPLETED (its newest history entry to that status). */
+  async function completedAt(orderId: string): Promise<Date | null> {
+    const [entered] = await db
+      .select({ createdAt: orderStatusHistory.createdAt })
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, 'COMPLETED')))
+      .orderBy(desc(orderStatusHistory.createdAt))
+      .limit(1);
+    return entered?.createdAt ?? null;
+  }
+
   return {
     /** Generates the PDF once per order and kind; asking again returns the stored document. */
     async generate(actor: UserPrincipal, orderId: string, kind: DocumentKind): Promise<OrderDocument> {
@@ -41,7 +52,9 @@ export function createDocumentsService(deps: {
 
       const now = clock.now();
       const number = `${PREFIX[kind]}-${order.number}`;
-      const pdf = await renderPdf(documentDefinition(kind, order, { number, date: now }, config.seller));
+      // An act is dated the day the work was done (the order's completion), not the day someone asks for it.
+      const date = kind === 'act' ? ((await completedAt(order.id)) ?? now) : now;
+      const pdf = await renderPdf(documentDefinition(kind, order, { number, date }, config.seller));
       const stored = await storage.save(Readable.from(pdf), 'pdf');
       const row = await repo.insertIfAbsent(db, {
         orderId: order.id,

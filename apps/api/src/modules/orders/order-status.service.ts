@@ -272,6 +272,10 @@ export function createOrderStatusService(deps: {
         : isStaff
           ? { kind: 'staff', userId: actor.userId }
           : { kind: 'customer', userId: actor.userId };
+      // The owner's cancellation of an order already cancelled (a double tap, a second tab) is that same
+      // cancellation: it answers the order as it is, changing nothing.
+      const repeatsCancel = by.kind === 'customer' && input.status === 'CANCELED';
+      if (repeatsCancel && order.status === 'CANCELED') return query.getDetail(actor, order.id);
       await db.transaction(async (tx) => {
         const changed = await changeOrderStatus(tx, {
           orderId: order.id,
@@ -281,7 +285,10 @@ export function createOrderStatusService(deps: {
           by,
           seenPaid: order.isPaid,
         });
-        if (!changed) throw new AppError('CONFLICT', 'Статус заказа уже изменился. Обновите страницу.');
+        if (changed) return;
+        // The concurrent twin of this cancellation won: the order is cancelled, as asked.
+        if (repeatsCancel && (await repo.lockById(tx, order.id))?.status === 'CANCELED') return;
+        throw new AppError('CONFLICT', 'Статус заказа уже изменился. Обновите страницу.');
       });
       return query.getDetail(actor, order.id);
     },

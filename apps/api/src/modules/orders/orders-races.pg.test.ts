@@ -138,6 +138,57 @@ describe('orders under concurrent submissions (PostgreSQL)', () => {
     });
   });
 
+  it('concurrent orders, refused attempts and retries among them: numbers without gaps or repeats (issue 16)', async () => {
+    const before = await one<{ top: number }>(`select coalesce(max(number), 100000)::int as top from orders`);
+    const unknownFile = '0b7c6d5e-4f3a-4b2c-8d1e-9f8a7b6c5d4e';
+    const refused = { ...order('numbers.refused@example.ru', null), files: [unknownFile] };
+    const sends = Array.from({ length: BURST }, (_, index) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        // Every third is refused inside its transaction; pairs of the others share a key (a retry).
+        headers: { 'idempotency-key': `numbers-${Math.floor(index / 2)}` },
+        payload:
+          index % 3 === 2
+            ? { ...refused, email: `numbers.refused.${index}@example.ru` }
+            : order(`numbers.${Math.floor(index / 2)}@example.ru`, null),
+      }),
+    );
+    const answers = await Promise.all(sends);
+    const created = answers.filter((answer) => answer.statusCode === 201);
+    expect(answers.every((answer) => [200, 201, 400].includes(answer.statusCode))).toBe(true);
+    const numbers = created.map((answer) => answer.json<OrderSummary>().number).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, index) => before.top + 1 + index));
+    const after = await one<{ top: number }>(`select max(number)::int as top from orders`);
+    expect(after.top).toBe(before.top + created.length);
+  });
+
+  it('taps on «Да, отменить» at once: one cancellation, every tap answered as cancelled', async () => {
+    const email = 'double.tap@example.ru';
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/order', payload: order(email, null) });
+    const orderId = created.json<OrderSummary>().id;
+    const owner = { authorization: (await ctx.customerAuth(email)).authorization };
+    const taps = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/order/status',
+          headers: owner,
+          payload: { id: orderId, status: 'CANCELED' },
+        }),
+      ),
+    );
+    expect(taps.map((tap) => [tap.statusCode, tap.json<{ status: string }>().status])).toEqual(
+      Array.from({ length: 5 }, () => [200, 'CANCELED']),
+    );
+    expect(
+      await one(
+        `select count(*)::int as n from order_status_history where order_id = $1 and to_status = 'CANCELED'`,
+        [orderId],
+      ),
+    ).toEqual({ n: 1 });
+  });
+
   it('an automatic completion whose order re-entered DELIVERING meanwhile does nothing', async () => {
     const created = await ctx.app.inject({
       method: 'POST',

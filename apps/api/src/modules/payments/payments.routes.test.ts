@@ -391,3 +391,50 @@ describe('payments through YooKassa (fake API on 127.0.0.1)', () => {
     expect(await orderState(ctx, fresh.id)).toMatchObject({ status: 'PAID', is_paid: true });
   });
 });
+
+/** Issue 16: the payer returns to the site they paid from when it is one of ours (SITE_ORIGINS), never elsewhere. */
+describe('the return address of a payment link', () => {
+  let ctx: TestContext;
+  let yookassa: Awaited<ReturnType<typeof startFakeYooKassa>>;
+  beforeAll(async () => {
+    yookassa = await startFakeYooKassa({ shopId: '123456', secretKey: 'test_secret' });
+    ctx = await createTestContext({
+      env: {
+        PUBLIC_URL: 'http://perevod.example.test',
+        SITE_ORIGINS: 'http://www.perevod.example.test',
+        YOOKASSA_SHOP_ID: '123456',
+        YOOKASSA_SECRET_KEY: 'test_secret',
+        YOOKASSA_API_URL: yookassa.apiUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await yookassa.close();
+  });
+
+  async function returnUrlFor(host: string): Promise<string | undefined> {
+    const email = `return.${host.replace(/\W/g, '')}@example.ru`;
+    const order = await createOrder(ctx, email);
+    const link = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${order.id}/create-payment-link`,
+      headers: { host },
+      payload: { email },
+    });
+    expect(link.statusCode).toBe(200);
+    const sent = [...yookassa.payments.values()].find(
+      (payment) => payment.metadata.orderNumber === String(order.number),
+    );
+    expect(sent, host).toBeDefined();
+    return sent?.confirmation.return_url;
+  }
+
+  it('is the allowed host the link was asked from, PUBLIC_URL for any other Host', async () => {
+    expect(await returnUrlFor('www.perevod.example.test')).toMatch(
+      /^http:\/\/www\.perevod\.example\.test\/order\/[\w-]+\/success\?payment=return$/,
+    );
+    expect(await returnUrlFor('perevod.example.test')).toMatch(/^http:\/\/perevod\.example\.test\/order\//);
+    expect(await returnUrlFor('evil.example')).toMatch(/^http:\/\/perevod\.example\.test\/order\//);
+  });
+});

@@ -30,7 +30,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         response: { 200: PaymentLinkResponseSchema },
       },
     },
-    async (request) => opts.payments.createPaymentLink(request.params.id, request.body.email),
+    async (request) =>
+      opts.payments.createPaymentLink(
+        request.params.id,
+        request.body.email,
+        // The origin the site was opened under; the service uses it only when it is in SITE_ORIGINS.
+        `${request.protocol}://${request.host}`,
+      ),
   );
 
   app.post(

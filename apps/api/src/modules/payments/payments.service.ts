@@ -39,7 +39,7 @@ export function createPaymentsService(deps: {
   ordersRepo: OrdersRepository;
   orderStatus: OrderStatusService;
   audit: AuditRepository;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'siteOrigins'>;
   clock: Clock;
 }) {
   const { db, provider, repo, ordersRepo, orderStatus, audit, config, clock } = deps;
@@ -125,6 +125,13 @@ export function createPaymentsService(deps: {
     return null;
   }
 
+  /** The payer comes back to the site they paid from when it is one of ours (issue 16), else to PUBLIC_URL. */
+  function siteUrlFor(requestOrigin: string | null): string {
+    return requestOrigin !== null && config.siteOrigins.includes(requestOrigin)
+      ? requestOrigin
+      : config.publicUrl;
+  }
+
   /**
    * Reuses the order's recent pending link or makes one. The order row is locked for the whole decision (decision
    * 019): concurrent clicks wait for each other, so the first one creates the payment (the provider call is made
@@ -135,6 +142,7 @@ export function createPaymentsService(deps: {
     orderId: string,
     mayPay: (order: OrderRow) => boolean,
     returnUrl: string,
+    siteUrl: string = config.publicUrl,
   ): Promise<PaymentLink> {
     return db.transaction(async (tx) => {
       const order = await ordersRepo.lockById(tx, orderId);
@@ -175,7 +183,7 @@ export function createPaymentsService(deps: {
         returnUrl,
         items: receiptItems(order.priceBreakdown.lines, order.amount),
       });
-      const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment.id}`;
+      const confirmationUrl = created.confirmationUrl ?? `${siteUrl}/payment/test/${payment.id}`;
       await repo.setProviderLink(
         tx,
         payment.id,
@@ -188,13 +196,19 @@ export function createPaymentsService(deps: {
 
   return {
     /** The pay button after the order form (and the cabinet): see linkFor. */
-    async createPaymentLink(orderId: string, email: string | null | undefined): Promise<PaymentLink> {
+    async createPaymentLink(
+      orderId: string,
+      email: string | null | undefined,
+      requestOrigin: string | null = null,
+    ): Promise<PaymentLink> {
       if (!email) throw new AppError('BAD_REQUEST', MESSAGES.orderEmailMissing);
+      const siteUrl = siteUrlFor(requestOrigin);
       // Knowing the order id and its e-mail is what lets a visitor pay; anything else is "not found".
       return linkFor(
         orderId,
         (order) => order.email === email.trim().toLowerCase(),
-        `${config.publicUrl}/order/${orderId}/success?payment=return`,
+        `${siteUrl}/order/${orderId}/success?payment=return`,
+        siteUrl,
       );
     },
 

@@ -134,6 +134,18 @@ describe('uploads', () => {
     expect(await countUploads()).toEqual(before);
   });
 
+  it('refuses an empty file as empty (not as a wrong type) and stores nothing', async () => {
+    const before = await countUploads();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/upload/public',
+      ...multipart([{ name: 'скан.pdf', type: 'application/pdf', content: Buffer.alloc(0) }]),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: MESSAGES.fileEmpty });
+    expect(await countUploads()).toEqual(before);
+  });
+
   it('refuses a file over the size limit with 413', async () => {
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(21 * 1024 * 1024, 0x20)]);
     const response = await ctx.app.inject({

@@ -124,6 +124,7 @@ export function createUploadsService(deps: {
         const stored = await storage.save(part.file, extension);
         saved.push({ ...stored, name, mimeType: allowedTypes[0]!, extension });
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+        if (stored.size === 0) throw new AppError('BAD_REQUEST', MESSAGES.fileEmpty);
         if (
           !contentMatches(extension, await read(stored.storedName, 0, 15)) ||
           !(await structureMatches(extension, stored.storedName, stored.size))

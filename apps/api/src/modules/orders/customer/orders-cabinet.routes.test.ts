@@ -172,7 +172,34 @@ describe('the cabinet: own orders only', () => {
       headers: alice,
       payload: { id: aliceOrder.id, status: 'CANCELED' },
     });
-    expect(again.statusCode).toBe(400);
+    // Issue 16: a second tap on «Да, отменить» is the same cancellation, not «Заказ уже в работе».
+    expect(again.statusCode).toBe(200);
+    expect(again.json<OrderDetail>()).toMatchObject({ status: 'CANCELED' });
+    const history = await ctx.database.sql.executeSql(
+      `select count(*)::int as n from order_status_history where order_id = $1 and to_status = 'CANCELED'`,
+      [aliceOrder.id],
+    );
+    expect((history.rows[0] as { n: number }).n).toBe(1);
+  });
+
+  it('a customer cannot cancel an order already in work', async () => {
+    const mine = await order('alice@example.ru');
+    const manager = await ctx.staffAuth(...DEMO.manager);
+    const taken = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/status',
+      headers: manager,
+      payload: { id: mine.id, status: 'IN_PROGRESS' },
+    });
+    expect(taken.statusCode).toBe(200);
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/status',
+      headers: alice,
+      payload: { id: mine.id, status: 'CANCELED' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.orderNotCancellable });
   });
 
   it('staff move orders along the documented transitions; a forbidden one is a 400', async () => {

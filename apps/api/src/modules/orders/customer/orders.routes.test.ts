@@ -191,6 +191,34 @@ describe('creating an order', () => {
     expect(response.statusCode).toBe(201);
   });
 
+  it('numbers orders without gaps: refused attempts and retries take no number (issue 16)', async () => {
+    const post = (payload: Record<string, unknown>, key?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: key ? { 'idempotency-key': key } : {},
+        payload,
+      });
+    const first = await post(validOrder({ email: 'numbers@example.ru' }), 'numbers-0001');
+    expect(first.statusCode).toBe(201);
+    // Refused inside the order's transaction (after the row was written), retried, reused with another body.
+    const unknownFile = '0b7c6d5e-4f3a-4b2c-8d1e-9f8a7b6c5d4e';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const refused = await post(
+        validOrder({ email: 'numbers@example.ru', files: [unknownFile], fileTokens: { [unknownFile]: 'x' } }),
+      );
+      expect(refused.statusCode).toBe(400);
+    }
+    expect((await post(validOrder({ email: 'numbers@example.ru' }), 'numbers-0001')).statusCode).toBe(200);
+    expect(
+      (await post(validOrder({ email: 'numbers@example.ru', name: 'Другое Имя' }), 'numbers-0001'))
+        .statusCode,
+    ).toBe(409);
+    const next = await post(validOrder({ email: 'numbers@example.ru' }));
+    expect(next.statusCode).toBe(201);
+    expect(next.json<OrderSummary>().number).toBe(first.json<OrderSummary>().number + 1);
+  });
+
   it('returns the same order for the same Idempotency-Key, also under concurrent retries', async () => {
     const payload = validOrder({ email: 'retry@example.ru' });
     const headers = { 'idempotency-key': 'checkout-7f3a-0001' };
@@ -217,6 +245,24 @@ describe('creating an order', () => {
     });
     expect(different.statusCode).toBe(409);
     expect(different.json()).toMatchObject({ message: MESSAGES.idempotencyConflict });
+
+    // The browser stamps each send with its time (lastTouchAt): a retry a minute later is the same order.
+    const stamped = validOrder({ email: 'retry.later@example.ru' });
+    const later = { 'idempotency-key': 'checkout-7f3a-0002' };
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: later,
+      payload: { ...stamped, lastTouchAt: '2026-03-01T10:00:00.000Z' },
+    });
+    const retried = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: later,
+      payload: { ...stamped, lastTouchAt: '2026-03-01T10:01:00.000Z' },
+    });
+    expect([first.statusCode, retried.statusCode]).toEqual([201, 200]);
+    expect(retried.json<OrderSummary>().id).toBe(first.json<OrderSummary>().id);
   });
 
   it("never answers with another caller's order for the same key and body", async () => {

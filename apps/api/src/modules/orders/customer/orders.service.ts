@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { CreateOrderPayload, OrderSummary, PromoValidateResponse } from '@app/contracts';
-import { addWorkingDays, calculatePrice, MESSAGES, moscowDate, requiredWorkingDays } from '@app/contracts';
+import {
+  addWorkingDays,
+  calculatePrice,
+  canonicalOrderRequest,
+  MESSAGES,
+  moscowDate,
+  requiredWorkingDays,
+} from '@app/contracts';
 import type { Db, DbOrTx, Tx } from '#src/db/client.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { AppError, badRequest } from '#src/lib/errors.ts';
@@ -22,21 +29,7 @@ const invalid = (path: string, message: string) =>
 
 /** A stable hash of what was asked, to tell a retry from a different order under the same key. */
 export function hashOrderRequest(payload: CreateOrderPayload): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.keys(value as Record<string, unknown>)
-          .sort()
-          .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-          .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-      );
-    }
-    return value;
-  };
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(payload)))
-    .digest('hex');
+  return createHash('sha256').update(canonicalOrderRequest(payload)).digest('hex');
 }
 
 export function createOrdersService(deps: {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@app/contracts';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { showSuccessToast } from '@/lib/notify';
 import { useCancelOrder } from '../api/orders';
 
@@ -18,15 +18,23 @@ export function CancelOrderModal({
 }) {
   const [comment, setComment] = useState('');
   const cancel = useCancelOrder(orderId);
+  // A second tap before React shows the button as loading must not send a second cancellation.
+  const sending = useRef(false);
 
-  const confirm = () =>
+  const confirm = () => {
+    if (sending.current) return;
+    sending.current = true;
     cancel.mutate(comment, {
       onSuccess: () => {
         showSuccessToast(MESSAGES.orderCanceled);
         setComment('');
         onClose();
       },
+      onSettled: () => {
+        sending.current = false;
+      },
     });
+  };
 
   return (
     <Modal opened={opened} onClose={onClose} title={`Отменить заказ №${orderNumber}?`} centered>

@@ -124,8 +124,10 @@ describe('cabinet order detail', () => {
 
   it('cancels after confirmation, sending the optional comment', async () => {
     let patchBody: unknown = null;
+    let patches = 0;
     mockApi((url, init) => {
       if (url.pathname === '/api/order/status' && init?.method === 'PATCH') {
+        patches += 1;
         patchBody = JSON.parse(String(init.body));
         return detail({
           status: 'CANCELED',
@@ -154,9 +156,13 @@ describe('cabinet order detail', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Причина отмены/ }), {
       target: { value: 'Передумал' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Да, отменить' }));
+    // A double tap (issue 16): the second tap, before the first answer, sends nothing.
+    const confirm = within(dialog).getByRole('button', { name: 'Да, отменить' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
 
     await waitFor(() => expect(screen.getAllByTestId('order-status')[0]).toHaveTextContent('Отменён'));
+    expect(patches).toBe(1);
     expect(patchBody).toEqual({ id: ORDER_ID, status: 'CANCELED', comment: 'Передумал' });
     expect(screen.queryByRole('button', { name: 'Отменить заказ' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Оплатить/ })).not.toBeInTheDocument();

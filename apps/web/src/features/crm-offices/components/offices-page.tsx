@@ -1,4 +1,5 @@
 import type { AdminOffice } from '@app/contracts';
+import { PhoneInput } from '@/components/phone-input';
 import { Badge, Button, NumberInput, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import {
   AdminPageHeader,
@@ -43,9 +44,8 @@ function OfficeForm({ office, onDone }: { office: AdminOffice | null; onDone: ()
         <TextInput label="Название" required maxLength={200} data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Адрес" required maxLength={500} {...form.getInputProps('address')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
+          <PhoneInput
             label="Телефон"
-            type="tel"
             placeholder="+7 (495) 123-45-67"
             autoComplete="off"
             {...form.getInputProps('phone')}

@@ -1,4 +1,4 @@
-import { OfficeInputSchema, type AdminOffice, type OfficeInput } from '@app/contracts';
+import { formatPhoneInput, OfficeInputSchema, type AdminOffice, type OfficeInput } from '@app/contracts';
 import { numberOrNull, trimmedOrNull, validateWithSchema, type NumberField } from '@/lib/forms';
 
 export type OfficeFormValues = {
@@ -16,7 +16,7 @@ export function toOfficeFormValues(office: AdminOffice | null): OfficeFormValues
   return {
     name: office?.name ?? '',
     address: office?.address ?? '',
-    phone: office?.phone ?? '',
+    phone: formatPhoneInput(office?.phone ?? ''),
     email: office?.email ?? '',
     schedule: office?.schedule ?? '',
     lat: office?.lat ?? '',

@@ -469,6 +469,32 @@ describe('order form', () => {
     expect(screen.getByRole('textbox', { name: /Комментарий/ })).toHaveValue('Срочно');
   });
 
+  it('sends a changed order of the same draft (a second tab) under a new Idempotency-Key', async () => {
+    const draft = draftWith((value) => {
+      value.step3.deliveryId = PICKUP;
+      value.step3.deliveryType = 'PICKUP_POINT';
+      value.step3.pickupPointId = POINT;
+    });
+    const order: Partial<OrderSummary> = { id: '66666666-6666-4666-8666-666666666666', number: 7 };
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify(order), { status: 201 })));
+    // Tab A sends the draft; tab B (the same stored draft, so the same draft key) changes the comment and sends.
+    const sendFrom = async (tabDraft: OrderDraft) => {
+      const tab = renderPage(<OrderStep3 />, storeWith(tabDraft), '/order/step-3');
+      fireEvent.click(await screen.findByRole('button', { name: 'Оформить заказ' }));
+      await waitFor(() => expect(tab.router.state.location.pathname).toBe(`/order/${order.id}/success`));
+      tab.unmount();
+    };
+    await sendFrom(draft);
+    await sendFrom({ ...draft, step2: { ...draft.step2, comment: 'Нужны две копии' } });
+    await sendFrom(draft);
+
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    const keys = posts.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+  });
+
   it('sends the draft Idempotency-Key again when a submit is retried', async () => {
     const draft = draftWith((value) => {
       value.step3.deliveryId = PICKUP;
@@ -496,7 +522,8 @@ describe('order form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${order.id}/success`));
 
     const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
-    expect(keys).toEqual([draft.idempotencyKey, draft.idempotencyKey]);
+    expect(keys[0]).toMatch(new RegExp(`^${draft.idempotencyKey}\\.`));
+    expect(keys[1]).toBe(keys[0]);
     const body = JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ pickupPointId: POINT, deliveryId: PICKUP, originalLanguage: 'ru' });
     expect(window.localStorage.getItem(STORAGE_KEYS.orderDraft)).toBeNull();

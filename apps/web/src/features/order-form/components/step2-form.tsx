@@ -1,9 +1,9 @@
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { PayerType } from '@app/contracts';
+import { PhoneInput } from '@/components/phone-input';
 import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
 import { PARTY_LOOKUP_TEXT, usePartyPrefill } from '../hooks/use-party-prefill';
 import type { FieldErrors } from '../model/draft-store';
-import { formatPhoneInput } from '../model/phone';
 
 /** Step 2 fields: contact, payer type (organization details with INN and KPP), comment. */
 export function Step2Form({ errors }: { errors: FieldErrors }) {
@@ -30,14 +30,11 @@ export function Step2Form({ errors }: { errors: FieldErrors }) {
             size="md"
             required
           />
-          <TextInput
+          <PhoneInput
             label="Телефон"
             placeholder="+7 (999) 123-45-67"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
             value={step.phoneNumber}
-            onChange={(event) => updateStep2({ phoneNumber: formatPhoneInput(event.currentTarget.value) })}
+            onChange={(phoneNumber) => updateStep2({ phoneNumber })}
             error={errors.phoneNumber}
             size="md"
             required

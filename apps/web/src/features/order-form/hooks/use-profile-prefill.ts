@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSession } from '@/lib/session/session-store';
-import { formatPhoneInput } from '../model/phone';
+import { formatPhoneInput } from '@app/contracts';
 import { useDraftUpdater, useOrderDraftStore } from './use-order-draft';
 
 /**

@@ -6,6 +6,7 @@ import { showErrorToast } from '@/lib/notify';
 import { useAppNavigate } from '@/lib/navigation';
 import { createOrder } from '../api/create-order';
 import { deleteDraft } from '../model/draft';
+import { orderIdempotencyKey } from '../model/idempotency';
 import { buildOrderPayload } from '../model/payload';
 import { rememberCreatedOrder } from '../model/success-storage';
 import { mapServerDetails, validateStep1, validateStep2, type StepNumber } from '../model/validation';
@@ -21,8 +22,9 @@ const STEP_PATH: Record<StepNumber, string> = {
 const validateOrder = validateWithSchema(CreateOrderRequestSchema);
 
 /**
- * Sends the draft once: the button is locked while the request runs, and the draft's Idempotency-Key makes
- * a repeated click, a retry or a second tab return the same order instead of a new one.
+ * Sends the draft once: the button is locked while the request runs, and the Idempotency-Key (the draft's key
+ * and its order, model/idempotency.ts) makes a repeated click, a retry or a second tab with the same order return
+ * that order instead of a new one; a changed order gets a key of its own.
  */
 export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | null }) {
   const store = useOrderDraftStore();
@@ -54,7 +56,7 @@ export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | nu
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const order = await createOrder(payload, draft.idempotencyKey);
+      const order = await createOrder(payload, orderIdempotencyKey(draft.idempotencyKey, payload));
       rememberCreatedOrder(order, draft.idempotencyKey);
       // The stored copy goes now (a reload must not bring the sent order back); the draft in memory is
       // cleared by the success page, as clearing it under step 3 would send its guard back to step 1.

@@ -74,7 +74,7 @@ export function createEmptyDraft(): OrderDraft {
     },
     step2: {
       name: '',
-      phoneNumber: '+7',
+      phoneNumber: '',
       email: '',
       payerType: 'INDIVIDUAL',
       organizationInn: '',

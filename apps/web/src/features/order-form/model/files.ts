@@ -28,6 +28,7 @@ export function getFileError(file: { name: string; size: number }, otherFilesByt
   if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(getExtension(file.name))) {
     return MESSAGES.fileTypeNotAllowed;
   }
+  if (file.size === 0) return MESSAGES.fileEmpty;
   if (file.size > ORDER_LIMITS.maxFileBytes) return MESSAGES.fileTooLarge;
   if (otherFilesBytes + file.size > ORDER_LIMITS.maxOrderFilesBytes) return MESSAGES.filesTooLarge;
   return null;

@@ -1,4 +1,5 @@
 import { formatMessage, MESSAGES, type Profile } from '@app/contracts';
+import { PhoneInput } from '@/components/phone-input';
 import {
   Alert,
   Anchor,
@@ -59,11 +60,9 @@ function PersonalDataCard({ profile }: { profile: Profile }) {
             maxLength={100}
             {...form.getInputProps('lastName')}
           />
-          <TextInput
+          <PhoneInput
             label="Телефон"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+7XXXXXXXXXX"
+            placeholder="+7 (999) 123-45-67"
             {...form.getInputProps('phoneNumber')}
           />
           <Group justify="flex-end">

@@ -1,5 +1,6 @@
 import {
   EmailChangeRequestSchema,
+  formatPhoneInput,
   UpdateOrganizationRequestSchema,
   UpdateProfileRequestSchema,
   type Profile,
@@ -17,7 +18,7 @@ export function toProfileFormValues(profile: Profile | undefined): ProfileFormVa
   return {
     firstName: profile?.firstName ?? '',
     lastName: profile?.lastName ?? '',
-    phoneNumber: profile?.phoneNumber ?? '',
+    phoneNumber: formatPhoneInput(profile?.phoneNumber ?? ''),
   };
 }
 
