@@ -91,6 +91,7 @@ function createPaymentProvider(config: Config): PaymentProvider {
         amount: request.amount,
         confirmationUrl: `${config.publicUrl}/payment/test/${request.paymentId}`,
         metadata: {},
+        receiptRegistration: null,
       };
     },
     async getPayment() {

@@ -122,6 +122,24 @@ export const MESSAGES = {
   amountBelowPaid:
     'Сумма не может быть меньше уже оплаченной ({paid}): возвраты пока не оформляются в системе',
   paymentTestModeBanner: 'Тестовый режим оплаты',
+  paymentOutcomePaidTitle: 'Оплата прошла',
+  paymentOutcomePaid: 'Заказ №{number} оплачен: {amount}. Мы отправили письмо с подтверждением.',
+  paymentOutcomeReference: 'Номер платежа: {reference}',
+  paymentOutcomeReceiptSucceeded: 'Чек отправлен на ваш e-mail.',
+  paymentOutcomeReceiptPending: 'Чек формируется и придёт на ваш e-mail.',
+  paymentOutcomeNotPaidTitle: 'Оплата не прошла',
+  paymentOutcomeNotPaid: 'Деньги не списаны. Заказ №{number} сохранён и ждёт оплаты: {amount}.',
+  paymentOutcomeOtherWay:
+    'На странице оплаты можно выбрать другую карту или СБП. Организация может оплатить заказ по счёту: он формируется в личном кабинете, в карточке заказа.',
+  paymentOutcomeRetry: 'Попробовать ещё раз',
+  paymentOutcomeInvoice: 'Счёт для организации',
+  paymentOutcomePendingTitle: 'Проверяем оплату',
+  paymentOutcomePending: 'Банк ещё подтверждает платёж. Страница обновится сама, как только придёт ответ.',
+  paymentOutcomeStillPending:
+    'Банк пока не ответил. Если деньги списаны, заказ отметится оплаченным автоматически и мы пришлём письмо.',
+  paymentOutcomeCheckAgain: 'Проверить ещё раз',
+  paymentOutcomeLoadFailed: 'Не удалось узнать состояние оплаты. Проверьте соединение и обновите страницу.',
+  orderNotFoundHint: 'Проверьте ссылку из письма. Все ваши заказы видны в личном кабинете.',
   fileFieldNotAllowed: 'Файлы передаются только в поле «files»',
   orderOwnerNotConfirmed: 'Не подтверждён',
   orderOwnerNotConfirmedHint:

@@ -47,6 +47,8 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/form-settings/promocode/validate': { allowed: EVERYONE },
   'POST /api/order/yandex-delivery/check-price': { allowed: EVERYONE },
   'POST /api/order/:id/create-payment-link': { allowed: EVERYONE },
+  'GET /api/order/:id/payment-outcome': { allowed: EVERYONE },
+  'POST /api/order/:id/retry-payment': { allowed: EVERYONE },
   'POST /api/payments/yookassa/webhook': { allowed: EVERYONE },
   'GET /api/payments/test/:id': { allowed: EVERYONE },
   'POST /api/payments/test/:id/:decision': { allowed: EVERYONE },

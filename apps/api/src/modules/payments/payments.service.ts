@@ -1,18 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import { formatRub, MESSAGES } from '@app/contracts';
+import { formatRub, MESSAGES, type PaymentOutcome, type PaymentReturnTo } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { PaymentProvider } from '../../providers/payment.ts';
+import type { PaymentProvider, ProviderPayment } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { OrderStatusService } from '../orders/order-status.service.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import {
   toPaymentLink,
+  toPaymentOutcome,
   toTestPaymentView,
   type PaymentLink,
   type TestPaymentView,
@@ -107,22 +109,61 @@ export function createPaymentsService(deps: {
 
   /** The webhook's logic: the payment's state is read back from the provider and settled once. */
   async function reread(providerPaymentId: string): Promise<'succeeded' | 'canceled' | null> {
+    return (await rereadWithState(providerPaymentId)).outcome;
+  }
+
+  /** `reread`, also giving the provider's answer (the outcome page shows its receipt registration). */
+  async function rereadWithState(
+    providerPaymentId: string,
+  ): Promise<{ outcome: 'succeeded' | 'canceled' | null; actual: ProviderPayment | null }> {
     const [payment] = await db
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider.kind), eq(payments.providerPaymentId, providerPaymentId)));
-    if (!payment || (payment.status !== 'pending' && payment.status !== 'superseded')) return null;
+    if (!payment || (payment.status !== 'pending' && payment.status !== 'superseded'))
+      return { outcome: null, actual: null };
     const actual = await provider.getPayment(providerPaymentId);
-    if (!actual) return null;
+    if (!actual) return { outcome: null, actual };
     if (actual.status === 'succeeded' && actual.paid && actual.amount === payment.amount) {
       await settle(payment.id, 'succeeded');
-      return 'succeeded';
+      return { outcome: 'succeeded', actual };
     }
     if (actual.status === 'canceled') {
       await settle(payment.id, 'canceled');
-      return 'canceled';
+      return { outcome: 'canceled', actual };
     }
-    return null;
+    return { outcome: null, actual };
+  }
+
+  /** Where the provider sends the payer back: the page they paid from, naming this payment (never its outcome). */
+  function returnUrlFor(returnTo: PaymentReturnTo, orderId: string, paymentId: string): string {
+    const query = `payment=${encodeURIComponent(paymentId)}`;
+    return returnTo === 'cabinet'
+      ? `${config.publicUrl}/cabinet/orders/${orderId}?${query}`
+      : `${config.publicUrl}/order/${orderId}/success?${query}`;
+  }
+
+  async function readOrderAndPayment(orderId: string, paymentId: string | undefined) {
+    const [order] = await db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        amount: orders.amount,
+        isPaid: orders.isPaid,
+        status: orders.status,
+        email: orders.email,
+        deletedAt: orders.deletedAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order || order.deletedAt) throw notFound(MESSAGES.orderNotFound);
+    if (!paymentId) return { order, payment: null };
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
+    if (!payment) throw notFound(MESSAGES.paymentNotFound);
+    return { order, payment };
   }
 
   return {
@@ -131,7 +172,11 @@ export function createPaymentsService(deps: {
      * 019): concurrent clicks wait for each other, so the first one creates the payment (the provider call is made
      * under the lock, so the link is stored before anyone else looks) and the others get that same link.
      */
-    async createPaymentLink(orderId: string, email: string | null | undefined): Promise<PaymentLink> {
+    async createPaymentLink(
+      orderId: string,
+      email: string | null | undefined,
+      returnTo: PaymentReturnTo = 'order',
+    ): Promise<PaymentLink> {
       if (!email) throw new AppError('BAD_REQUEST', MESSAGES.orderEmailMissing);
       return db.transaction(async (tx) => {
         const order = await ordersRepo.lockById(tx, orderId);
@@ -153,25 +198,31 @@ export function createPaymentsService(deps: {
           )
           .orderBy(desc(payments.createdAt))
           .limit(1);
+        // A link made on the other page (cabinet / order page) would bring the payer back there: not reused.
         if (
           recent?.confirmationUrl &&
           recent.amount === order.amount &&
+          recent.returnUrl === returnUrlFor(returnTo, order.id, recent.id) &&
           clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
         ) {
           return toPaymentLink({ id: recent.id, confirmationUrl: recent.confirmationUrl }, provider.kind);
         }
 
+        const paymentId = randomUUID();
+        const returnUrl = returnUrlFor(returnTo, order.id, paymentId);
         const payment = await repo.insert(tx, {
+          id: paymentId,
           orderId: order.id,
           provider: provider.kind,
           amount: order.amount,
+          returnUrl,
         });
         const created = await provider.createPayment({
           paymentId: payment.id,
           orderNumber: order.number,
           amount: order.amount,
           email: order.email,
-          returnUrl: `${config.publicUrl}/order/${order.id}/success?payment=return`,
+          returnUrl,
           items: receiptItems(order.priceBreakdown.lines, order.amount),
         });
         const confirmationUrl = created.confirmationUrl ?? `${config.publicUrl}/payment/test/${payment.id}`;
@@ -183,6 +234,47 @@ export function createPaymentsService(deps: {
         );
         return toPaymentLink({ id: payment.id, confirmationUrl }, provider.kind);
       });
+    },
+
+    /**
+     * The outcome page's view (decision 035): the order and, when the page names one, its payment as the server
+     * knows it. A payment still open at YooKassa is asked about right away (the payer often returns before the
+     * notification), so the page settles without waiting for the webhook; a provider error leaves it pending.
+     */
+    async getPaymentOutcome(orderId: string, paymentId: string | undefined): Promise<PaymentOutcome> {
+      let { order, payment } = await readOrderAndPayment(orderId, paymentId);
+      let receiptRegistration: ProviderPayment['receiptRegistration'] = null;
+      if (
+        payment &&
+        payment.provider === provider.kind &&
+        payment.providerPaymentId &&
+        provider.kind !== 'test'
+      ) {
+        try {
+          if (payment.status === 'pending' || payment.status === 'superseded') {
+            const { outcome, actual } = await rereadWithState(payment.providerPaymentId);
+            receiptRegistration = actual?.receiptRegistration ?? null;
+            if (outcome) ({ order, payment } = await readOrderAndPayment(orderId, paymentId));
+          } else if (payment.status === 'succeeded') {
+            receiptRegistration =
+              (await provider.getPayment(payment.providerPaymentId))?.receiptRegistration ?? null;
+          }
+        } catch {
+          // The provider is unreachable: the page keeps what the database knows and asks again.
+        }
+      }
+      return toPaymentOutcome(order, payment, receiptRegistration);
+    },
+
+    /**
+     * "Try again" on the outcome page: a new link for the order of a payment the payer was sent back from. The
+     * payment id (only in the provider's return address) stands for the e-mail the first link needed.
+     */
+    async retryPayment(orderId: string, paymentId: string): Promise<PaymentLink> {
+      const { order, payment } = await readOrderAndPayment(orderId, paymentId);
+      // The new link brings the payer back where the first one did (the cabinet or the order page).
+      const returnTo = payment?.returnUrl?.startsWith(`${config.publicUrl}/cabinet/`) ? 'cabinet' : 'order';
+      return this.createPaymentLink(order.id, order.email, returnTo);
     },
 
     /** YooKassa notification: only its payment id is used; the state is read back from the API. */
