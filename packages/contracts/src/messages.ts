@@ -225,6 +225,14 @@ export const MESSAGES = {
   notificationsLoadFailed: 'Не удалось загрузить уведомления',
   allNotificationsRead: 'Все уведомления отмечены прочитанными',
   pushEnabled: 'Push-уведомления включены',
+  codeHelpToggle: 'Не пришёл код?',
+  codeHelpCheckAddress: 'Проверьте адрес: {email}. Если в нём ошибка, нажмите «Изменить email».',
+  codeHelpCheckFolders: 'Загляните в папки «Спам», «Промоакции» и «Рассылки»: письмо могло попасть туда.',
+  codeHelpWait:
+    'Письмо иногда идёт пару минут. Новый код отменяет прежний: вводите код из последнего письма.',
+  codeHelpResendIn: 'Запросить код ещё раз можно через {seconds} с.',
+  codeHelpResend: 'Отправить код ещё раз',
+  codeHelpSupport: 'Если код так и не пришёл, напишите нам — поможем войти:',
   pushUnsupported: 'Этот браузер не поддерживает push-уведомления',
   pushUnsupportedHint:
     'Откройте сайт в Chrome, Edge, Firefox или Safari. На iPhone и iPad сначала добавьте сайт на экран «Домой» (Поделиться → «На экран „Домой“») и откройте его оттуда.',
