@@ -257,6 +257,20 @@ describe('payments on the built-in test page', () => {
     const fromOrderPage = await createLink(ctx, order, 'cabinet-pay@example.ru');
     expect(fromOrderPage).not.toBe(cabinetId);
     expect(await createLink(ctx, order, 'cabinet-pay@example.ru')).toBe(fromOrderPage);
+
+    // Declined in the cabinet: "try again" brings the payer back to the cabinet as well.
+    await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${cabinetId}/decline` });
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${order.id}/retry-payment`,
+      payload: { paymentId: cabinetId },
+    });
+    const retried = retry.json<{ paymentId: string }>().paymentId;
+    expect(retried).not.toBe(fromOrderPage);
+    const retriedView = await ctx.app.inject({ method: 'GET', url: `/api/payments/test/${retried}` });
+    expect(retriedView.json()).toMatchObject({
+      returnUrl: `http://localhost:3000/cabinet/orders/${order.id}?payment=${retried}`,
+    });
   });
 
   it('an old link does not pay an order whose amount was raised', async () => {
