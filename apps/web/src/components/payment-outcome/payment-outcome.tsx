@@ -6,6 +6,9 @@ import { formatRub } from '@/lib/format';
 import { AppLink } from '@/lib/navigation';
 import { PENDING_POLL_LIMIT_MS, usePaymentOutcome, useRetryPayment } from './payment-outcome-query';
 
+/** Alert titles in the body text colour: Mantine's light red/green/blue title is under 4.5:1 on its background. */
+const ALERT_STYLES = { title: { color: 'var(--mantine-color-text)' } };
+
 export type PaymentOutcomeView = 'paid' | 'not_paid' | 'pending';
 
 /** What the payer sees: a paid order is paid whichever of its payments did it. */
@@ -17,7 +20,12 @@ export function describePaymentOutcome(outcome: PaymentOutcome): PaymentOutcomeV
 function PaidNotice({ outcome }: { outcome: PaymentOutcome }) {
   const payment = outcome.payment?.status === 'paid' ? outcome.payment : null;
   return (
-    <Alert color="green" title={MESSAGES.paymentOutcomePaidTitle} data-testid="payment-outcome-paid">
+    <Alert
+      color="green"
+      title={MESSAGES.paymentOutcomePaidTitle}
+      data-testid="payment-outcome-paid"
+      styles={ALERT_STYLES}
+    >
       <Stack gap={4}>
         <Text size="sm">
           {formatMessage(MESSAGES.paymentOutcomePaid, {
@@ -52,7 +60,12 @@ function NotPaidNotice({
 }) {
   const retry = useRetryPayment(outcome.orderId);
   return (
-    <Alert color="red" title={MESSAGES.paymentOutcomeNotPaidTitle} data-testid="payment-outcome-not-paid">
+    <Alert
+      color="red"
+      title={MESSAGES.paymentOutcomeNotPaidTitle}
+      data-testid="payment-outcome-not-paid"
+      styles={ALERT_STYLES}
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
           {formatMessage(MESSAGES.paymentOutcomeNotPaid, {
@@ -127,7 +140,12 @@ export function PaymentOutcomePanel({
   if (view === 'not_paid') return <NotPaidNotice outcome={outcome} paymentId={paymentId} context={context} />;
   if (view !== 'pending') return null;
   return (
-    <Alert color="blue" title={MESSAGES.paymentOutcomePendingTitle} data-testid="payment-outcome-pending">
+    <Alert
+      color="blue"
+      title={MESSAGES.paymentOutcomePendingTitle}
+      data-testid="payment-outcome-pending"
+      styles={ALERT_STYLES}
+    >
       <Stack gap="sm" align="flex-start">
         <Group gap="xs" wrap="nowrap" role="status">
           {isPollingOver ? null : <Loader size="xs" aria-hidden />}
