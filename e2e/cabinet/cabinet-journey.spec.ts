@@ -45,7 +45,8 @@ test.describe('customer cabinet', () => {
     await expect(page).toHaveURL(/\/payment\/test\//);
     await expect(page.getByTestId('test-payment-number')).toHaveText(String(first.number));
     await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
-    await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/success/);
+    await expect(page).toHaveURL(new RegExp(`/cabinet/orders/${first.id}\\?payment=`));
+    await expect(page.getByTestId('payment-outcome-paid')).toBeVisible();
 
     await page.goto(`/cabinet/orders/${first.id}`);
     await expect(page.getByTestId('order-paid')).toHaveText('Оплачен');

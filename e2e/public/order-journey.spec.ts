@@ -153,8 +153,8 @@ for (const { name, viewport, isPhone } of VIEWPORTS) {
       await expect(page.getByTestId('test-payment-number')).toHaveText(number ?? '');
       await expect(page.getByTestId('test-payment-amount')).toHaveText('11\u00A0610\u00A0₽');
       await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
-      await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/success\?payment=return$/);
-      await expect(page.getByTestId('payment-return')).toBeVisible();
+      await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\/success\?payment=[0-9a-f-]{36}$/);
+      await expect(page.getByTestId('payment-outcome-paid')).toBeVisible();
 
       // The outbox: exactly one confirmation (one order) and the payment e-mail (the order is paid)
       await expect

@@ -98,6 +98,7 @@ function createPaymentProvider(config: Config): PaymentProvider {
         // The built-in page, on the site the payer came from (the return URL's origin, see createPaymentLink).
         confirmationUrl: `${new URL(request.returnUrl).origin}/payment/test/${request.paymentId}`,
         metadata: {},
+        receiptRegistration: null,
       };
     },
     async getPayment() {

@@ -127,6 +127,24 @@ export const MESSAGES = {
   amountBelowPaid:
     'Сумма не может быть меньше уже оплаченной ({paid}): возвраты пока не оформляются в системе',
   paymentTestModeBanner: 'Тестовый режим оплаты',
+  paymentOutcomePaidTitle: 'Оплата прошла',
+  paymentOutcomePaid: 'Заказ №{number} оплачен: {amount}. Мы отправили письмо с подтверждением.',
+  paymentOutcomeReference: 'Номер платежа: {reference}',
+  paymentOutcomeReceiptSucceeded: 'Чек отправлен на ваш e-mail.',
+  paymentOutcomeReceiptPending: 'Чек формируется и придёт на ваш e-mail.',
+  paymentOutcomeNotPaidTitle: 'Оплата не прошла',
+  paymentOutcomeNotPaid: 'Деньги не списаны. Заказ №{number} сохранён и ждёт оплаты: {amount}.',
+  paymentOutcomeOtherWay:
+    'На странице оплаты можно выбрать другую карту или СБП. Организация может оплатить заказ по счёту: он формируется в личном кабинете, в карточке заказа.',
+  paymentOutcomeRetry: 'Попробовать ещё раз',
+  paymentOutcomeInvoice: 'Счёт для организации',
+  paymentOutcomePendingTitle: 'Проверяем оплату',
+  paymentOutcomePending: 'Банк ещё подтверждает платёж. Страница обновится сама, как только придёт ответ.',
+  paymentOutcomeStillPending:
+    'Банк пока не ответил. Если деньги списаны, заказ отметится оплаченным автоматически и мы пришлём письмо.',
+  paymentOutcomeCheckAgain: 'Проверить ещё раз',
+  paymentOutcomeLoadFailed: 'Не удалось узнать состояние оплаты. Проверьте соединение и обновите страницу.',
+  orderNotFoundHint: 'Проверьте ссылку из письма. Все ваши заказы видны в личном кабинете.',
   fileFieldNotAllowed: 'Файлы передаются только в поле «files»',
   // order results (decision 038)
   orderResultNotFound: 'Файл результата не найден',
@@ -211,6 +229,10 @@ export const MESSAGES = {
   // customer cabinet
   offlineTitle: 'Нет подключения к интернету',
   offlineHint: 'Показана сохранённая версия приложения. Данные обновятся, когда связь восстановится.',
+  offlinePageHint:
+    'Эта страница ещё не открывалась на этом устройстве, поэтому без интернета её не показать. Страницы, которые вы уже открывали, работают.',
+  offlineBackOnline: 'Связь восстановилась: страницу можно открыть.',
+  offlineOpenPage: 'Открыть страницу',
   appUpdated: 'Приложение обновлено до новой версии',
   orderCanceled: 'Заказ отменён',
   orderLoadFailed: 'Не удалось загрузить заказ',
@@ -222,7 +244,26 @@ export const MESSAGES = {
   notificationsLoadFailed: 'Не удалось загрузить уведомления',
   allNotificationsRead: 'Все уведомления отмечены прочитанными',
   pushEnabled: 'Push-уведомления включены',
+  codeHelpToggle: 'Не пришёл код?',
+  codeHelpCheckAddress: 'Проверьте адрес: {email}. Если в нём ошибка, нажмите «Изменить email».',
+  codeHelpCheckFolders: 'Загляните в папки «Спам», «Промоакции» и «Рассылки»: письмо могло попасть туда.',
+  codeHelpWait:
+    'Письмо иногда идёт пару минут. Новый код отменяет прежний: вводите код из последнего письма.',
+  codeHelpResendIn: 'Запросить код ещё раз можно через {seconds} с.',
+  codeHelpResend: 'Отправить код ещё раз',
+  codeHelpSupport: 'Если код так и не пришёл, напишите нам — поможем войти:',
   pushUnsupported: 'Этот браузер не поддерживает push-уведомления',
+  pushUnsupportedHint:
+    'Откройте сайт в Chrome, Edge, Firefox или Safari. На iPhone и iPad сначала добавьте сайт на экран «Домой» (Поделиться → «На экран „Домой“») и откройте его оттуда.',
+  pushDenied: 'Уведомления для этого сайта запрещены в настройках браузера.',
+  pushDeniedHint:
+    'Чтобы разрешить: нажмите на значок слева от адреса сайта → «Уведомления» → «Разрешить» и обновите страницу. На телефоне: настройки браузера → «Настройки сайтов» → «Уведомления».',
+  pushDismissed: 'Вы не ответили на запрос браузера. Включите переключатель ещё раз и нажмите «Разрешить».',
+  pushNotConfigured:
+    'Push-уведомления не настроены на сервере. Новости о заказе приходят на e-mail и в раздел «Уведомления».',
+  pushNoServiceWorker: 'Не удалось запустить фоновую службу сайта. Обновите страницу и попробуйте ещё раз.',
+  pushBrowserRefused:
+    'Браузер не смог оформить подписку (например, в режиме инкогнито). Попробуйте в обычном окне.',
   profileSaved: 'Профиль сохранён',
   profileLoadFailed: 'Не удалось загрузить профиль',
   emailCodeSent: 'Код подтверждения отправлен на {email}',

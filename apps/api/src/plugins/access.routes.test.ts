@@ -49,6 +49,8 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/order/:id/create-payment-link': { allowed: EVERYONE },
   'GET /api/order-status/:token': { allowed: EVERYONE },
   'POST /api/order-status/:token/payment-link': { allowed: EVERYONE },
+  'GET /api/order/:id/payment-outcome': { allowed: EVERYONE },
+  'POST /api/order/:id/retry-payment': { allowed: EVERYONE },
   'POST /api/payments/yookassa/webhook': { allowed: EVERYONE },
   'GET /api/payments/test/:id': { allowed: EVERYONE },
   'POST /api/payments/test/:id/:decision': { allowed: EVERYONE },

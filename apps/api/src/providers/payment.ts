@@ -15,6 +15,8 @@ export type ProviderPayment = {
   amount: number;
   confirmationUrl: string | null;
   metadata: Record<string, string>;
+  /** The 54-FZ receipt's registration at the provider (YooKassa `receipt_registration`), where it gives one. */
+  receiptRegistration: 'pending' | 'succeeded' | 'canceled' | null;
 };
 
 export type PaymentProvider = {
@@ -33,6 +35,7 @@ type YooKassaPayment = {
   amount: { value: string; currency: string };
   confirmation?: { confirmation_url?: string };
   metadata?: Record<string, string>;
+  receipt_registration?: 'pending' | 'succeeded' | 'canceled';
 };
 
 const fromYooKassa = (payment: YooKassaPayment): ProviderPayment => ({
@@ -42,6 +45,7 @@ const fromYooKassa = (payment: YooKassaPayment): ProviderPayment => ({
   amount: Number(payment.amount.value),
   confirmationUrl: payment.confirmation?.confirmation_url ?? null,
   metadata: payment.metadata ?? {},
+  receiptRegistration: payment.receipt_registration ?? null,
 });
 
 /**

@@ -9,6 +9,7 @@ type FakePayment = {
   confirmation: { type: 'redirect'; confirmation_url: string; return_url?: string };
   metadata: Record<string, string>;
   created_at: string;
+  receipt_registration?: 'pending' | 'succeeded' | 'canceled';
 };
 
 /** Speaks the parts of YooKassa API v3 we use: create (idempotent per key) and get a payment. */
@@ -66,6 +67,13 @@ export async function startFakeYooKassa(credentials: { shopId: string; secretKey
       const payment = payments.get(id)!;
       payment.status = 'succeeded';
       payment.paid = true;
+      payment.receipt_registration = 'succeeded';
+    },
+    /** The bank declined the payment (or the payer left it and it expired). */
+    cancel(id: string) {
+      const payment = payments.get(id)!;
+      payment.status = 'canceled';
+      payment.paid = false;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Outlet, redirect, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PublicLayout } from '@/app/layouts/public-layout';
@@ -18,7 +19,8 @@ import {
   rootLoader,
   staffLoginLoader,
 } from './guards';
-import { RouteErrorPage } from './public/route-error-page';
+import { CabinetOfflinePage, CabinetPageError, RouteErrorPage } from './public/route-error-page';
+import { isOfflineFailure } from '@/components/offline-page';
 import { NoAccessPage, NotFoundPage } from './public/status-pages';
 import { RootLayout } from './root-layout';
 
@@ -33,9 +35,26 @@ function PublicPageLayout() {
 /** Guards re-check on every navigation inside an area (roles differ per page, tokens may be gone). */
 const alwaysRevalidate = () => true;
 
+type RouteModule = { Component?: ComponentType | null };
+
 function page(path: string, title: string, lazy?: RouteObject['lazy']): RouteObject {
   const handle: RouteHandle = { title };
   return lazy ? { path, handle, lazy } : { path, handle, Component: PagePlaceholder };
+}
+
+/**
+ * A cabinet page. Offline, a page whose code was never cached becomes the offline notice inside the cabinet
+ * layout (issue 16). It must resolve, not throw: React Router draws nothing below a route whose `lazy` failed, so
+ * a boundary on the page itself would leave the screen blank; its "Открыть страницу" reloads the document, which
+ * loads the page afresh. Other failures (and errors while drawing) show the error message inside the layout.
+ */
+function cabinetPage(path: string, title: string, load: () => Promise<RouteModule>): RouteObject {
+  const lazy = () =>
+    load().catch((error: unknown) => {
+      if (isOfflineFailure(error)) return { Component: CabinetOfflinePage };
+      throw error;
+    });
+  return { ...page(path, title, lazy), ErrorBoundary: CabinetPageError };
 }
 
 const loadCrmPage = () => import('./crm/crm-page-route');
@@ -146,12 +165,12 @@ export const routes: RouteObject[] = [
         lazy: () => import('./cabinet/cabinet-layout-route'),
         children: [
           { index: true, loader: () => redirect('/cabinet/orders') },
-          page('orders', 'Мои заказы', () => import('./cabinet/orders-page')),
-          page('orders/:id', 'Заказ', () => import('./cabinet/order-detail-page')),
-          page('notifications', 'Уведомления', () => import('./cabinet/notifications-page')),
-          page('profile', 'Профиль', () => import('./cabinet/profile-page')),
-          page('organization', 'Организация', () => import('./cabinet/organization-page')),
-          page('invoices', 'Счета и акты', () => import('./cabinet/invoices-page')),
+          cabinetPage('orders', 'Мои заказы', () => import('./cabinet/orders-page')),
+          cabinetPage('orders/:id', 'Заказ', () => import('./cabinet/order-detail-page')),
+          cabinetPage('notifications', 'Уведомления', () => import('./cabinet/notifications-page')),
+          cabinetPage('profile', 'Профиль', () => import('./cabinet/profile-page')),
+          cabinetPage('organization', 'Организация', () => import('./cabinet/organization-page')),
+          cabinetPage('invoices', 'Счета и акты', () => import('./cabinet/invoices-page')),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -230,6 +230,8 @@ export const payments = pgTable(
       .default('pending'),
     amount: money().notNull(),
     confirmationUrl: text(),
+    /** Where the provider sends the payer back (the order's success page or its cabinet page; decision 035). */
+    returnUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import type { FormParamsResponse, OrderSummary } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { waitForLockWaiters } from '#test/lock-waiters.ts';
+import { startFakeYooKassa } from '#test/fakes/yookassa.ts';
 
 const BURST = 10;
 
@@ -190,6 +191,104 @@ describe('payments under concurrent requests (PostgreSQL)', () => {
         expect(cancelResponse.json()).toMatchObject({ message: MESSAGES.orderAlreadyPaid });
         expect(after).toEqual({ status: 'PAID', paid: true, payment: 'succeeded', flags: 0 });
       }
+    }
+  });
+});
+
+/**
+ * The outcome page re-reads a pending YooKassa payment and settles it (decision 035) while the notification and
+ * other tabs' polls do the same: the order is paid once, whoever gets there first.
+ */
+describe('payment outcome polls racing the notification (PostgreSQL, fake YooKassa)', () => {
+  let ctx: TestContext;
+  let yookassa: Awaited<ReturnType<typeof startFakeYooKassa>>;
+  let other: pg.Client;
+
+  beforeAll(async () => {
+    yookassa = await startFakeYooKassa({ shopId: '123456', secretKey: 'test_secret' });
+    ctx = await createTestContext({
+      poolMax: BURST + 4,
+      env: {
+        YOOKASSA_SHOP_ID: '123456',
+        YOOKASSA_SECRET_KEY: 'test_secret',
+        YOOKASSA_API_URL: yookassa.apiUrl,
+      },
+    });
+    other = new pg.Client({ connectionString: ctx.databaseUrl });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other?.end();
+    await ctx?.close();
+    await yookassa?.close();
+  });
+
+  it('10 polls and notifications of one succeeded payment: paid once, one history entry, one e-mail', async () => {
+    const params = (
+      await ctx.app.inject({ method: 'GET', url: '/api/order/form-params' })
+    ).json<FormParamsResponse>();
+    for (let round = 0; round < 3; round += 1) {
+      const email = `outcome-race.${round}@example.ru`;
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: {
+          name: 'Ольга Смирнова',
+          phoneNumber: '+79161112233',
+          email,
+          documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+          documentsAssurances: [],
+          originalLanguage: 'ru',
+          targetLanguage: 'en',
+          deliveryId: params.deliveries.find((item) => item.type === 'ELECTRONIC')!.id,
+        },
+      });
+      const order = created.json<OrderSummary>();
+      const link = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/order/${order.id}/create-payment-link`,
+        payload: { email },
+      });
+      const { paymentId } = link.json<{ paymentId: string }>();
+      const providerId = [...yookassa.payments.values()].find(
+        (payment) => payment.metadata.paymentId === paymentId,
+      )!.id;
+      yookassa.succeed(providerId);
+
+      const responses = await Promise.all(
+        Array.from({ length: BURST }, (_, index) =>
+          index % 3 === 0
+            ? ctx.app.inject({
+                method: 'POST',
+                url: '/api/payments/yookassa/webhook',
+                payload: { event: 'payment.succeeded', object: { id: providerId } },
+              })
+            : ctx.app.inject({
+                method: 'GET',
+                url: `/api/order/${order.id}/payment-outcome?payment=${paymentId}`,
+              }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(BURST).fill(200));
+      const { rows } = await other.query<{ paid: boolean; status: string; entries: number }>(
+        `select o.is_paid as paid, o.status,
+                (select count(*)::int from order_status_history h where h.order_id = o.id and h.to_status = 'PAID')
+                  as entries
+           from orders o where o.id = $1`,
+        [order.id],
+      );
+      expect(rows[0]).toEqual({ paid: true, status: 'PAID', entries: 1 });
+      const after = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/order/${order.id}/payment-outcome?payment=${paymentId}`,
+      });
+      expect(after.json()).toMatchObject({
+        isPaid: true,
+        payment: { status: 'paid', reference: providerId },
+      });
+      await expect
+        .poll(async () => (await ctx.outbox(email)).filter((mail) => mail.subject.includes('Оплата')).length)
+        .toBe(1);
     }
   });
 });

@@ -1,4 +1,5 @@
-import type { PaymentProvider } from '../../providers/payment.ts';
+import type { PaymentOutcome, PaymentOutcomeStatus } from '@app/contracts';
+import type { PaymentProvider, ProviderPayment } from '../../providers/payment.ts';
 import type { PaymentRow } from './payments.repository.ts';
 
 /** Row → response mapping of payments (decision 026): pure functions, no query and no rule. */
@@ -15,6 +16,7 @@ export type TestPaymentView = {
   orderNumber: number;
   amount: number;
   status: string;
+  returnUrl: string | null;
   testMode: true;
 };
 
@@ -39,6 +41,39 @@ export function toTestPaymentView(payment: PaymentRow, orderNumber: number): Tes
     orderNumber,
     amount: payment.amount,
     status: payment.status,
+    returnUrl: payment.returnUrl,
     testMode: true,
+  };
+}
+
+const OUTCOME_OF_STATUS = {
+  succeeded: 'paid',
+  pending: 'pending',
+  canceled: 'not_paid',
+  // The order's amount changed after the link was made: this link no longer pays it.
+  superseded: 'not_paid',
+} as const satisfies Record<PaymentRow['status'], PaymentOutcomeStatus>;
+
+/** The outcome page's view of an order and one of its payments (decision 035). */
+export function toPaymentOutcome(
+  order: { id: string; number: number; amount: number; isPaid: boolean; status: string },
+  payment: PaymentRow | null,
+  receiptRegistration: ProviderPayment['receiptRegistration'],
+): PaymentOutcome {
+  return {
+    orderId: order.id,
+    orderNumber: order.number,
+    amount: order.amount,
+    isPaid: order.isPaid,
+    canPay: !order.isPaid && order.status !== 'CANCELED',
+    payment: payment
+      ? {
+          id: payment.id,
+          status: OUTCOME_OF_STATUS[payment.status],
+          reference: payment.providerPaymentId,
+          receiptRegistration,
+          testMode: payment.provider === 'test',
+        }
+      : null,
   };
 }

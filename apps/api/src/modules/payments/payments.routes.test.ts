@@ -157,6 +157,122 @@ describe('payments on the built-in test page', () => {
     expect(rows.rows).toEqual([{ status: 'NEW', is_paid: false }]);
   });
 
+  it('the outcome page reads the payment from the server: pending, then declined, retry, then paid', async () => {
+    const order = await createOrder(ctx, 'outcome@example.ru');
+    const paymentId = await createLink(ctx, order, 'outcome@example.ru');
+    const outcome = async (id: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/order/${order.id}/payment-outcome?payment=${id}` });
+
+    expect((await outcome(paymentId)).json()).toMatchObject({
+      orderId: order.id,
+      orderNumber: order.number,
+      isPaid: false,
+      canPay: true,
+      payment: { id: paymentId, status: 'pending', testMode: true },
+    });
+    // The test page sends the payer back to the page the link was made on.
+    const testView = await ctx.app.inject({ method: 'GET', url: `/api/payments/test/${paymentId}` });
+    expect(testView.json()).toMatchObject({
+      returnUrl: `http://localhost:3000/order/${order.id}/success?payment=${paymentId}`,
+    });
+
+    await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${paymentId}/decline` });
+    expect((await outcome(paymentId)).json()).toMatchObject({
+      isPaid: false,
+      canPay: true,
+      payment: { id: paymentId, status: 'not_paid' },
+    });
+
+    // "Try again" needs no e-mail: the payment the payer came back from stands for it; a new payment is made.
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${order.id}/retry-payment`,
+      payload: { paymentId },
+    });
+    expect(retry.statusCode).toBe(200);
+    const retried = retry.json<{ paymentId: string }>().paymentId;
+    expect(retried).not.toBe(paymentId);
+    await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${retried}/confirm` });
+    expect((await outcome(retried)).json()).toMatchObject({
+      isPaid: true,
+      canPay: false,
+      payment: { id: retried, status: 'paid', reference: retried },
+    });
+    // The declined payment stays declined; the order is paid.
+    expect((await outcome(paymentId)).json()).toMatchObject({
+      isPaid: true,
+      payment: { status: 'not_paid' },
+    });
+  });
+
+  it("the outcome of an unknown order or of another order's payment is not found, and changes nothing", async () => {
+    const order = await createOrder(ctx, 'outcome-other@example.ru');
+    const other = await createOrder(ctx, 'outcome-other2@example.ru');
+    const otherPayment = await createLink(ctx, other, 'outcome-other2@example.ru');
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/order/00000000-0000-4000-8000-000000000000/payment-outcome',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: MESSAGES.orderNotFound });
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${order.id}/payment-outcome?payment=${otherPayment}`,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${order.id}/retry-payment`,
+      payload: { paymentId: otherPayment },
+    });
+    expect(retry.statusCode).toBe(404);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${order.id}/payment-outcome?payment=x`,
+    });
+    expect(bad.statusCode).toBe(400);
+    const rows = await ctx.database.sql.executeSql(
+      'select count(*)::int as n from payments where order_id = $1',
+      [order.id],
+    );
+    expect(rows.rows).toEqual([{ n: 0 }]);
+    // Without a payment the page still learns the order exists (and whether it is paid).
+    const plain = await ctx.app.inject({ method: 'GET', url: `/api/order/${order.id}/payment-outcome` });
+    expect(plain.json()).toMatchObject({ orderId: order.id, isPaid: false, payment: null });
+  });
+
+  it('a link made in the cabinet brings the payer back to the order in the cabinet', async () => {
+    const order = await createOrder(ctx, 'cabinet-pay@example.ru');
+    const fromCabinet = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${order.id}/create-payment-link`,
+      payload: { email: 'cabinet-pay@example.ru', returnTo: 'cabinet' },
+    });
+    const cabinetId = fromCabinet.json<{ paymentId: string }>().paymentId;
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/payments/test/${cabinetId}` });
+    expect(view.json()).toMatchObject({
+      returnUrl: `http://localhost:3000/cabinet/orders/${order.id}?payment=${cabinetId}`,
+    });
+    // The pending cabinet link is not reused for the order page (it would bring the payer to the wrong place).
+    const fromOrderPage = await createLink(ctx, order, 'cabinet-pay@example.ru');
+    expect(fromOrderPage).not.toBe(cabinetId);
+    expect(await createLink(ctx, order, 'cabinet-pay@example.ru')).toBe(fromOrderPage);
+
+    // Declined in the cabinet: "try again" brings the payer back to the cabinet as well.
+    await ctx.app.inject({ method: 'POST', url: `/api/payments/test/${cabinetId}/decline` });
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${order.id}/retry-payment`,
+      payload: { paymentId: cabinetId },
+    });
+    const retried = retry.json<{ paymentId: string }>().paymentId;
+    expect(retried).not.toBe(fromOrderPage);
+    const retriedView = await ctx.app.inject({ method: 'GET', url: `/api/payments/test/${retried}` });
+    expect(retriedView.json()).toMatchObject({
+      returnUrl: `http://localhost:3000/cabinet/orders/${order.id}?payment=${retried}`,
+    });
+  });
+
   it('an old link does not pay an order whose amount was raised', async () => {
     const admin = await ctx.staffAuth('admin@demo.local', 'admin-demo-pass');
     const order = await createOrder(ctx, 'raised@example.ru');
@@ -284,9 +400,10 @@ describe('payments through YooKassa (fake API on 127.0.0.1)', () => {
       receipt: { customer: { email: string }; items: Array<{ amount: { value: string }; vat_code: number }> };
     };
     expect(body.amount).toEqual({ value: order.amount.toFixed(2), currency: 'RUB' });
+    // The payer comes back to a page naming the payment, never its outcome (decision 035).
     expect(body.confirmation).toEqual({
       type: 'redirect',
-      return_url: `http://localhost:3000/order/${order.id}/success?payment=return`,
+      return_url: `http://localhost:3000/order/${order.id}/success?payment=${link.json<{ paymentId: string }>().paymentId}`,
     });
     expect(body.receipt.customer.email).toBe('yoo@example.ru');
     expect(body.receipt.items).toHaveLength(2);
@@ -332,6 +449,54 @@ describe('payments through YooKassa (fake API on 127.0.0.1)', () => {
     expect(rows.rows).toEqual([{ is_paid: true, status: 'PAID' }]);
     const mails = await ctx.outbox('webhook@example.ru');
     expect(mails.filter((mail) => mail.subject.includes('Оплата'))).toHaveLength(1);
+  });
+
+  it('the outcome page asks YooKassa about a pending payment: succeeded with its receipt, declined, or still pending', async () => {
+    const outcomeOf = async (orderId: string, paymentId: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/order/${orderId}/payment-outcome?payment=${paymentId}`,
+        })
+      ).json<{
+        isPaid: boolean;
+        payment: { status: string; reference: string | null; receiptRegistration: string | null };
+      }>();
+    const providerIdOf = (orderNumber: number) =>
+      [...yookassa.payments.values()].find((p) => p.metadata.orderNumber === String(orderNumber))!.id;
+
+    // Paid at the bank, no notification yet: the page's read settles the order and shows the receipt reference.
+    const paid = await createOrder(ctx, 'yoo-outcome-paid@example.ru');
+    const paidPayment = await createLink(ctx, paid, 'yoo-outcome-paid@example.ru');
+    expect((await outcomeOf(paid.id, paidPayment)).payment.status).toBe('pending');
+    yookassa.succeed(providerIdOf(paid.number));
+    expect(await outcomeOf(paid.id, paidPayment)).toMatchObject({
+      isPaid: true,
+      payment: { status: 'paid', reference: providerIdOf(paid.number), receiptRegistration: 'succeeded' },
+    });
+    expect(await orderState(ctx, paid.id)).toMatchObject({ status: 'PAID', is_paid: true });
+    // Read again (settled in the database): still paid, with the receipt state from YooKassa.
+    expect(await outcomeOf(paid.id, paidPayment)).toMatchObject({
+      payment: { status: 'paid', receiptRegistration: 'succeeded' },
+    });
+
+    // Declined by the bank.
+    const declined = await createOrder(ctx, 'yoo-outcome-declined@example.ru');
+    const declinedPayment = await createLink(ctx, declined, 'yoo-outcome-declined@example.ru');
+    yookassa.cancel(providerIdOf(declined.number));
+    expect(await outcomeOf(declined.id, declinedPayment)).toMatchObject({
+      isPaid: false,
+      payment: { status: 'not_paid', reference: providerIdOf(declined.number) },
+    });
+    expect(await orderState(ctx, declined.id)).toMatchObject({ status: 'NEW', is_paid: false });
+
+    // Still waiting at the bank: pending, and nothing changes.
+    const waiting = await createOrder(ctx, 'yoo-outcome-waiting@example.ru');
+    const waitingPayment = await createLink(ctx, waiting, 'yoo-outcome-waiting@example.ru');
+    expect(await outcomeOf(waiting.id, waitingPayment)).toMatchObject({
+      isPaid: false,
+      payment: { status: 'pending', receiptRegistration: null },
+    });
   });
 
   it('money paid through a link made before the amount changed is recorded and flagged, not settled', async () => {
@@ -432,7 +597,7 @@ describe('the return address of a payment link', () => {
 
   it('is the allowed host the link was asked from, PUBLIC_URL for any other Host', async () => {
     expect(await returnUrlFor('www.perevod.example.test')).toMatch(
-      /^http:\/\/www\.perevod\.example\.test\/order\/[\w-]+\/success\?payment=return$/,
+      /^http:\/\/www\.perevod\.example\.test\/order\/[\w-]+\/success\?payment=[\w-]+$/,
     );
     expect(await returnUrlFor('perevod.example.test')).toMatch(/^http:\/\/perevod\.example\.test\/order\//);
     expect(await returnUrlFor('evil.example')).toMatch(/^http:\/\/perevod\.example\.test\/order\//);

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CreatePaymentLinkRequestSchema,
   IdParamsSchema,
   OrderStatusTokenParamsSchema,
   PaymentLinkResponseSchema,
+  PaymentOutcomeQuerySchema,
+  PaymentOutcomeSchema,
+  RetryPaymentRequestSchema,
   TestPaymentSchema,
 } from '@app/contracts';
 import { PUBLIC } from '../../plugins/auth.ts';
@@ -26,7 +30,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         tags,
         summary: 'Ссылка на оплату заказа (по номеру заказа и его e-mail)',
         params: IdParamsSchema,
-        body: z.object({ email: z.string().trim().max(254).nullable().optional() }),
+        body: CreatePaymentLinkRequestSchema,
         response: { 200: PaymentLinkResponseSchema },
       },
     },
@@ -34,6 +38,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       opts.payments.createPaymentLink(
         request.params.id,
         request.body.email,
+        request.body.returnTo,
         // The origin the site was opened under; the service uses it only when it is in SITE_ORIGINS.
         `${request.protocol}://${request.host}`,
       ),
@@ -51,6 +56,38 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       },
     },
     async (request) => opts.payments.createPaymentLinkByStatusToken(request.params.token),
+  );
+
+  app.get(
+    '/api/order/:id/payment-outcome',
+    {
+      // The page polls while a payment is pending (every few seconds, for a few minutes at most).
+      config: { access: PUBLIC, rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          'Итог оплаты заказа: оплачен, не оплачен или ждёт банк (по данным сервера и платёжной системы)',
+        params: IdParamsSchema,
+        querystring: PaymentOutcomeQuerySchema,
+        response: { 200: PaymentOutcomeSchema },
+      },
+    },
+    async (request) => opts.payments.getPaymentOutcome(request.params.id, request.query.payment),
+  );
+
+  app.post(
+    '/api/order/:id/retry-payment',
+    {
+      config: { access: PUBLIC, rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Новая ссылка на оплату после неудачной (по платежу, с которого вернулся плательщик)',
+        params: IdParamsSchema,
+        body: RetryPaymentRequestSchema,
+        response: { 200: PaymentLinkResponseSchema },
+      },
+    },
+    async (request) => opts.payments.retryPayment(request.params.id, request.body.paymentId),
   );
 
   app.post(

@@ -1,18 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import { formatRub, MESSAGES } from '@app/contracts';
+import { formatRub, MESSAGES, type PaymentOutcome, type PaymentReturnTo } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { PaymentProvider } from '../../providers/payment.ts';
+import type { PaymentProvider, ProviderPayment } from '../../providers/payment.ts';
 import { receiptItems } from '../../providers/payment.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { OrderStatusService } from '../orders/order-status.service.ts';
 import type { OrderRow, OrdersRepository } from '../orders/orders.repository.ts';
 import {
   toPaymentLink,
+  toPaymentOutcome,
   toTestPaymentView,
   type PaymentLink,
   type TestPaymentView,
@@ -107,22 +109,66 @@ export function createPaymentsService(deps: {
 
   /** The webhook's logic: the payment's state is read back from the provider and settled once. */
   async function reread(providerPaymentId: string): Promise<'succeeded' | 'canceled' | null> {
+    return (await rereadWithState(providerPaymentId)).outcome;
+  }
+
+  /** `reread`, also giving the provider's answer (the outcome page shows its receipt registration). */
+  async function rereadWithState(
+    providerPaymentId: string,
+  ): Promise<{ outcome: 'succeeded' | 'canceled' | null; actual: ProviderPayment | null }> {
     const [payment] = await db
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider.kind), eq(payments.providerPaymentId, providerPaymentId)));
-    if (!payment || (payment.status !== 'pending' && payment.status !== 'superseded')) return null;
+    if (!payment || (payment.status !== 'pending' && payment.status !== 'superseded'))
+      return { outcome: null, actual: null };
     const actual = await provider.getPayment(providerPaymentId);
-    if (!actual) return null;
+    if (!actual) return { outcome: null, actual };
     if (actual.status === 'succeeded' && actual.paid && actual.amount === payment.amount) {
       await settle(payment.id, 'succeeded');
-      return 'succeeded';
+      return { outcome: 'succeeded', actual };
     }
     if (actual.status === 'canceled') {
       await settle(payment.id, 'canceled');
-      return 'canceled';
+      return { outcome: 'canceled', actual };
     }
-    return null;
+    return { outcome: null, actual };
+  }
+
+  /** Where the provider sends the payer back: the page they paid from, naming this payment (never its outcome). */
+  function returnUrlFor(
+    siteUrl: string,
+    returnTo: PaymentReturnTo,
+    orderId: string,
+    paymentId: string,
+  ): string {
+    const query = `payment=${encodeURIComponent(paymentId)}`;
+    return returnTo === 'cabinet'
+      ? `${siteUrl}/cabinet/orders/${orderId}?${query}`
+      : `${siteUrl}/order/${orderId}/success?${query}`;
+  }
+
+  async function readOrderAndPayment(orderId: string, paymentId: string | undefined) {
+    const [order] = await db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        amount: orders.amount,
+        isPaid: orders.isPaid,
+        status: orders.status,
+        email: orders.email,
+        deletedAt: orders.deletedAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order || order.deletedAt) throw notFound(MESSAGES.orderNotFound);
+    if (!paymentId) return { order, payment: null };
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
+    if (!payment) throw notFound(MESSAGES.paymentNotFound);
+    return { order, payment };
   }
 
   /** The payer comes back to the site they paid from when it is one of ours (issue 16), else to PUBLIC_URL. */
@@ -141,7 +187,8 @@ export function createPaymentsService(deps: {
   async function linkFor(
     orderId: string,
     mayPay: (order: OrderRow) => boolean,
-    returnUrl: string,
+    /** Where the provider sends the payer back, naming the payment. */
+    returnUrlOf: (paymentId: string) => string,
     siteUrl: string = config.publicUrl,
   ): Promise<PaymentLink> {
     return db.transaction(async (tx) => {
@@ -162,18 +209,25 @@ export function createPaymentsService(deps: {
         )
         .orderBy(desc(payments.createdAt))
         .limit(1);
+      // A link made on another page (cabinet / order page / status page) would bring the payer back there: not
+      // reused.
       if (
         recent?.confirmationUrl &&
         recent.amount === order.amount &&
+        recent.returnUrl === returnUrlOf(recent.id) &&
         clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
       ) {
         return toPaymentLink({ id: recent.id, confirmationUrl: recent.confirmationUrl }, provider.kind);
       }
 
+      const paymentId = randomUUID();
+      const returnUrl = returnUrlOf(paymentId);
       const payment = await repo.insert(tx, {
+        id: paymentId,
         orderId: order.id,
         provider: provider.kind,
         amount: order.amount,
+        returnUrl,
       });
       const created = await provider.createPayment({
         paymentId: payment.id,
@@ -199,6 +253,7 @@ export function createPaymentsService(deps: {
     async createPaymentLink(
       orderId: string,
       email: string | null | undefined,
+      returnTo: PaymentReturnTo = 'order',
       requestOrigin: string | null = null,
     ): Promise<PaymentLink> {
       if (!email) throw new AppError('BAD_REQUEST', MESSAGES.orderEmailMissing);
@@ -207,7 +262,7 @@ export function createPaymentsService(deps: {
       return linkFor(
         orderId,
         (order) => order.email === email.trim().toLowerCase(),
-        `${siteUrl}/order/${orderId}/success?payment=return`,
+        (paymentId) => returnUrlFor(siteUrl, returnTo, orderId, paymentId),
         siteUrl,
       );
     },
@@ -222,9 +277,53 @@ export function createPaymentsService(deps: {
       return linkFor(
         found.id,
         (order) => order.statusToken === token,
-        `${config.publicUrl}/order-status/${token}?payment=return`,
+        () => `${config.publicUrl}/order-status/${token}?payment=return`,
       );
     },
+
+    /**
+     * The outcome page's view (decision 035): the order and, when the page names one, its payment as the server
+     * knows it. A payment still open at YooKassa is asked about right away (the payer often returns before the
+     * notification), so the page settles without waiting for the webhook; a provider error leaves it pending.
+     */
+    async getPaymentOutcome(orderId: string, paymentId: string | undefined): Promise<PaymentOutcome> {
+      let { order, payment } = await readOrderAndPayment(orderId, paymentId);
+      let receiptRegistration: ProviderPayment['receiptRegistration'] = null;
+      if (
+        payment &&
+        payment.provider === provider.kind &&
+        payment.providerPaymentId &&
+        provider.kind !== 'test'
+      ) {
+        try {
+          if (payment.status === 'pending' || payment.status === 'superseded') {
+            const { outcome, actual } = await rereadWithState(payment.providerPaymentId);
+            receiptRegistration = actual?.receiptRegistration ?? null;
+            if (outcome) ({ order, payment } = await readOrderAndPayment(orderId, paymentId));
+          } else if (payment.status === 'succeeded') {
+            receiptRegistration =
+              (await provider.getPayment(payment.providerPaymentId))?.receiptRegistration ?? null;
+          }
+        } catch {
+          // The provider is unreachable: the page keeps what the database knows and asks again.
+        }
+      }
+      return toPaymentOutcome(order, payment, receiptRegistration);
+    },
+
+    /**
+     * "Try again" on the outcome page: a new link for the order of a payment the payer was sent back from. The
+     * payment id (only in the provider's return address) stands for the e-mail the first link needed.
+     */
+    async retryPayment(orderId: string, paymentId: string): Promise<PaymentLink> {
+      const { order, payment } = await readOrderAndPayment(orderId, paymentId);
+      // The new link brings the payer back where the first one did: the same site (one of ours), the cabinet or
+      // the order page.
+      const previous = payment?.returnUrl ? new URL(payment.returnUrl) : null;
+      const returnTo = previous?.pathname.startsWith('/cabinet/') ? 'cabinet' : 'order';
+      return this.createPaymentLink(order.id, order.email, returnTo, previous?.origin ?? null);
+    },
+
     /** YooKassa notification: only its payment id is used; the state is read back from the API. */
     async handleYooKassaNotification(providerPaymentId: string): Promise<void> {
       if (provider.kind !== 'yookassa') return;

@@ -5,6 +5,7 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { useAuthConfig } from '@/features/auth/api/get-auth-config';
 import { EmailCodeLogin } from '@/features/auth/components/email-code-login';
 import { TelegramLoginButton } from '@/features/auth/components/telegram-login-button';
+import { SupportWidget } from '@/features/support-widget/components/support-widget';
 import { getSafeRedirect } from '@/lib/area';
 import { showErrorToast } from '@/lib/notify';
 import { sessionActions } from '@/lib/session/session-store';
@@ -31,6 +32,7 @@ export function CabinetLoginPage() {
           </>
         ) : null}
       </Stack>
+      <SupportWidget />
     </AuthLayout>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { validateWithSchema } from '@/lib/forms';
 import { showErrorToast, showToast } from '@/lib/notify';
 import { sessionActions, useSession } from '@/lib/session/session-store';
+import { CodeHelp } from './code-help';
 
 const CodeFormSchema = VerifyCodeRequestSchema.pick({ verificationCode: true });
 
@@ -115,6 +116,13 @@ export function EmailCodeLogin({ onSignedIn }: { onSignedIn: (user: SessionUser)
             {resendIn > 0 ? `Отправить код повторно через ${resendIn} с` : 'Отправить код повторно'}
           </Anchor>
         </Group>
+        <CodeHelp
+          email={pendingEmail ?? ''}
+          resendIn={resendIn}
+          onResend={() => {
+            if (pendingEmail) void requestCode(pendingEmail);
+          }}
+        />
       </Stack>
     </form>
   );

@@ -74,13 +74,16 @@ export function useConfirmOrderOwner(orderId: string) {
   });
 }
 
-/** The payment link is public by design (order id + its e-mail); the order's own e-mail is sent. */
+/**
+ * The payment link is public by design (order id + its e-mail); the order's own e-mail is sent. The payer comes
+ * back to this order in the cabinet.
+ */
 export function useCreatePaymentLink(orderId: string) {
   return useMutation({
     mutationFn: (email: string) =>
       api.post<PaymentLink>(
         `/order/${encodeURIComponent(orderId)}/create-payment-link`,
-        { email },
+        { email, returnTo: 'cabinet' },
         { auth: 'none' },
       ),
   });

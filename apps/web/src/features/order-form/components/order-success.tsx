@@ -1,5 +1,26 @@
-import { Alert, Button, Card, List, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { MESSAGES } from '@app/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import {
+  describePaymentOutcome,
+  PaymentOutcomePanel,
+  type PaymentOutcomeView,
+} from '@/components/payment-outcome/payment-outcome';
+import { isPaymentId, paymentOutcomeQueryOptions } from '@/components/payment-outcome/payment-outcome-query';
+import { isApiError } from '@/lib/api-client';
 import { formatReadyDate, formatRub } from '@/lib/format';
 import { AppLink, useAppParams, useAppSearchParams } from '@/lib/navigation';
 import { useCreatePaymentLink } from '../api/payments';
@@ -29,12 +50,45 @@ function PayButton({ orderId, email, label }: { orderId: string; email: string |
   );
 }
 
-/** /order/:orderId/success: number, total, ready date, next steps, where the e-mail went, pay. */
+function titleOf(number: number, view: PaymentOutcomeView | null, isPaymentReturn: boolean): string {
+  if (view === 'paid') return `Заказ №${number} оплачен`;
+  if (isPaymentReturn && view === 'not_paid') return `Заказ №${number} не оплачен`;
+  if (isPaymentReturn && view === 'pending') return `Заказ №${number}: проверяем оплату`;
+  return `Заказ №${number} оформлен`;
+}
+
+/** An address with an order id the server does not know: say so and offer a way on, never «оформлен». */
+function SuccessOrderNotFound() {
+  return (
+    <Stack gap="md" maw={560} mx="auto" data-testid="order-success-not-found">
+      <Title order={1} size="h2">
+        {MESSAGES.orderNotFound}
+      </Title>
+      <Text>{MESSAGES.orderNotFoundHint}</Text>
+      <Group gap="sm">
+        <Button component={AppLink} to="/order?reset=true">
+          Оформить заказ
+        </Button>
+        <Button component={AppLink} to="/cabinet/orders" variant="default">
+          Мои заказы
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * /order/:orderId/success: number, total, ready date, next steps, where the e-mail went, pay. Coming back from the
+ * payment page (`?payment=<payment id>`), the outcome the server knows: paid, not paid (try again), or pending.
+ */
 export function OrderSuccess() {
   const { orderId = '' } = useAppParams();
   const searchParams = useAppSearchParams();
-  const isPaymentReturn = searchParams.get('payment') === 'return';
-  const order = readCreatedOrder(orderId);
+  const paymentParam = searchParams.get('payment');
+  const paymentId = paymentParam && isPaymentId(paymentParam) ? paymentParam : undefined;
+  const stored = readCreatedOrder(orderId);
+  // The server's view of the order (and of the payment the payer came back from): the page never trusts the URL.
+  const outcome = useQuery({ ...paymentOutcomeQueryOptions(orderId, paymentId), enabled: orderId !== '' });
   const [email, setEmail] = useState('');
   const store = useOrderDraftStore();
 
@@ -43,67 +97,92 @@ export function OrderSuccess() {
     if (store.getDraft().idempotencyKey === readSubmittedDraftKey()) store.reset();
   }, [store]);
 
+  if (outcome.isError && isApiError(outcome.error) && outcome.error.status === 404) {
+    return <SuccessOrderNotFound />;
+  }
+  if (outcome.isPending && !stored) {
+    return (
+      <Stack gap="lg" maw={560} mx="auto" aria-busy>
+        <Skeleton height={36} width="70%" />
+        <Skeleton height={96} radius="md" />
+      </Stack>
+    );
+  }
+  if (outcome.isError && !stored) {
+    return (
+      <Stack gap="lg" maw={560} mx="auto">
+        <Alert color="red" data-testid="payment-outcome-error">
+          {MESSAGES.paymentOutcomeLoadFailed}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const known = outcome.data;
+  const number = known?.orderNumber ?? stored!.number;
+  const amount = known?.amount ?? stored!.amount;
+  const view = known ? describePaymentOutcome(known) : null;
+  const canPay = known ? known.canPay : !stored!.isPaid;
+
   return (
     <Stack gap="lg" maw={560} mx="auto" data-testid="order-success">
       <div>
         <Title order={1} size="h2">
-          {order ? `Заказ №${order.number} оформлен` : 'Заказ оформлен'}
+          {titleOf(number, view, paymentId !== undefined)}
         </Title>
-        {order ? (
+        {stored ? (
           <Text mt="xs">
-            Подтверждение отправили на <b>{order.email}</b>.
+            Подтверждение отправили на <b>{stored.email}</b>.
           </Text>
         ) : null}
       </div>
 
-      {isPaymentReturn ? (
-        <Alert color="blue" title="Спасибо!" data-testid="payment-return">
-          Если оплата прошла, мы пришлём письмо на ваш email. Статус заказа виден в личном кабинете.
-        </Alert>
-      ) : null}
+      {paymentId ? <PaymentOutcomePanel orderId={orderId} paymentId={paymentId} context="order" /> : null}
 
-      {order ? (
-        <Card withBorder radius="md">
-          <Stack gap={6}>
+      <Card withBorder radius="md">
+        <Stack gap={6}>
+          <Text>
+            Сумма: <b data-testid="success-total">{formatRub(amount)}</b>
+          </Text>
+          {stored?.estimatedReadyDate ? (
             <Text>
-              Сумма: <b data-testid="success-total">{formatRub(order.amount)}</b>
+              Будет готов: <b>{formatReadyDate(stored.estimatedReadyDate)}</b>
+              {view === 'paid' ? null : ' (после оплаты)'}
             </Text>
-            {order.estimatedReadyDate ? (
-              <Text>
-                Будет готов: <b>{formatReadyDate(order.estimatedReadyDate)}</b> (после оплаты)
-              </Text>
-            ) : null}
-          </Stack>
-        </Card>
-      ) : null}
+          ) : null}
+        </Stack>
+      </Card>
 
-      <section aria-labelledby="next-heading">
-        <Title order={2} size="h4" id="next-heading" mb="sm">
-          Что дальше
-        </Title>
-        <List spacing="sm" type="ordered" listStyleType="none" pl={0}>
-          {NEXT_STEPS.map((step, index) => (
-            <List.Item
-              key={step.title}
-              icon={
-                <ThemeIcon radius="xl" size={28} color="blue.7" aria-hidden>
-                  {index + 1}
-                </ThemeIcon>
-              }
-            >
-              <Text fw={600}>{step.title}</Text>
-              <Text size="sm" c="gray.7">
-                {step.text}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      </section>
+      {view === 'paid' ? null : (
+        <section aria-labelledby="next-heading">
+          <Title order={2} size="h4" id="next-heading" mb="sm">
+            Что дальше
+          </Title>
+          <List spacing="sm" type="ordered" listStyleType="none" pl={0}>
+            {NEXT_STEPS.map((step, index) => (
+              <List.Item
+                key={step.title}
+                icon={
+                  <ThemeIcon radius="xl" size={28} color="blue.7" aria-hidden>
+                    {index + 1}
+                  </ThemeIcon>
+                }
+              >
+                <Text fw={600}>{step.title}</Text>
+                <Text size="sm" c="gray.7">
+                  {step.text}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </section>
+      )}
 
-      {!isPaymentReturn && order && !order.isPaid ? (
-        <PayButton orderId={order.id} email={order.email} label={`Оплатить ${formatRub(order.amount)}`} />
+      {/* Back from the payment page the outcome panel offers what fits (try again); here only a first payment. */}
+      {!paymentId && canPay && stored ? (
+        <PayButton orderId={orderId} email={stored.email} label={`Оплатить ${formatRub(amount)}`} />
       ) : null}
-      {!isPaymentReturn && !order && orderId ? (
+      {!paymentId && canPay && !stored ? (
         <Stack gap="xs">
           <TextInput
             label="Email, указанный в заказе"

@@ -12,7 +12,11 @@ export function TestPayment() {
 
   const onDecide = (decision: 'confirm' | 'decline') =>
     decide.mutate(decision, {
-      onSuccess: (result) => window.location.assign(`/order/${result.orderId}/success?payment=return`),
+      // Back where the link was made (order page or cabinet), naming the payment, like the bank's page does.
+      onSuccess: (result) =>
+        window.location.assign(
+          result.returnUrl ?? `/order/${result.orderId}/success?payment=${encodeURIComponent(result.id)}`,
+        ),
     });
 
   return (

@@ -33,34 +33,60 @@ export async function getCurrentSubscription(): Promise<PushSubscription | null>
 }
 
 /**
+ * Why the switch cannot be (or was not) turned on, shown under it (issue 16; the spec's "only logged" was the
+ * console, the person at the switch was left guessing):
+ * - `unsupported`: no service worker, PushManager or Notification in this browser;
+ * - `denied`: notifications are blocked for the site (only the browser's settings can change that);
+ * - `dismissed`: the permission prompt was closed without an answer;
+ * - `no-worker`: the site's service worker did not start;
+ * - `not-configured`: the server gave no VAPID key (push is not set up there);
+ * - `browser-refused`: the browser's push service refused the subscription.
+ */
+export type PushUnavailableReason =
+  'unsupported' | 'denied' | 'dismissed' | 'no-worker' | 'not-configured' | 'browser-refused';
+
+/** What is known before anyone touches the switch: `null` when it may be turned on. */
+export function getPushBlocker(): Extract<PushUnavailableReason, 'unsupported' | 'denied'> | null {
+  if (!isPushSupported()) return 'unsupported';
+  return Notification.permission === 'denied' ? 'denied' : null;
+}
+
+/**
  * - `subscribed`: the browser subscription is stored on the server;
- * - `skipped`: unsupported, declined, or the browser's push service refused — spec 8: only logged;
+ * - a reason: unsupported, declined, not configured, or the browser's push service refused (logged as well);
  * - a rejected promise: the server did not take the subscription (the caller shows the catalogue message).
  */
-export type EnablePushResult = 'subscribed' | 'skipped';
+export type EnablePushResult = 'subscribed' | PushUnavailableReason;
 
 export class PushServerError extends Error {}
 
 export async function enablePush(): Promise<EnablePushResult> {
-  if (!isPushSupported()) {
-    console.info('[push] not supported by this browser');
-    return 'skipped';
+  const blocker = getPushBlocker();
+  if (blocker) {
+    console.info(`[push] ${blocker}`);
+    return blocker;
   }
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') {
     console.info(`[push] permission ${permission}`);
-    return 'skipped';
+    return permission === 'denied' ? 'denied' : 'dismissed';
+  }
+  let publicKey: string;
+  try {
+    ({ publicKey } = await api.get<{ publicKey: string }>('/notifications/vapid-public-key', {
+      auth: 'none',
+    }));
+  } catch (error) {
+    console.info('[push] the server gave no VAPID key', error);
+    return 'not-configured';
   }
   const registration = await getRegistration();
   if (!registration) {
     console.info('[push] no service worker registration');
-    return 'skipped';
+    return 'no-worker';
   }
   let subscription: PushSubscription;
   try {
-    const { publicKey } = await api.get<{ publicKey: string }>('/notifications/vapid-public-key', {
-      auth: 'none',
-    });
     subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({
@@ -69,7 +95,7 @@ export async function enablePush(): Promise<EnablePushResult> {
       }));
   } catch (error) {
     console.info('[push] the browser could not subscribe', error);
-    return 'skipped';
+    return 'browser-refused';
   }
   try {
     await api.post('/notifications/subscribe', subscription.toJSON(), { area: 'cabinet' });

@@ -20,12 +20,15 @@ import classes from './support-widget.module.css';
  *   dropdown is open; the widget is not rendered meanwhile.
  */
 
-type Offset = 'default' | 'order-step' | 'order-step-strip';
+type Offset = 'default' | 'order-step' | 'order-step-strip' | 'bottom-nav';
 
 const ORDER_STEP_PATH = /^\/order\/step-/;
+/** Pages with the bottom navigation on phones (the cabinet layout). */
+const BOTTOM_NAV_PATH = /^\/cabinet(\/|$)/;
 
 const OFFSET_CLASS: Record<Offset, string | undefined> = {
   default: undefined,
+  'bottom-nav': classes.aboveBottomNav,
   'order-step': classes.onOrderStep,
   'order-step-strip': `${classes.onOrderStep} ${classes.withStrip}`,
 };
@@ -73,7 +76,13 @@ export function SupportWidget() {
   if (isDropdownOpen || links.length === 0) return null;
 
   const isOrderStep = ORDER_STEP_PATH.test(pathname);
-  const offset: Offset = isOrderStep ? (hasStrip ? 'order-step-strip' : 'order-step') : 'default';
+  const offset: Offset = isOrderStep
+    ? hasStrip
+      ? 'order-step-strip'
+      : 'order-step'
+    : BOTTOM_NAV_PATH.test(pathname)
+      ? 'bottom-nav'
+      : 'default';
   const className = [classes.root, OFFSET_CLASS[offset]].filter(Boolean).join(' ');
 
   return (
