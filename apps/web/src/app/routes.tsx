@@ -19,7 +19,7 @@ import {
   staffLoginLoader,
 } from './guards';
 import { RouteErrorPage } from './public/route-error-page';
-import { NoAccessPage, NotFoundPage } from './public/status-pages';
+import { NoAccessPage, NotFoundInLayout, NotFoundPage } from './public/status-pages';
 import { RootLayout } from './root-layout';
 
 function PublicPageLayout() {
@@ -151,7 +151,7 @@ export const routes: RouteObject[] = [
           page('profile', 'Профиль', () => import('./cabinet/profile-page')),
           page('organization', 'Организация', () => import('./cabinet/organization-page')),
           page('invoices', 'Счета и акты', () => import('./cabinet/invoices-page')),
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundInLayout },
         ],
       },
 
@@ -174,7 +174,7 @@ export const routes: RouteObject[] = [
           ...CRM_ROUTES.map((route) =>
             page(route.path, route.title, CRM_PAGE_MODULES[route.path] ?? loadCrmPage),
           ),
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundInLayout },
         ],
       },
 
@@ -187,7 +187,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: () => redirect('/partner/dashboard') },
           ...PARTNER_ROUTES.map(({ path, title }) => page(path, title, loadPartnerPage)),
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundInLayout },
         ],
       },
 
