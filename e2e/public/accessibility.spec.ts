@@ -91,8 +91,18 @@ for (const { name, viewport } of VIEWPORTS) {
         items: Array<{ id: string }>;
       };
       expect(mine.items.length, 'demo orders').toBeGreaterThan(0);
+      // An order card's link is read with its amount, status and payment, not just its number.
+      await visit(page, '/cabinet/orders');
+      const card = page.getByTestId('order-card').first();
+      for (const id of ['order-amount', 'order-status', 'order-paid']) {
+        const text = ((await card.getByTestId(id).textContent()) ?? '')
+          .trim()
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\s+/g, '\\s+');
+        await expect(card, `the card link reads its ${id}`).toHaveAccessibleName(new RegExp(text, 'i'));
+      }
+
       for (const path of [
-        '/cabinet/orders',
         `/cabinet/orders/${mine.items[0]?.id}`,
         '/cabinet/notifications',
         '/cabinet/profile',
