@@ -89,7 +89,9 @@ export function OrderStepLayout(props: Props) {
   };
   const continueOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
     const { target } = event;
-    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    // Not on the last step: Enter in the address field must not place the order by itself.
+    if (props.step === 3 || event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing)
+      return;
     if (!(target instanceof HTMLInputElement) || !CONTINUE_ON_ENTER.has(target.type)) return;
     event.preventDefault();
     next();
