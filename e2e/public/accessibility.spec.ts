@@ -33,7 +33,7 @@ for (const { name, viewport } of VIEWPORTS) {
     test.use({ viewport });
 
     test('every public page, the order steps with their errors and the success page', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(240_000); // axe over 15 page states on a shared machine
       // (`/` itself sends a visitor to the marketing site.)
       for (const path of ['/login', '/cabinet-login', '/partner/login', '/no-access', '/no-such-page']) {
         await visit(page, path);
@@ -85,7 +85,7 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test('every cabinet page of the demo customer', async ({ page, request }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const { token } = await signInCustomer(page, request, DEMO.customer.email);
       const mine = (await (await request.get('/api/order/my', { headers: bearer(token) })).json()) as {
         items: Array<{ id: string }>;
