@@ -8,7 +8,12 @@ type FormParams = {
 };
 export type CreatedOrder = { id: string; number: number; amount: number };
 
-export async function placeOrder(request: APIRequestContext, email: string): Promise<CreatedOrder> {
+/** `token`: placed by a signed-in customer; `files` with the tokens their upload answered. */
+export async function placeOrder(
+  request: APIRequestContext,
+  email: string,
+  options: { token?: string; files?: Array<{ id: string; token: string }> } = {},
+): Promise<CreatedOrder> {
   const params = (await (await request.get('/api/order/form-params')).json()) as FormParams;
   const points = (await (await request.get('/api/point/active')).json()) as { items: Array<{ id: string }> };
   const find = (items: Array<{ id: string; type: string }>, type: string) => {
@@ -18,7 +23,10 @@ export async function placeOrder(request: APIRequestContext, email: string): Pro
   };
   const passport = find(params.documents, 'passport');
   const response = await request.post('/api/order', {
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     data: {
+      files: (options.files ?? []).map((file) => file.id),
+      fileTokens: Object.fromEntries((options.files ?? []).map((file) => [file.id, file.token])),
       name: 'Ирина Кабинетова',
       phoneNumber: '+7 916 000-11-22',
       email,
@@ -34,7 +42,7 @@ export async function placeOrder(request: APIRequestContext, email: string): Pro
       payerType: 'INDIVIDUAL',
     },
   });
-  expect(response.status(), 'create order').toBe(201);
+  expect(response.status(), `create order: ${await response.text()}`).toBe(201);
   return (await response.json()) as CreatedOrder;
 }
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Toasts are rare on a first visit: their container and styles load after the first paint (decision 013).
 const NotificationsHost = lazy(() =>
@@ -20,7 +20,12 @@ export function AppProviders({
   env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
       <Suspense fallback={null}>
         <NotificationsHost />
       </Suspense>

@@ -21,7 +21,7 @@ import {
 } from './guards';
 import { CabinetOfflinePage, CabinetPageError, RouteErrorPage } from './public/route-error-page';
 import { isOfflineFailure } from '@/components/offline-page';
-import { NoAccessPage, NotFoundPage } from './public/status-pages';
+import { NoAccessPage, NotFoundInLayout, NotFoundPage } from './public/status-pages';
 import { RootLayout } from './root-layout';
 
 function PublicPageLayout() {
@@ -171,7 +171,7 @@ export const routes: RouteObject[] = [
           cabinetPage('profile', 'Профиль', () => import('./cabinet/profile-page')),
           cabinetPage('organization', 'Организация', () => import('./cabinet/organization-page')),
           cabinetPage('invoices', 'Счета и акты', () => import('./cabinet/invoices-page')),
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundInLayout },
         ],
       },
 
@@ -194,7 +194,7 @@ export const routes: RouteObject[] = [
           ...CRM_ROUTES.map((route) =>
             page(route.path, route.title, CRM_PAGE_MODULES[route.path] ?? loadCrmPage),
           ),
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundInLayout },
         ],
       },
 
@@ -207,7 +207,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: () => redirect('/partner/dashboard') },
           ...PARTNER_ROUTES.map(({ path, title }) => page(path, title, loadPartnerPage)),
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundInLayout },
         ],
       },
 

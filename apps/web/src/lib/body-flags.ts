@@ -9,10 +9,13 @@ import { useEffect, useSyncExternalStore } from 'react';
  *   moves up another 48 px).
  * - `documentDropdownOpen` → `data-document-dropdown-open`: a document dropdown of the order form is open
  *   (the support widget hides).
+ * - `orderSummaryOpen` → `data-order-summary-open`: the order form's price breakdown is open in the phone's bottom
+ *   bar, which then grows over the screen (the support widget hides, it would cover the discount and total).
  */
 export const BODY_FLAGS = {
   bottomStrip: 'bottomStrip',
   documentDropdownOpen: 'documentDropdownOpen',
+  orderSummaryOpen: 'orderSummaryOpen',
 } as const;
 
 export type BodyFlag = (typeof BODY_FLAGS)[keyof typeof BODY_FLAGS];

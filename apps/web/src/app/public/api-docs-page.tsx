@@ -4,7 +4,7 @@ import { ApiDocsView } from '@/features/api-docs/components/api-docs-view';
 /** Lazy route module: the docs viewer is never part of the main bundle. */
 export function Component() {
   return (
-    <Container size="lg" py="xl">
+    <Container component="main" size="lg" py="xl">
       <ApiDocsView />
     </Container>
   );

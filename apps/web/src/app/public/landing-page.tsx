@@ -7,7 +7,7 @@ import { SupportWidget } from '@/features/support-widget/components/support-widg
 export function LandingPage() {
   const { marketingSiteUrl } = useLoaderData<LandingLoaderData>();
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Stack align="center" gap="md" maw={420} ta="center">
         <Title order={1} size="h2">
           Перевод документов

@@ -3,19 +3,25 @@ import { IconError404, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { AppLink } from '@/lib/navigation';
 
+/**
+ * A page of its own is the document's `<main>` landmark; inside a layout that has one (the cabinet, the CRM, the
+ * partner portal) it is a plain block, since a page has one main.
+ */
 function StatusPage({
   icon,
   title,
   text,
   testId,
+  isInLayout = false,
 }: {
   icon: ReactNode;
   title: string;
   text: string;
   testId: string;
+  isInLayout?: boolean;
 }) {
   return (
-    <Center mih="70dvh" p="md" data-testid={testId}>
+    <Center component={isInLayout ? 'div' : 'main'} mih="70dvh" p="md" data-testid={testId}>
       <Stack align="center" gap="md" maw={480} ta="center">
         {icon}
         <Title order={1} size="h2">
@@ -35,9 +41,10 @@ function StatusPage({
   );
 }
 
-export function NotFoundPage() {
+export function NotFoundPage({ isInLayout = false }: { isInLayout?: boolean }) {
   return (
     <StatusPage
+      isInLayout={isInLayout}
       testId="not-found-page"
       icon={<IconError404 size={64} stroke={1.2} aria-hidden />}
       title="Страница не найдена"
@@ -57,10 +64,15 @@ export function NoAccessPage() {
   );
 }
 
+/** Inside a layout's own `<main>`: an unknown page of the cabinet, the CRM or the partner portal. */
+export function NotFoundInLayout() {
+  return <NotFoundPage isInLayout />;
+}
+
 /** What a page that failed to open shows (a lazy chunk that did not download, an error while drawing). */
 export function PageErrorMessage() {
   return (
-    <Center mih="70dvh" p="md" data-testid="route-error-page">
+    <Center component="main" mih="70dvh" p="md" data-testid="route-error-page">
       <Stack align="center" gap="md" maw={480} ta="center">
         <Title order={1} size="h2">
           Что-то пошло не так

@@ -13,7 +13,7 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center component="main" mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
       <Box w="100%" maw={420}>
         <Stack gap="lg">
           <Center>

@@ -129,18 +129,23 @@ describe('PickupPointMap', () => {
     });
   });
 
-  it('without a key explains it and offers Leaflet', async () => {
+  it('without a key shows OpenStreetMap at once; Yandex, chosen, says it has no key and offers OpenStreetMap', async () => {
     mockConfig(null);
     const user = userEvent.setup();
     renderMap();
-    expect(await screen.findByText(/нет API-ключа/)).toBeInTheDocument();
-    expect(providers.yandex).not.toHaveBeenCalled();
-
-    await user.click(screen.getByRole('button', { name: 'Показать карту OpenStreetMap' }));
     await waitFor(() => expect(mapRoot()).toHaveAttribute('data-status', 'loaded'));
     expect(mapRoot()).toHaveAttribute('data-provider', 'leaflet');
+    expect(screen.queryByText(/нет API-ключа/)).not.toBeInTheDocument();
+    expect(providers.yandex).not.toHaveBeenCalled();
     const [, options] = providers.leaflet.mock.calls[0] ?? [];
     expect(options).not.toHaveProperty('apiKey');
+
+    await user.click(screen.getByRole('radio', { name: 'Яндекс Карты' }));
+    expect(await screen.findByText(/нет API-ключа/)).toBeInTheDocument();
+    expect(providers.yandex).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Показать карту OpenStreetMap' }));
+    await waitFor(() => expect(mapRoot()).toHaveAttribute('data-provider', 'leaflet'));
+    await waitFor(() => expect(mapRoot()).toHaveAttribute('data-status', 'loaded'));
   });
 
   it('shows the unavailable state when the provider fails (offline), and can switch providers', async () => {
@@ -158,12 +163,13 @@ describe('PickupPointMap', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows the unavailable state when public config cannot be fetched', async () => {
+  it('shows OpenStreetMap when public config cannot be fetched (it needs no key)', async () => {
     fetchMock.mockRejectedValue(new TypeError('offline'));
     const queryClient = createQueryClient();
     queryClient.setDefaultOptions({ queries: { retry: false } });
     renderMap({}, queryClient);
-    expect(await screen.findByText('Карта недоступна — выберите пункт из списка')).toBeVisible();
+    await waitFor(() => expect(mapRoot()).toHaveAttribute('data-status', 'loaded'));
+    expect(mapRoot()).toHaveAttribute('data-provider', 'leaflet');
     expect(providers.yandex).not.toHaveBeenCalled();
   });
 

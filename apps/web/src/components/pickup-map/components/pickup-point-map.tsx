@@ -15,7 +15,7 @@ export type PickupPointMapProps = {
   points: Point[];
   selectedId: string | null;
   onSelect(id: string): void;
-  /** Spec 2: the first provider (Yandex) by default. */
+  /** Default: Yandex when its key is configured, else OpenStreetMap, which needs none (issue 16). */
   provider?: MapProvider;
 };
 
@@ -23,8 +23,8 @@ export type PickupPointMapProps = {
 export type MapStatus = 'pending' | 'loading' | 'loaded' | 'error';
 
 const PROVIDER_OPTIONS = [
-  { value: 'yandex', label: 'Яндекс Карты' },
   { value: 'leaflet', label: 'OpenStreetMap' },
+  { value: 'yandex', label: 'Яндекс Карты' },
 ];
 
 const CONTROLS_POSITION: ControlPosition = 'top-right';
@@ -98,7 +98,8 @@ export function PickupPointMap({
   provider: initialProvider,
 }: PickupPointMapProps) {
   const config = usePublicConfig();
-  const [provider, setProvider] = useState<MapProvider>(initialProvider ?? 'yandex');
+  // Until the visitor picks one: Yandex when the deployment has its key, otherwise OpenStreetMap, which needs none.
+  const [chosenProvider, setProvider] = useState<MapProvider | null>(initialProvider ?? null);
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<LoadResult | null>(null);
   const [adapter, setAdapter] = useState<MapAdapter | null>(null);
@@ -106,9 +107,12 @@ export function PickupPointMap({
 
   const apiKey = config.data?.yandexMapsApiKey?.trim() || null;
   const isConfigKnown = config.isSuccess || config.isError;
+  const provider: MapProvider = chosenProvider ?? (apiKey ? 'yandex' : 'leaflet');
   const isMissingKey = provider === 'yandex' && config.isSuccess && !apiKey;
   const isConfigFailed = provider === 'yandex' && config.isError;
-  const canLoad = provider === 'leaflet' || (isConfigKnown && Boolean(apiKey));
+  // The automatic choice waits for the config, so a map is never drawn twice.
+  const canLoad =
+    provider === 'leaflet' ? chosenProvider !== null || isConfigKnown : isConfigKnown && Boolean(apiKey);
   const loadKey = `${provider}:${apiKey ?? ''}:${attempt}`;
 
   let status: MapStatus;

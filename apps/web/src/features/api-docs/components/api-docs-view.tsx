@@ -34,7 +34,8 @@ const METHOD_COLORS: Record<HttpMethod, string> = {
 
 function SchemaBlock({ schema, document }: { schema: unknown; document: OpenApiDocument }) {
   return (
-    <Code block style={{ maxHeight: 320, overflow: 'auto' }}>
+    // Scrolls by itself: focusable, so a keyboard can scroll it too.
+    <Code block style={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0}>
       {JSON.stringify(resolveSchemaRefs(schema, document), null, 2)}
     </Code>
   );
@@ -154,12 +155,22 @@ export function ApiDocsView() {
             {group.operations.map((entry) => (
               <Accordion.Item key={entry.id} value={entry.id}>
                 <Accordion.Control>
-                  <Group gap="sm" wrap="nowrap">
-                    <Badge color={METHOD_COLORS[entry.method]} w={72} radius="sm">
+                  {/* On a phone the summary goes under the path, and a long path wraps at any character. */}
+                  <Group gap="xs" wrap="wrap">
+                    <Badge color={METHOD_COLORS[entry.method]} w={72} radius="sm" flex="none">
                       {entry.method.toUpperCase()}
                     </Badge>
-                    <Code>{entry.path}</Code>
-                    <Text size="sm" c="dimmed" truncate>
+                    <Code
+                      style={{
+                        whiteSpace: 'normal',
+                        overflowWrap: 'anywhere',
+                        overflow: 'visible',
+                        minWidth: 0,
+                      }}
+                    >
+                      {entry.path}
+                    </Code>
+                    <Text size="sm" c="dimmed" truncate miw={0} maw="100%">
                       {entry.operation.summary}
                     </Text>
                   </Group>

@@ -126,6 +126,8 @@ function FilesSection({ order }: { order: OrderDetail }) {
               loading={loadingId === file.id}
               onClick={() => void download(file)}
               aria-label={`Скачать ${file.name}`}
+              // A long file name wraps; the button keeps its label whole on a phone.
+              flex="none"
             >
               Скачать
             </Button>

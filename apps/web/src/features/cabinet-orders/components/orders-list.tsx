@@ -1,4 +1,4 @@
-import { MESSAGES, type OrderListItem } from '@app/contracts';
+import { MESSAGES, ORDER_STATUS_LABELS, type OrderListItem } from '@app/contracts';
 import { Alert, Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFilePlus, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,6 +10,19 @@ import { LoadMoreButton } from '@/components/load-more-button';
 
 export const NEW_ORDER_PATH = '/order?reset=true';
 
+/** What a screen reader reads for a card: the number alone hid the amount and whether it is paid. */
+function describeOrderCard(order: OrderListItem): string {
+  return [
+    `Заказ №${order.number} от ${formatDate(order.createdAt)}`,
+    formatRub(order.amount),
+    ORDER_STATUS_LABELS[order.status],
+    order.isPaid ? 'оплачен' : 'не оплачен',
+    order.ownerConfirmed ? null : MESSAGES.orderOwnerNotConfirmed,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 function OrderCard({ order }: { order: OrderListItem }) {
   return (
     <Card
@@ -19,7 +32,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
       radius="md"
       padding="md"
       data-testid="order-card"
-      aria-label={`Заказ №${order.number}`}
+      aria-label={describeOrderCard(order)}
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -47,7 +47,7 @@ export function DocumentsList() {
         {documents.map((document) => (
           <Card key={document.id} withBorder radius="md" padding="md" data-testid="document-card">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2}>
+              <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
                 <Text fw={600}>
                   {DOCUMENT_KIND_LABELS[document.kind]} № {document.number}
                 </Text>
@@ -68,6 +68,8 @@ export function DocumentsList() {
                 loading={loadingId === document.id}
                 onClick={() => void download(document)}
                 aria-label={`Скачать ${DOCUMENT_KIND_LABELS[document.kind].toLowerCase()} № ${document.number}`}
+                // The text beside it wraps; the button keeps its label whole on a phone.
+                flex="none"
               >
                 PDF
               </Button>

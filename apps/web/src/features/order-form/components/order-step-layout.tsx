@@ -1,6 +1,7 @@
 import { Box, Button, Card, Collapse, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { formatRub } from '@/lib/format';
 import { AppLink } from '@/lib/navigation';
 import { useOrderSummary } from '../hooks/use-order-summary';
@@ -18,12 +19,19 @@ type Props = {
   /** Where 'Назад' leads (none on step 1). */
   backTo?: string;
   nextLabel: string;
-  onNext: () => void;
+  /** 'Далее' (also Enter in a text field); a promise when the check waits for something (step 1's validators). */
+  onNext: () => void | Promise<unknown>;
   isNextLoading?: boolean;
   isNextDisabled?: boolean;
   /** Extra strip above the bar on phones (step 1: add another document). */
   bottomStrip?: ReactNode;
 };
+
+/** Enter in these fields continues the step, as in any form (not in a search box: it filters a list). */
+const CONTINUE_ON_ENTER = new Set(['text', 'email', 'tel', 'number', 'url', 'password']);
+
+/** The step last drawn in this document: null on the first page load, whose heading is not focused. */
+let lastShownStep: number | null = null;
 
 function StepIndicator({ step }: { step: number }) {
   return (
@@ -54,7 +62,40 @@ export function OrderStepLayout(props: Props) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
   const summary = useOrderSummary();
   const [isExpanded, setExpanded] = useState(false);
+  useBodyFlag(BODY_FLAGS.orderSummaryOpen, isExpanded && !isDesktop);
   const total = summary ? formatRub(summary.breakdown.total) : '—';
+  const rootRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [checkCount, setCheckCount] = useState(0);
+
+  // A new step is announced and keyboard users start at its top, not on the body where the old button was.
+  useEffect(() => {
+    if (lastShownStep !== null && lastShownStep !== props.step) headingRef.current?.focus();
+    lastShownStep = props.step;
+  }, [props.step]);
+
+  // After a 'Далее' that did not pass, focus goes to the first field in error (drawn by then).
+  useEffect(() => {
+    if (checkCount === 0) return;
+    const invalid = rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    invalid.focus({ preventScroll: true });
+    invalid.scrollIntoView({ block: 'center' });
+  }, [checkCount]);
+
+  const next = () => {
+    if (props.isNextLoading || props.isNextDisabled) return;
+    void Promise.resolve(props.onNext()).finally(() => setCheckCount((count) => count + 1));
+  };
+  const continueOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
+    const { target } = event;
+    // Not on the last step: Enter in the address field must not place the order by itself.
+    if (props.step === 3 || event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing)
+      return;
+    if (!(target instanceof HTMLInputElement) || !CONTINUE_ON_ENTER.has(target.type)) return;
+    event.preventDefault();
+    next();
+  };
 
   const actions = (
     <Group gap="sm" wrap="nowrap" justify="flex-end">
@@ -66,7 +107,7 @@ export function OrderStepLayout(props: Props) {
       ) : null}
       <Button
         size="md"
-        onClick={props.onNext}
+        onClick={next}
         loading={props.isNextLoading}
         disabled={props.isNextDisabled}
         fullWidth={!isDesktop}
@@ -79,9 +120,9 @@ export function OrderStepLayout(props: Props) {
   );
 
   return (
-    <Box pb={isDesktop ? 0 : 180}>
+    <Box pb={isDesktop ? 0 : 180} ref={rootRef} onKeyDown={continueOnEnter}>
       <StepIndicator step={props.step} />
-      <Title order={1} size="h3" mt="sm" mb="md">
+      <Title order={1} size="h3" mt="sm" mb="md" ref={headingRef} tabIndex={-1}>
         {props.title}
       </Title>
       {isDesktop ? (

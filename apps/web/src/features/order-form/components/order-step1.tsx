@@ -75,11 +75,11 @@ export function OrderStep1() {
       step={1}
       title="Что переводим"
       nextLabel="Далее"
-      onNext={() => {
+      onNext={() =>
         loadValidationModel().then((loaded) => {
           if (check(() => loaded.validateStep1(draft.step1))) void navigate('/order/step-2');
-        }, showErrorToast);
-      }}
+        }, showErrorToast)
+      }
       bottomStrip={
         hasDocuments ? (
           <Button

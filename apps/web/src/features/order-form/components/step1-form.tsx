@@ -97,6 +97,34 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
           Какие документы перевести?
         </Title>
         <Stack gap="sm">
+          <NativeSelect
+            id={DOCUMENT_PICKER_ID}
+            label={step.documentsWithQuantity.length > 0 ? 'Добавить ещё документ' : 'Документ'}
+            // Always shows the prompt: a chosen document becomes a card below and leaves the list. The cards
+            // follow the picker, so Tab after a choice reaches the new card's quantity and assurances.
+            value=""
+            classNames={{ input: classes.prompt }}
+            onChange={(event) => {
+              addDocument(event.currentTarget.value);
+              setPickerOpen(false);
+            }}
+            data={[
+              DOCUMENT_PLACEHOLDER,
+              ...params.documents
+                .filter((document) => !chosenIds.has(document.id))
+                .map((document) => ({ value: document.id, label: document.name })),
+            ]}
+            error={errors.documentsWithQuantity}
+            onKeyDown={(event) => {
+              openInsteadOfStepping(event);
+              if (event.key === 'Escape') setPickerOpen(false);
+              else if (OPENING_KEYS.has(event.key)) setPickerOpen(true);
+            }}
+            onPointerDown={() => setPickerOpen(true)}
+            onFocus={() => setPickerOpen(true)}
+            onBlur={() => setPickerOpen(false)}
+            size="md"
+          />
           {step.documentsWithQuantity.map((item, index) => {
             const document = params.documents.find((candidate) => candidate.id === item.documentId);
             if (!document) return null;
@@ -142,33 +170,6 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
               />
             );
           })}
-          <NativeSelect
-            id={DOCUMENT_PICKER_ID}
-            label={step.documentsWithQuantity.length > 0 ? 'Добавить ещё документ' : 'Документ'}
-            // Always shows the prompt: a chosen document becomes a card above and leaves the list.
-            value=""
-            classNames={{ input: classes.prompt }}
-            onChange={(event) => {
-              addDocument(event.currentTarget.value);
-              setPickerOpen(false);
-            }}
-            data={[
-              DOCUMENT_PLACEHOLDER,
-              ...params.documents
-                .filter((document) => !chosenIds.has(document.id))
-                .map((document) => ({ value: document.id, label: document.name })),
-            ]}
-            error={errors.documentsWithQuantity}
-            onKeyDown={(event) => {
-              openInsteadOfStepping(event);
-              if (event.key === 'Escape') setPickerOpen(false);
-              else if (OPENING_KEYS.has(event.key)) setPickerOpen(true);
-            }}
-            onPointerDown={() => setPickerOpen(true)}
-            onFocus={() => setPickerOpen(true)}
-            onBlur={() => setPickerOpen(false)}
-            size="md"
-          />
         </Stack>
       </section>
 

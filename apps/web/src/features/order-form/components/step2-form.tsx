@@ -4,6 +4,7 @@ import { PhoneInput } from '@/components/phone-input';
 import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
 import { PARTY_LOOKUP_TEXT, usePartyPrefill } from '../hooks/use-party-prefill';
 import type { FieldErrors } from '../model/draft-store';
+import classes from './step2-form.module.css';
 
 /** Step 2 fields: contact, payer type (organization details with INN and KPP), comment. */
 export function Step2Form({ errors }: { errors: FieldErrors }) {
@@ -63,6 +64,8 @@ export function Step2Form({ errors }: { errors: FieldErrors }) {
           fullWidth
           size="md"
           aria-label="Плательщик"
+          // Two long words on a 320–375 px phone: they wrap rather than lose their last letters.
+          classNames={{ label: classes.payerLabel }}
           value={step.payerType}
           onChange={(value) => updateStep2({ payerType: value as PayerType })}
           data={[

@@ -184,7 +184,12 @@ export function Step3Form({ errors }: { errors: FieldErrors }) {
               error={errors.addressComment}
               size="md"
             />
-            <Alert color="blue" variant="light" title={`Доставка от ${formatRub(delivery.price)}`}>
+            <Alert
+              color="blue"
+              variant="light"
+              title={`Доставка от ${formatRub(delivery.price)}`}
+              classNames={{ body: classes.courierNoteBody }}
+            >
               <Stack gap="xs">
                 <Text size="sm">{COURIER_PRICE_NOTE}.</Text>
                 {courier.state.status === 'done' ? (
@@ -204,6 +209,8 @@ export function Step3Form({ errors }: { errors: FieldErrors }) {
                 <Button
                   variant="default"
                   size="sm"
+                  // Its label wraps on a narrow phone instead of pushing the box past the screen.
+                  classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}
                   onClick={() => void courier.requestQuote()}
                   loading={courier.state.status === 'locating'}
                 >

@@ -18,6 +18,8 @@ import classes from './support-widget.module.css';
  *   shown; on /order/step-* pages the widget then sits 48 px higher than above the bottom bar alone.
  * - `data-document-dropdown-open="true"` (`useBodyFlag(BODY_FLAGS.documentDropdownOpen, isOpen)`): a document
  *   dropdown is open; the widget is not rendered meanwhile.
+ * - `data-order-summary-open="true"`: the price breakdown is open in the phone's bottom bar; the widget is not
+ *   rendered meanwhile (it would cover the discount and the total).
  */
 
 type Offset = 'default' | 'order-step' | 'order-step-strip' | 'bottom-nav';
@@ -40,6 +42,7 @@ export function SupportWidget() {
   const { data: config } = usePublicConfig();
   const hasStrip = useBodyFlagValue(BODY_FLAGS.bottomStrip);
   const isDropdownOpen = useBodyFlagValue(BODY_FLAGS.documentDropdownOpen);
+  const isSummaryOpen = useBodyFlagValue(BODY_FLAGS.orderSummaryOpen);
   const [isOpen, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const rootRef = useClickOutside<HTMLDivElement>(() => setOpen(false));
@@ -73,7 +76,7 @@ export function SupportWidget() {
     },
   ].filter((link) => link.href);
 
-  if (isDropdownOpen || links.length === 0) return null;
+  if (isDropdownOpen || isSummaryOpen || links.length === 0) return null;
 
   const isOrderStep = ORDER_STEP_PATH.test(pathname);
   const offset: Offset = isOrderStep

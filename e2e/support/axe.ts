@@ -1,0 +1,23 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * No serious or critical axe finding on the page as it is now (every rule axe runs, WCAG A/AA and best
+ * practice); on failure it names each rule with its first elements. A page must also have one `<main>`
+ * landmark (axe calls its absence moderate, screen reader users jump to it).
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const findings = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ` +
+        violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`)
+          .join(' | '),
+    );
+  expect.soft(findings, `axe on ${name}`).toEqual([]);
+  expect.soft(await page.locator('main, [role="main"]').count(), `one <main> on ${name}`).toBe(1);
+}
