@@ -15,6 +15,8 @@ export const SPA_PAGE_PATTERNS: readonly string[] = [
   '/no-access',
   '/api-docs',
   '/profile',
+  // The guest status page from the e-mails (decision 036)
+  '/order-status/:token',
   // The order pages (their own small app, decision 018)
   '/order',
   '/order/step-1',
