@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { hasForbiddenCharacters, isMultilineSchema } from '@app/contracts';
 import { forbiddenCharacters, type AppError } from '../lib/errors.ts';
 
@@ -105,10 +105,37 @@ export function checkRequest(request: FastifyRequest): AppError | null {
   return null;
 }
 
+/** The guard as a hook: a request with a forbidden character ends here with 400 (the shared error body). */
+export function guardRequest(
+  request: FastifyRequest,
+  _reply: unknown,
+  done: (error?: AppError) => void,
+): void {
+  done(checkRequest(request) ?? undefined);
+}
+
+type HookOption = RouteOptions['onRequest'];
+const withGuard = (hooks: HookOption): HookOption => {
+  const list = [hooks ?? []].flat() as unknown[];
+  return (list.includes(guardRequest) ? list : [...list, guardRequest]) as HookOption;
+};
+
+/**
+ * Attached to each route, not as a global hook (decision 040): a GET or HEAD request has no body (Fastify does not
+ * read one), and its path parameters and query are parsed before `onRequest`, so for those the guard is the last
+ * `onRequest` hook of the route (after the auth and rate-limit hooks, where its `preValidation` ran before) and
+ * such a route has no `preValidation` phase to run at all. Other methods keep it as their `preValidation`. The
+ * not-found handler gets it from `static-spa.ts`.
+ */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', (request, _reply, done) => {
-      done(checkRequest(request) ?? undefined);
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (methods.every((method) => method === 'GET' || method === 'HEAD')) {
+        route.onRequest = withGuard(route.onRequest);
+      } else {
+        route.preValidation = withGuard(route.preValidation as HookOption) as RouteOptions['preValidation'];
+      }
     });
   },
   { name: 'input-guard' },
