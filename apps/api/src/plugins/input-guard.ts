@@ -90,8 +90,12 @@ function findForbidden(value: unknown, schema: unknown, path: Array<string | num
   return null;
 }
 
-export function checkRequest(request: FastifyRequest): AppError | null {
-  const schema = request.routeOptions.schema as Partial<Record<Part, unknown>> | undefined;
+type Schemas = Partial<Record<Part, unknown>> | undefined;
+
+export function checkRequest(
+  request: FastifyRequest,
+  schema: Schemas = request.routeOptions.schema as Schemas,
+): AppError | null {
   const parts: Array<[Part, unknown]> = [
     ['params', request.params],
     ['querystring', request.query],
@@ -105,19 +109,24 @@ export function checkRequest(request: FastifyRequest): AppError | null {
   return null;
 }
 
+type GuardHook = (request: FastifyRequest, reply: unknown, done: (error?: AppError) => void) => void;
+
 /** The guard as a hook: a request with a forbidden character ends here with 400 (the shared error body). */
-export function guardRequest(
-  request: FastifyRequest,
-  _reply: unknown,
-  done: (error?: AppError) => void,
-): void {
+export const guardRequest: GuardHook = function guardRequest(request, _reply, done) {
   done(checkRequest(request) ?? undefined);
-}
+};
+
+/** The guard of one route, its schema bound (no `request.routeOptions`, which builds an object per call). */
+const guardFor = (schema: Schemas): GuardHook =>
+  function guardRequest(request, _reply, done) {
+    done(checkRequest(request, schema) ?? undefined);
+  };
 
 type HookOption = RouteOptions['onRequest'];
-const withGuard = (hooks: HookOption): HookOption => {
+const withGuard = (hooks: HookOption, schema: Schemas): HookOption => {
   const list = [hooks ?? []].flat() as unknown[];
-  return (list.includes(guardRequest) ? list : [...list, guardRequest]) as HookOption;
+  const has = list.some((hook) => (hook as { name?: string }).name === 'guardRequest');
+  return (has ? list : [...list, guardFor(schema)]) as HookOption;
 };
 
 /**
@@ -132,9 +141,12 @@ export const inputGuardPlugin = fp(
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
       if (methods.every((method) => method === 'GET' || method === 'HEAD')) {
-        route.onRequest = withGuard(route.onRequest);
+        route.onRequest = withGuard(route.onRequest, route.schema as Schemas);
       } else {
-        route.preValidation = withGuard(route.preValidation as HookOption) as RouteOptions['preValidation'];
+        route.preValidation = withGuard(
+          route.preValidation as HookOption,
+          route.schema as Schemas,
+        ) as RouteOptions['preValidation'];
       }
     });
   },
