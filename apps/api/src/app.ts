@@ -50,6 +50,7 @@ import {
   requestSerializer,
 } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { lazyChildLoggerFactory } from './plugins/request-logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
@@ -86,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: { req: requestSerializer },
             ...(logStream ? { stream: logStream } : {}),
           },
+    // The request's pino child is made on its first written line, not per request (decision 040).
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     // Path parameters are ids, dates and file names; a longer one is a 414 in the shared error body.

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '@app/contracts';
 import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
@@ -52,15 +52,6 @@ export const authPlugin = fp<{ resolvePrincipal: ResolvePrincipal }>(
     const table: AccessTableEntry[] = [];
     app.decorate('accessTable', table);
 
-    app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
-      const access = route.config?.access;
-      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} has no access declaration`);
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') table.push({ method: String(method), url: route.url, access });
-      }
-    });
-
     const authorize = async (request: FastifyRequest, access: Access, token: string | null) => {
       request.principal = token ? await options.resolvePrincipal(token) : null;
       if (access.kind === 'public') return;
@@ -73,12 +64,32 @@ export const authPlugin = fp<{ resolvePrincipal: ResolvePrincipal }>(
       }
     };
 
-    // Callback style so an anonymous public call (the order form's hot path) costs no promise at all.
-    app.addHook('onRequest', (request, _reply, done) => {
-      const access = request.routeOptions.config?.access;
-      const token = access ? bearerToken(request) : null;
-      if (!access || (!token && access.kind === 'public')) return done();
-      authorize(request, access, token).then(() => done(), done);
+    /**
+     * The route's access check, a hook of that route with its `access` bound (decision 040): a global hook read it
+     * through `request.routeOptions`, a getter that builds a dozen-field object per call. It is the route's first
+     * `onRequest` hook (before its rate limit and input guard, as the global hook was). Callback style so an
+     * anonymous public call (the order form's hot path) costs no promise at all.
+     */
+    const accessHook = (access: Access) =>
+      function checkAccess(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) {
+        const token = bearerToken(request);
+        if (!token && access.kind === 'public') return done();
+        authorize(request, access, token).then(() => done(), done);
+      };
+
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (route.url.startsWith('/api') && route.method !== 'HEAD') {
+        if (!access) throw new Error(`Route ${String(route.method)} ${route.url} has no access declaration`);
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD') table.push({ method: String(method), url: route.url, access });
+        }
+      }
+      // A route without a declaration (pages, assets) needs no check, as before; HEAD routes get GET's check.
+      if (!access) return;
+      const hooks = [route.onRequest ?? []].flat() as unknown[];
+      if (hooks.some((hook) => (hook as { name?: string }).name === 'checkAccess')) return;
+      route.onRequest = [accessHook(access), ...hooks] as RouteOptions['onRequest'];
     });
   },
   { name: 'auth' },

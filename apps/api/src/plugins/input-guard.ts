@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { hasForbiddenCharacters, isMultilineSchema } from '@app/contracts';
 import { forbiddenCharacters, type AppError } from '../lib/errors.ts';
 
@@ -90,8 +90,12 @@ function findForbidden(value: unknown, schema: unknown, path: Array<string | num
   return null;
 }
 
-export function checkRequest(request: FastifyRequest): AppError | null {
-  const schema = request.routeOptions.schema as Partial<Record<Part, unknown>> | undefined;
+type Schemas = Partial<Record<Part, unknown>> | undefined;
+
+export function checkRequest(
+  request: FastifyRequest,
+  schema: Schemas = request.routeOptions.schema as Schemas,
+): AppError | null {
   const parts: Array<[Part, unknown]> = [
     ['params', request.params],
     ['querystring', request.query],
@@ -105,10 +109,45 @@ export function checkRequest(request: FastifyRequest): AppError | null {
   return null;
 }
 
+type GuardHook = (request: FastifyRequest, reply: unknown, done: (error?: AppError) => void) => void;
+
+/** The guard as a hook: a request with a forbidden character ends here with 400 (the shared error body). */
+export const guardRequest: GuardHook = function guardRequest(request, _reply, done) {
+  done(checkRequest(request) ?? undefined);
+};
+
+/** The guard of one route, its schema bound (no `request.routeOptions`, which builds an object per call). */
+const guardFor = (schema: Schemas): GuardHook =>
+  function guardRequest(request, _reply, done) {
+    done(checkRequest(request, schema) ?? undefined);
+  };
+
+type HookOption = RouteOptions['onRequest'];
+const withGuard = (hooks: HookOption, schema: Schemas): HookOption => {
+  const list = [hooks ?? []].flat() as unknown[];
+  const has = list.some((hook) => (hook as { name?: string }).name === 'guardRequest');
+  return (has ? list : [...list, guardFor(schema)]) as HookOption;
+};
+
+/**
+ * Attached to each route, not as a global hook (decision 040): a GET or HEAD request has no body (Fastify does not
+ * read one), and its path parameters and query are parsed before `onRequest`, so for those the guard is the last
+ * `onRequest` hook of the route (after the auth and rate-limit hooks, where its `preValidation` ran before) and
+ * such a route has no `preValidation` phase to run at all. Other methods keep it as their `preValidation`. The
+ * not-found handler gets it from `static-spa.ts`.
+ */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', (request, _reply, done) => {
-      done(checkRequest(request) ?? undefined);
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (methods.every((method) => method === 'GET' || method === 'HEAD')) {
+        route.onRequest = withGuard(route.onRequest, route.schema as Schemas);
+      } else {
+        route.preValidation = withGuard(
+          route.preValidation as HookOption,
+          route.schema as Schemas,
+        ) as RouteOptions['preValidation'];
+      }
     });
   },
   { name: 'input-guard' },

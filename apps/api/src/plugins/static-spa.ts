@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isSpaPage, MESSAGES } from '@app/contracts';
+import { guardRequest } from './input-guard.ts';
 
 /**
  * The order steps cannot show their form before `GET /api/order/form-params`: the page's answer tells the browser
@@ -97,7 +98,8 @@ export const staticSpaPlugin = fp<{ distDir: string | null; paymentsTestMode?: b
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    // The input guard is a hook of each route (decision 040); an address no route answers is checked too.
+    app.setNotFoundHandler({ preValidation: guardRequest }, (request, reply) => {
       const isApi =
         request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
       // A build file that is not there (a tab opened before a deploy asks for an old chunk) is a 404: as a page it

@@ -17,13 +17,20 @@ export const formSettingsRoutes: FastifyPluginAsyncZod<{ formSettings: FormSetti
         response: { 200: FormParamsResponseSchema },
       },
     },
-    async (_request, reply) => {
+    (_request, reply) => {
       // Already serialized from the validated cache: the hot path skips per-request serialization.
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.header('cache-control', 'public, max-age=5');
       // A JSON string is sent as is (Fastify skips serialization for strings); it was built from the typed value.
-      const json = await opts.formSettings.getFormParamsJson();
-      return reply.send(json as unknown as FormParamsResponse);
+      // A fresh cache answers without a promise (decision 040); a stale or empty one is loaded first.
+      const fresh = opts.formSettings.freshFormParamsJson();
+      if (fresh !== null) {
+        reply.send(fresh as unknown as FormParamsResponse);
+        return;
+      }
+      return opts.formSettings.getFormParamsJson().then((json) => {
+        reply.send(json as unknown as FormParamsResponse);
+      });
     },
   );
 };

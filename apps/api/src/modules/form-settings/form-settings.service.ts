@@ -94,6 +94,10 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
     async getFormParamsJson(): Promise<string> {
       return (await current()).json;
     },
+    /** The serialized answer while the cache is fresh, else null (then `getFormParamsJson`): no promise per hit. */
+    freshFormParamsJson(): string | null {
+      return cache && clock.now().getTime() - cache.loadedAt < FORM_PARAMS_CACHE_TTL_MS ? cache.json : null;
+    },
     invalidate(): void {
       cache = null;
     },
