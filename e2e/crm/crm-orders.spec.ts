@@ -72,7 +72,7 @@ test('MANAGER finds an order by phone, moves it IN_PROGRESS → READY and cannot
   await expect(page.getByRole('button', { name: 'Изменить сумму' })).toHaveCount(0);
   const refused = await request.patch('/api/order/amount', {
     headers: bearer(token),
-    data: { id: order.id, amount: 1 },
+    data: { id: order.id, amount: 1, reason: 'Проверка прав' },
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(

@@ -78,6 +78,7 @@ function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
         actor: null,
       },
     ],
+    amountChanges: [],
     canCancel: true,
     canPay: true,
     staff: null,
