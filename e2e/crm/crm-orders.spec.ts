@@ -72,7 +72,7 @@ test('MANAGER finds an order by phone, moves it IN_PROGRESS → READY and cannot
   await expect(page.getByRole('button', { name: 'Изменить сумму' })).toHaveCount(0);
   const refused = await request.patch('/api/order/amount', {
     headers: bearer(token),
-    data: { id: order.id, amount: 1 },
+    data: { id: order.id, amount: 1, reason: 'Проверка прав' },
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(
@@ -84,9 +84,20 @@ test('ADMIN changes the amount of an order', async ({ page, request }) => {
   const order = await createOrder(request);
   await signInStaff(page, request, 'ADMIN');
   await page.goto(`/crm/orders/${order.id}`);
+  // Issue 17: -100 is not snapped to 0 and saved; it is refused in place.
+  await page.getByRole('textbox', { name: 'Сумма заказа, ₽' }).fill('-100');
+  await page.getByRole('textbox', { name: 'Причина изменения' }).fill('Две страницы вместо одной');
+  await page.getByRole('button', { name: 'Изменить сумму' }).click();
+  await expect(page.getByText('Сумма заказа должна быть больше 0 ₽')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
   await page.getByRole('textbox', { name: 'Сумма заказа, ₽' }).fill('4321');
-  await page.getByRole('textbox', { name: 'Сумма заказа, ₽' }).press('Enter');
+  await page.getByRole('button', { name: 'Изменить сумму' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Изменить сумму заказа?' });
+  await expect(dialog.getByTestId('amount-change-preview')).toContainText(/станет 4\s?321/);
+  await dialog.getByRole('button', { name: 'Изменить сумму' }).click();
   await expect(page.getByTestId('order-amount')).toContainText(/4\s?321/);
+  await expect(page.getByTestId('amount-history')).toContainText('Две страницы вместо одной');
 
   const token = await staffToken(request, DEMO.admin.email, DEMO.admin.password);
   const detail = await request.get(`/api/order/${order.id}`, { headers: bearer(token) });

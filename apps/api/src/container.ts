@@ -172,7 +172,15 @@ export function createServices(deps: ServiceDeps) {
     auth,
     ordersQuery,
     monitoring: createMonitoringService({ database, jobs, clock }),
-    ordersStaff: createOrdersStaffService({ db, repo: ordersRepo, paymentsRepo, audit, clock }),
+    ordersStaff: createOrdersStaffService({
+      db,
+      repo: ordersRepo,
+      paymentsRepo,
+      audit,
+      mail,
+      publicUrl: config.publicUrl,
+      clock,
+    }),
     orderNotes: createOrderNotesService({ db, repo: ordersRepo, audit, clock }),
     users: createUsersService({ db, authRepo, audit, clock }),
     partners: createPartnersService({

@@ -124,6 +124,11 @@ export const MESSAGES = {
   paymentNotFound: 'Платёж не найден',
   amountInvalid: 'Сумма должна быть от 0 до 10 000 000 ₽ с точностью до копейки',
   amountChangeReasonRequired: 'Заказ уже оплачен: укажите причину изменения суммы',
+  amountMustBePositive: 'Сумма заказа должна быть больше 0 ₽',
+  amountChangeReasonMissing: 'Укажите причину изменения суммы',
+  amountChangeReasonTooLong: 'Причина изменения суммы — не больше 500 символов',
+  orderAmountNotPayable: 'Сумма заказа не больше 0 ₽: такую ссылку на оплату создать нельзя',
+  amountChangedNotice: 'Сумма заказа изменена: было {from}, стало {to} — {reason}',
   amountBelowPaid:
     'Сумма не может быть меньше уже оплаченной ({paid}): возвраты пока не оформляются в системе',
   paymentTestModeBanner: 'Тестовый режим оплаты',

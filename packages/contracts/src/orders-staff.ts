@@ -121,11 +121,17 @@ export const UpdateOrderAmountRequestSchema = z.object({
   amount: z
     .number({ message: MESSAGES.amountInvalid })
     .multipleOf(0.01, { message: MESSAGES.amountInvalid })
-    .min(0, { message: MESSAGES.amountInvalid })
+    // Zero or less would leave the order owing nothing while its lines add up to money (issue 17).
+    .gt(0, { message: MESSAGES.amountMustBePositive })
     .max(10_000_000, { message: MESSAGES.amountInvalid }),
-  /** Required when the order is already paid (checked on the server, which knows). */
-  reason: z.string().trim().max(500).optional(),
+  /** Why the amount changes: always required (issue 17); shown in the history and told to the customer. */
+  reason: z
+    .string({ message: MESSAGES.amountChangeReasonMissing })
+    .trim()
+    .min(1, { message: MESSAGES.amountChangeReasonMissing })
+    .max(500, { message: MESSAGES.amountChangeReasonTooLong }),
 });
+export type UpdateOrderAmountRequest = z.infer<typeof UpdateOrderAmountRequestSchema>;
 export const UpdateOtherDocumentAmountRequestSchema = z.object({
   orderId: z.uuid({ message: MESSAGES.orderNotFound }),
   otherPrice: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),

@@ -394,6 +394,17 @@ export const OrderDetailSchema = OrderListItemSchema.extend({
       actor: z.string().nullable(),
     }),
   ),
+  /** Staff changes of the amount due, oldest first (issue 17): the customer sees them too, without `actor`. */
+  amountChanges: z.array(
+    z.object({
+      from: z.number(),
+      to: z.number(),
+      reason: z.string().nullable(),
+      createdAt: z.string(),
+      /** Who changed it (staff view only). */
+      actor: z.string().nullable(),
+    }),
+  ),
   /** Back-office fields: null in the customer's view. */
   staff: z
     .object({

@@ -91,12 +91,27 @@ export function toOrderDetail(
       entry: typeof orderStatusHistory.$inferSelect;
       actorEmail: string | null;
     }>;
+    /** `order.amount` entries of the audit log: `data` is `{ from, to, reason }`. */
+    amountChanges?: Array<{ data: unknown; createdAt: Date; actorEmail: string | null }>;
     point: typeof points.$inferSelect | undefined;
     office: typeof offices.$inferSelect | undefined;
     isStaffView: boolean;
   },
 ): OrderDetail {
   const { documents, files, history, point: pointRow, office: officeRow, isStaffView } = related;
+  const amountChanges = (related.amountChanges ?? []).flatMap(({ data, createdAt, actorEmail }) => {
+    const change = data as { from?: unknown; to?: unknown; reason?: unknown } | null;
+    if (typeof change?.from !== 'number' || typeof change.to !== 'number') return [];
+    return [
+      {
+        from: change.from,
+        to: change.to,
+        reason: typeof change.reason === 'string' && change.reason ? change.reason : null,
+        createdAt: createdAt.toISOString(),
+        actor: isStaffView ? actorEmail : null,
+      },
+    ];
+  });
   return {
     ...toOrderListItem(row, documents),
     ...customerOf(row),
@@ -159,6 +174,7 @@ export function toOrderDetail(
       createdAt: entry.createdAt.toISOString(),
       actor: isStaffView ? actorEmail : null,
     })),
+    amountChanges,
     staff: isStaffView
       ? {
           otherPrice: row.otherPrice,

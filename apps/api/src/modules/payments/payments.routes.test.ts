@@ -281,7 +281,7 @@ describe('payments on the built-in test page', () => {
       method: 'PATCH',
       url: '/api/order/amount',
       headers: admin,
-      payload: { id: order.id, amount: 99_999 },
+      payload: { id: order.id, amount: 99_999, reason: 'Пересчёт по страницам' },
     });
     expect(raised.statusCode).toBe(200);
     const page = await ctx.app.inject({ method: 'GET', url: `/api/payments/test/${oldLink}` });
@@ -314,7 +314,7 @@ describe('payments on the built-in test page', () => {
 
     const noReason = await patch({ amount: order.amount + 500 });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json()).toMatchObject({ message: MESSAGES.amountChangeReasonRequired });
+    expect(noReason.json()).toMatchObject({ message: MESSAGES.amountChangeReasonMissing });
     const blankReason = await patch({ amount: order.amount + 500, reason: '   ' });
     expect(blankReason.statusCode).toBe(400);
 
@@ -343,7 +343,8 @@ describe('payments on the built-in test page', () => {
           method: 'PATCH',
           url: '/api/order/amount',
           headers: admin,
-          payload: { id: order.id, amount: 99_999 },
+          // Lowered (with the reason every change needs): a paid order may not go below what was paid.
+          payload: { id: order.id, amount: order.amount - 1, reason: 'Скидка' },
         }),
       ]);
       expect(confirm.statusCode).toBe(200);
@@ -351,10 +352,13 @@ describe('payments on the built-in test page', () => {
       if (change.statusCode === 200) {
         // The change came first: the link was superseded and pays nothing.
         expect(confirm.json()).toMatchObject({ status: 'superseded' });
-        expect(state).toEqual({ status: 'NEW', is_paid: false, amount: 99_999 });
+        expect(state).toEqual({ status: 'NEW', is_paid: false, amount: order.amount - 1 });
       } else {
-        // The payment came first: the order is paid, and a paid order needs a reason to change.
-        expect(change.json()).toMatchObject({ message: MESSAGES.amountChangeReasonRequired });
+        // The payment came first: the order is paid, and a paid order never goes below what was paid.
+        expect(change.statusCode).toBe(400);
+        expect(change.json<{ message: string }>().message).toMatch(
+          /^Сумма не может быть меньше уже оплаченной/,
+        );
         expect(state).toEqual({ status: 'PAID', is_paid: true, amount: order.amount });
       }
     }
@@ -508,7 +512,7 @@ describe('payments through YooKassa (fake API on 127.0.0.1)', () => {
       method: 'PATCH',
       url: '/api/order/amount',
       headers: admin,
-      payload: { id: order.id, amount: 99_999 },
+      payload: { id: order.id, amount: 99_999, reason: 'Пересчёт по страницам' },
     });
     expect(raised.statusCode).toBe(200);
 
@@ -541,7 +545,7 @@ describe('payments through YooKassa (fake API on 127.0.0.1)', () => {
       method: 'PATCH',
       url: '/api/order/amount',
       headers: admin,
-      payload: { id: order.id, amount: 99_999 },
+      payload: { id: order.id, amount: 99_999, reason: 'Пересчёт по страницам' },
     });
     yookassa.succeed(providerId);
     await ctx.services.payments.reconcilePending();

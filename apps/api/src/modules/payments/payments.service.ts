@@ -196,6 +196,8 @@ export function createPaymentsService(deps: {
       if (!order || order.deletedAt || !mayPay(order)) throw notFound(MESSAGES.orderNotFound);
       if (order.isPaid) throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
       if (order.status === 'CANCELED') throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
+      // A 0 ₽ (or negative) amount is never a payment link (issue 17), whatever wrote the amount.
+      if (order.amount <= 0) throw new AppError('CONFLICT', MESSAGES.orderAmountNotPayable);
 
       const [recent] = await tx
         .select()

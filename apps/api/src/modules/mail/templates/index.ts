@@ -1,5 +1,6 @@
 import { actExchangeReminder } from './act-exchange-reminder.ts';
 import { emailChangeCode } from './email-change-code.ts';
+import { orderAmountChanged } from './order-amount-changed.ts';
 import { orderConfirmation } from './order-confirmation.ts';
 import { orderResultsReady } from './order-results-ready.ts';
 import { orderStatusChanged } from './order-status-changed.ts';
@@ -21,6 +22,7 @@ export type { MailBrand, MailContext, MailOrder } from './layout.ts';
 export const MAIL_TEMPLATES = {
   'order-confirmation': orderConfirmation,
   'order-status-changed': orderStatusChanged,
+  'order-amount-changed': orderAmountChanged,
   'order-results-ready': orderResultsReady,
   'payment-received': paymentReceived,
   'payment-reminder': paymentReminder,

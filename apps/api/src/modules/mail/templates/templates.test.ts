@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GuestOrderStatus } from '@app/contracts';
+import { formatRub, type GuestOrderStatus } from '@app/contracts';
 import { MAIL_TEMPLATES, renderMail, type MailContext, type MailMessage, type MailOrder } from './index.ts';
 
 const URL = 'https://example.ru';
@@ -134,6 +134,19 @@ const EVERY_MAIL: Array<[MailMessage, MailOrder | null]> = [
     },
     null,
   ],
+  [
+    {
+      template: 'order-amount-changed',
+      params: {
+        order: { id: ID, number: 1042, name: 'Иван' },
+        from: 1500,
+        to: 5400,
+        reason: 'Две страницы вместо одной',
+        publicUrl: URL,
+      },
+    },
+    orderOf({ amount: 5400 }),
+  ],
 ];
 
 describe('mail templates', () => {
@@ -166,6 +179,18 @@ describe('mail templates', () => {
       expect(mail.text).not.toMatch(/<[a-z]/i);
     },
   );
+
+  it('order-amount-changed: old → new with the reason, the cabinet link and a pay button at the new amount', () => {
+    const entry = EVERY_MAIL.find(([message]) => message.template === 'order-amount-changed')!;
+    const mail = renderMail(entry[0], { brand: BRAND, order: entry[1] });
+    expect(mail.subject).toBe('Заказ №1042: сумма изменена');
+    expect(mail.text).toContain(
+      `Мы изменили сумму заказа №1042: было ${formatRub(1500)}, стало ${formatRub(5400)}.`,
+    );
+    expect(mail.text).toContain('Причина: Две страницы вместо одной');
+    expect(mail.text).toContain(`${URL}/cabinet/orders/${ID}`);
+    expect(mail.html).toContain(`Оплатить ${formatRub(5400)}`);
+  });
 
   it('order-results-ready: the files sent and a button to the cabinet order', () => {
     const mail = renderMail(EVERY_MAIL[1]![0], { brand: BRAND, order: EVERY_MAIL[1]![1] });

@@ -3,6 +3,7 @@ import type { GuestOrderStatus, OrderDetail } from '@app/contracts';
 import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
 import {
+  auditLog,
   offices,
   orderStatusHistory,
   orders,
@@ -101,7 +102,7 @@ export function createOrdersQueryService(deps: {
     async getDetail(actor: UserPrincipal, orderId: string): Promise<OrderDetail> {
       const row = await findVisible(actor, orderId);
       const isStaffView = STAFF.has(actor.role);
-      const [documents, files, history, point, office] = await Promise.all([
+      const [documents, files, history, point, office, amountChanges] = await Promise.all([
         documentsOf([row.id]),
         db.select().from(uploads).where(eq(uploads.orderId, row.id)).orderBy(asc(uploads.createdAt)),
         db
@@ -114,11 +115,25 @@ export function createOrdersQueryService(deps: {
           ? db.select().from(points).where(eq(points.id, row.pickupPointId))
           : Promise.resolve([]),
         row.officeId ? db.select().from(offices).where(eq(offices.id, row.officeId)) : Promise.resolve([]),
+        // Staff amount changes (issue 17) are the `order.amount` entries of the audit log (its entity index).
+        db
+          .select({ data: auditLog.data, createdAt: auditLog.createdAt, actorEmail: users.email })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorUserId))
+          .where(
+            and(
+              eq(auditLog.entity, 'order'),
+              eq(auditLog.entityId, row.id),
+              eq(auditLog.action, 'order.amount'),
+            ),
+          )
+          .orderBy(asc(auditLog.createdAt)),
       ]);
       return toOrderDetail(row, {
         documents: documents.get(row.id) ?? [],
         files,
         history,
+        amountChanges,
         point: point[0],
         office: office[0],
         isStaffView,

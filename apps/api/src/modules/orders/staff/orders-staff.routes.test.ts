@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderSummary, StaffOrderListItem } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import type { OrderDetail, OrderSummary, StaffOrderListItem } from '@app/contracts';
+import { formatRub, MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 describe('back office orders', () => {
@@ -129,16 +129,16 @@ describe('back office orders', () => {
       method: 'PATCH',
       url: '/api/order/amount',
       headers: manager,
-      payload: { id: created[0]!.id, amount: 100 },
+      payload: { id: created[0]!.id, amount: 100, reason: 'Пересчёт' },
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: 'У вас нет прав для выполнения этого действия' });
-    for (const amount of [-1, 100_000_000, 10.001]) {
+    for (const amount of [100_000_000, 10.001]) {
       const bad = await ctx.app.inject({
         method: 'PATCH',
         url: '/api/order/amount',
         headers: admin,
-        payload: { id: created[0]!.id, amount },
+        payload: { id: created[0]!.id, amount, reason: 'Пересчёт' },
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ message: MESSAGES.amountInvalid });
@@ -147,7 +147,7 @@ describe('back office orders', () => {
       method: 'PATCH',
       url: '/api/order/amount',
       headers: admin,
-      payload: { id: created[0]!.id, amount: 1234.5 },
+      payload: { id: created[0]!.id, amount: 1234.5, reason: 'Пересчёт' },
     });
     expect(ok.json()).toEqual({ id: created[0]!.id, amount: 1234.5 });
     const audit = await ctx.database.sql.executeSql(
@@ -155,6 +155,116 @@ describe('back office orders', () => {
       [created[0]!.id],
     );
     expect(audit.rows).toHaveLength(1);
+  });
+
+  /** Issue 17: `-100` was snapped to 0 and saved; an amount change needs a reason and is shown and told. */
+  describe('amount changes (issue 17)', () => {
+    const amountOf = async (id: string) =>
+      (
+        (await ctx.database.sql.executeSql('select amount::float8 as amount from orders where id = $1', [id]))
+          .rows[0] as { amount: number }
+      ).amount;
+    const patch = (payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/order/amount', headers: admin, payload });
+    const amountMails = async (email: string) =>
+      (await ctx.outbox(email)).filter((mail) => mail.subject.includes('сумма изменена'));
+
+    it('refuses 0 and below with a Russian message and changes nothing, no history, no mail', async () => {
+      const order = created[1]!;
+      const before = await amountOf(order.id);
+      for (const amount of [0, -100, -0.01]) {
+        const response = await patch({ id: order.id, amount, reason: 'Скидка' });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ message: MESSAGES.amountMustBePositive });
+      }
+      expect(await amountOf(order.id)).toBe(before);
+      const audit = await ctx.database.sql.executeSql(
+        `select 1 from audit_log where action = 'order.amount' and entity_id = $1`,
+        [order.id],
+      );
+      expect(audit.rows).toEqual([]);
+      expect(await amountMails('boris@example.ru')).toEqual([]);
+    });
+
+    it('needs a reason: missing, blank or too long is refused and changes nothing', async () => {
+      const order = created[1]!;
+      const before = await amountOf(order.id);
+      for (const [reason, message] of [
+        [undefined, MESSAGES.amountChangeReasonMissing],
+        ['   ', MESSAGES.amountChangeReasonMissing],
+        ['я'.repeat(501), MESSAGES.amountChangeReasonTooLong],
+      ] as const) {
+        const response = await patch({ id: order.id, amount: before + 100, reason });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ message });
+      }
+      const control = await patch({ id: order.id, amount: before + 100, reason: 'Скид\u0007ка' });
+      expect(control.statusCode).toBe(400);
+      expect(await amountOf(order.id)).toBe(before);
+    });
+
+    it('an unpaid order: the change is in the order page history and the customer gets a mail', async () => {
+      const order = created[1]!;
+      const before = await amountOf(order.id);
+      const response = await patch({ id: order.id, amount: 5400, reason: '  Две страницы вместо одной ' });
+      expect(response.statusCode).toBe(200);
+      expect(await amountOf(order.id)).toBe(5400);
+
+      const detail = await ctx.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: manager });
+      expect(detail.json<OrderDetail>().amountChanges).toEqual([
+        {
+          from: before,
+          to: 5400,
+          reason: 'Две страницы вместо одной',
+          createdAt: expect.any(String),
+          actor: 'admin@demo.local',
+        },
+      ]);
+
+      const mails = await amountMails('boris@example.ru');
+      expect(mails).toHaveLength(1);
+      const text = mails[0]!.text;
+      expect(mails[0]!.subject).toBe(`Заказ №${order.number}: сумма изменена`);
+      expect(text).toContain(
+        `Мы изменили сумму заказа №${order.number}: было ${formatRub(before)}, стало ${formatRub(5400)}.`,
+      );
+      expect(text).toContain('Причина: Две страницы вместо одной');
+      expect(text).toContain(`Оплатить ${formatRub(5400)}`);
+      expect(text).toContain(`/cabinet/orders/${order.id}`);
+
+      // The customer sees the change in the cabinet, without who made it.
+      const { authorization } = await ctx.customerAuth('boris@example.ru');
+      const own = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/order/${order.id}`,
+        headers: { authorization },
+      });
+      expect(own.json<OrderDetail>().amountChanges).toEqual([
+        expect.objectContaining({ from: before, to: 5400, actor: null }),
+      ]);
+
+      // The same amount again changes nothing and tells nobody.
+      expect((await patch({ id: order.id, amount: 5400, reason: 'Ещё раз' })).statusCode).toBe(200);
+      expect(await amountMails('boris@example.ru')).toHaveLength(1);
+    });
+
+    it('no payment link is made for an order whose amount is 0 (whatever wrote it)', async () => {
+      const order = created[0]!;
+      const before = await amountOf(order.id);
+      await ctx.database.sql.executeSql('update orders set amount = 0 where id = $1', [order.id]);
+      const link = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/order/${order.id}/create-payment-link`,
+        payload: { email: 'anna@example.ru' },
+      });
+      expect(link.statusCode).toBe(409);
+      expect(link.json()).toMatchObject({ message: MESSAGES.orderAmountNotPayable });
+      const rows = await ctx.database.sql.executeSql('select 1 from payments where order_id = $1', [
+        order.id,
+      ]);
+      expect(rows.rows).toEqual([]);
+      await ctx.database.sql.executeSql('update orders set amount = $2 where id = $1', [order.id, before]);
+    });
   });
 
   it('staff set other-document price and cost', async () => {

@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderFilterOptionsResponse, StaffOrderFilters, StaffOrderListQuery } from '@app/contracts';
+import type {
+  OrderFilterOptionsResponse,
+  StaffOrderFilters,
+  StaffOrderListQuery,
+  UpdateOrderAmountRequest,
+} from '@app/contracts';
 import { formatMessage, formatRub, MESSAGES, moscowDayStart } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
 import { orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
@@ -7,6 +12,7 @@ import type { Clock } from '#src/lib/clock.ts';
 import { badRequest, notFound } from '#src/lib/errors.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
 import type { AuditRepository } from '../../audit/audit.repository.ts';
+import type { MailService } from '../../mail/mail.service.ts';
 import type { PaymentsRepository } from '../../payments/payments.repository.ts';
 import { toOrderFilterOptions, toStaffOrderListItem } from '../orders.mapper.ts';
 import { documentLinesOf, type OrdersRepository } from '../orders.repository.ts';
@@ -73,9 +79,11 @@ export function createOrdersStaffService(deps: {
   repo: OrdersRepository;
   paymentsRepo: PaymentsRepository;
   audit: AuditRepository;
+  mail: MailService;
+  publicUrl: string;
   clock: Clock;
 }) {
-  const { db, repo, paymentsRepo, audit, clock } = deps;
+  const { db, repo, paymentsRepo, audit, mail, publicUrl, clock } = deps;
 
   async function page(conditions: SQL[], query: { limit: number; cursor?: string }) {
     const after = keysetAfter(orders.createdAt, orders.id, query.cursor);
@@ -149,18 +157,19 @@ export function createOrdersStaffService(deps: {
     },
 
     /**
-     * ADMIN sets the amount due. Open payment links stop settling the order (they are `superseded`: paid anyway,
-     * they are recorded and flagged, decision 022). A paid order's amount changes only with a reason and never
-     * below what was paid (refunds are not modelled yet). The order row is locked first, as a payment's
-     * settlement does, so the two never interleave.
+     * ADMIN sets the amount due, always with a reason, never to 0 or below (the contract; issue 17). Open payment
+     * links stop settling the order (they are `superseded`: paid anyway, they are recorded and flagged, decision
+     * 022). A paid order's amount never goes below what was paid (refunds are not modelled yet). The change (old,
+     * new, reason, who) goes to `audit_log`, which the order's page reads as its amount history; the customer of an
+     * unpaid, not cancelled order gets the `order-amount-changed` mail in the same transaction (issue 16). The
+     * order row is locked first, as a payment's settlement does, so the two never interleave.
      */
-    async updateAmount(actor: UserPrincipal, input: { id: string; amount: number; reason?: string }) {
+    async updateAmount(actor: UserPrincipal, input: UpdateOrderAmountRequest) {
       return db.transaction(async (tx) => {
         const before = await repo.lockById(tx, input.id);
         if (!before || before.deletedAt) throw notFound(MESSAGES.orderNotFound);
-        const reason = input.reason?.trim() || null;
+        const reason = input.reason.trim();
         if (before.isPaid) {
-          if (!reason) throw badRequest(MESSAGES.amountChangeReasonRequired);
           const [paid] = await tx
             .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
             .from(payments)
@@ -170,10 +179,9 @@ export function createOrdersStaffService(deps: {
             throw badRequest(formatMessage(MESSAGES.amountBelowPaid, { paid: formatRub(paidAmount) }));
           }
         }
-        const superseded =
-          before.amount === input.amount
-            ? []
-            : await paymentsRepo.supersedePending(tx, input.id, clock.now());
+        // The same amount again changes nothing: no history row, no mail to the customer.
+        if (before.amount === input.amount) return { id: input.id, amount: input.amount };
+        const superseded = await paymentsRepo.supersedePending(tx, input.id, clock.now());
         await repo.setAmount(tx, input.id, input.amount, clock.now());
         await audit.record(tx, {
           actorUserId: actor.userId,
@@ -187,6 +195,20 @@ export function createOrdersStaffService(deps: {
             supersededPayments: superseded.map((payment) => payment.id),
           },
         });
+        if (!before.isPaid && before.status !== 'CANCELED') {
+          await mail.queue(tx, {
+            to: before.email,
+            orderId: before.id,
+            template: 'order-amount-changed',
+            params: {
+              order: { id: before.id, number: before.number, name: before.name },
+              from: before.amount,
+              to: input.amount,
+              reason,
+              publicUrl,
+            },
+          });
+        }
         return { id: input.id, amount: input.amount };
       });
     },

@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@app/contracts';
+import { formatRub, type OrderDetail } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderInCabinet } from '@/test/render';
@@ -78,6 +78,7 @@ function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
         actor: null,
       },
     ],
+    amountChanges: [],
     canCancel: true,
     canPay: true,
     staff: null,
@@ -120,6 +121,37 @@ describe('cabinet order detail', () => {
     expect(screen.getByText('м. Таганская')).toBeInTheDocument();
     expect(screen.getByTestId('order-history')).toHaveTextContent('05.03.2025, 13:00');
     expect(screen.getByRole('button', { name: /Оплатить/ })).toBeInTheDocument();
+  });
+
+  it('tells the customer that staff changed the amount: was, now and why (issue 16)', async () => {
+    mockApi((url) =>
+      url.pathname === `/api/order/${ORDER_ID}`
+        ? detail({
+            amount: 5400,
+            amountChanges: [
+              {
+                from: 4350,
+                to: 5400,
+                reason: 'Две страницы вместо одной',
+                createdAt: '2025-03-05T11:00:00.000Z',
+                actor: null,
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);
+    const notice = await screen.findByTestId('order-amount-changed-notice');
+    expect(notice.textContent).toBe(
+      `Сумма заказа изменена: было ${formatRub(4350)}, стало ${formatRub(5400)} — Две страницы вместо одной`,
+    );
+  });
+
+  it('shows no amount notice when the amount was never changed', async () => {
+    mockApi((url) => (url.pathname === `/api/order/${ORDER_ID}` ? detail() : undefined));
+    renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);
+    await screen.findByTestId('order-detail-documents');
+    expect(screen.queryByTestId('order-amount-changed-notice')).toBeNull();
   });
 
   it('cancels after confirmation, sending the optional comment', async () => {

@@ -1,4 +1,10 @@
-import { DELIVERY_TYPE_LABELS, MESSAGES, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
+import {
+  DELIVERY_TYPE_LABELS,
+  formatMessage,
+  MESSAGES,
+  ORDER_STATUS_LABELS,
+  type OrderDetail,
+} from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -45,6 +51,23 @@ function ConfirmOwnerNotice({ orderId }: { orderId: string }) {
           Это мой заказ
         </Button>
       </Stack>
+    </Alert>
+  );
+}
+
+/** Staff corrected the amount (issue 16/17): the newest change, old → new and why, above the pay button. */
+function AmountChangedNotice({ changes }: { changes: OrderDetail['amountChanges'] }) {
+  const last = changes.at(-1);
+  if (!last) return null;
+  return (
+    <Alert color="blue" data-testid="order-amount-changed-notice">
+      <Text size="sm">
+        {formatMessage(MESSAGES.amountChangedNotice, {
+          from: formatRub(last.from),
+          to: formatRub(last.to),
+          reason: last.reason ?? '—',
+        })}
+      </Text>
     </Alert>
   );
 }
@@ -366,6 +389,7 @@ export function OrderDetailView({
         </Group>
       </Stack>
       {order.ownerConfirmed ? null : <ConfirmOwnerNotice orderId={order.id} />}
+      <AmountChangedNotice changes={order.amountChanges} />
       <OrderActions order={order} extraActions={renderActions?.(order)} />
       <OrderTimeline order={order} />
       <OrderResults orderId={order.id} />

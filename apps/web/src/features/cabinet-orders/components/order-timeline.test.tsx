@@ -48,6 +48,7 @@ function order(
     },
     files: [],
     history: [entry('NEW', '2025-03-05T10:00:00.000Z')],
+    amountChanges: [],
     staff: null,
     canCancel: false,
     canPay: false,

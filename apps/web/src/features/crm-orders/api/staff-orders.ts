@@ -93,7 +93,7 @@ export function useChangeOrderStatus(orderId: string) {
 export function useChangeOrderAmount(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { amount: number; reason?: string }) =>
+    mutationFn: (change: { amount: number; reason: string }) =>
       api.patch('/order/amount', { id: orderId, ...change }, { area: 'crm' }),
     // The page shows the refusal next to the field (403: 'У вас нет прав ...').
     meta: { silent: true },

@@ -1,10 +1,4 @@
-import {
-  DELIVERY_TYPE_LABELS,
-  describePages,
-  MESSAGES,
-  ORDER_STATUS_LABELS,
-  type OrderDetail,
-} from '@app/contracts';
+import { DELIVERY_TYPE_LABELS, describePages, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -17,7 +11,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -39,7 +32,6 @@ import { useCrmRole } from '@/lib/session/use-crm-role';
 import { numberOrNull } from '@/lib/forms';
 import {
   downloadStaffOrderFile,
-  useChangeOrderAmount,
   useChangeOrderStatus,
   useChangeOtherDocumentAmount,
   useDeleteOrder,
@@ -47,6 +39,7 @@ import {
 } from '../api/staff-orders';
 import { PAYER_TYPE_LABELS } from '../model/filters';
 import { ActExchangeControl } from './act-exchange-control';
+import { AmountForm } from './amount-form';
 import { OrderNotes } from './order-notes';
 import { OrderStatusControl } from './order-status-control';
 import { StaffOrderResults } from './staff-order-results';
@@ -70,57 +63,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Card>
-  );
-}
-
-type AmountFormValues = { amount: string | number; reason: string };
-
-function AmountForm({ order }: { order: OrderDetail }) {
-  const change = useChangeOrderAmount(order.id);
-  const form = useForm<AmountFormValues>({
-    mode: 'controlled',
-    initialValues: { amount: order.amount, reason: '' },
-    // Every message shows under the amount, until the next submit.
-    validate: ({ amount, reason }) => {
-      const value = numberOrNull(amount);
-      if (value === null || !Number.isFinite(value) || value < 0) return { amount: MESSAGES.amountInvalid };
-      if (order.isPaid && !reason.trim()) return { amount: MESSAGES.amountChangeReasonRequired };
-      return {};
-    },
-    clearInputErrorOnChange: false,
-  });
-  const submit = form.onSubmit(({ amount, reason }) =>
-    change.mutate(
-      { amount: numberOrNull(amount) ?? 0, reason: order.isPaid ? reason.trim() : undefined },
-      {
-        onSuccess: () => showSuccessToast('Сумма заказа изменена'),
-        onError: (failure) => {
-          if (isApiError(failure) && failure.status === 403)
-            form.setFieldError('amount', MESSAGES.forbiddenAmount);
-          else form.setFieldError('amount', failure.message);
-        },
-      },
-    ),
-  );
-  return (
-    <form onSubmit={submit} aria-label="Сумма заказа">
-      <Group align="flex-end" gap="sm">
-        <NumberInput
-          label="Сумма заказа, ₽"
-          {...form.getInputProps('amount')}
-          min={0}
-          max={10_000_000}
-          decimalScale={2}
-          w={220}
-        />
-        {order.isPaid ? (
-          <TextInput label="Причина изменения" {...form.getInputProps('reason')} maxLength={500} w={260} />
-        ) : null}
-        <Button type="submit" loading={change.isPending}>
-          Изменить сумму
-        </Button>
-      </Group>
-    </form>
   );
 }
 
@@ -405,6 +347,33 @@ export function StaffOrderDetail() {
               .filter(Boolean)
               .join(' · ')}
           </Text>
+        </Section>
+      ) : null}
+
+      {data.amountChanges.length > 0 ? (
+        <Section title="История суммы">
+          <Table data-testid="amount-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Когда</Table.Th>
+                <Table.Th>Изменение</Table.Th>
+                <Table.Th>Кто</Table.Th>
+                <Table.Th>Причина</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.amountChanges.map((entry, index) => (
+                <Table.Tr key={`${entry.createdAt}-${index}`}>
+                  <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {formatRub(entry.from)} → {formatRub(entry.to)}
+                  </Table.Td>
+                  <Table.Td>{entry.actor ?? '—'}</Table.Td>
+                  <Table.Td>{entry.reason ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Section>
       ) : null}
 
