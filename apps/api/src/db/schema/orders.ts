@@ -83,6 +83,8 @@ export const orders = pgTable(
     actReminderSentAt: timestamp({ withTimezone: true }),
     isPaid: boolean().notNull().default(false),
     paidAt: timestamp({ withTimezone: true }),
+    /** Paid outside the system, recorded by staff (decision 043): no acquiring fee in the unit economics. */
+    paidOutside: boolean().notNull().default(false),
     /**
      * When the owner of the order e-mail confirmed the order is theirs (decision 022): set at creation when the
      * customer is signed in as that e-mail, else by the owner in the cabinet. Until then the cabinet marks the

@@ -262,6 +262,7 @@ export function createOrderStatusService(deps: {
             to,
             amount: by.kind === 'payment' ? by.amount : locked.amount,
             now,
+            outside: paysManually,
           })
         : await repo.moveStatus(tx, { id: change.orderId, from: change.from, to, now });
     if (!order) return null;
