@@ -249,6 +249,7 @@ export function StaffOrderDetail() {
           <OrderStatusControl
             key={data.status}
             status={data.status}
+            isPaid={data.isPaid}
             isPending={changeStatus.isPending}
             onSubmit={(value, done) =>
               changeStatus.mutate(value, {
