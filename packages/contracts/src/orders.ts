@@ -303,6 +303,8 @@ export const STAFF_STATUS_TRANSITIONS = {
   CANCELED: [],
 } as const satisfies Record<z.infer<typeof OrderStatusSchema>, readonly z.infer<typeof OrderStatusSchema>[]>;
 export const CUSTOMER_CANCELLABLE_STATUSES = ['NEW', 'PAID'] as const;
+/** ADMIN only: a COMPLETED-by-mistake order goes back to one of these, with a reason (decision 043). */
+export const COMPLETED_CORRECTION_STATUSES = ['IN_PROGRESS', 'READY', 'DELIVERING'] as const;
 
 export const ORDER_STATUS_LABELS = {
   NEW: 'Новый',

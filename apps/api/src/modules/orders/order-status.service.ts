@@ -1,5 +1,6 @@
 import type { ManualPayment, OrderStatus, UpdateOrderStatusRequest } from '@app/contracts';
 import {
+  COMPLETED_CORRECTION_STATUSES,
   CUSTOMER_CANCELLABLE_STATUSES,
   formatMessage,
   formatRub,
@@ -32,6 +33,8 @@ export type StatusChangeBy =
   | { kind: 'customer'; userId: string }
   /** The PARTNER whose pickup point the order goes to: hands a READY order over (COMPLETED), nothing else. */
   | { kind: 'partner'; userId: string }
+  /** ADMIN correcting a COMPLETED-by-mistake order back to an earlier status, with a reason (decision 043). */
+  | { kind: 'correction'; userId: string }
   /** A job: the scheduled completion after DELIVERING, the courier delivery's progress. */
   | { kind: 'system' }
   /** A payment that settles the order: NEW becomes PAID; an order already past NEW keeps its status. */
@@ -81,6 +84,17 @@ export function assertTransitionAllowed(by: StatusChangeBy, from: OrderStatus, t
       return;
     case 'staff':
       if (!(STAFF_STATUS_TRANSITIONS[from] as readonly string[]).includes(to)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          formatMessage(MESSAGES.statusTransitionForbidden, {
+            from: ORDER_STATUS_LABELS[from],
+            to: ORDER_STATUS_LABELS[to],
+          }),
+        );
+      }
+      return;
+    case 'correction':
+      if (from !== 'COMPLETED' || !(COMPLETED_CORRECTION_STATUSES as readonly string[]).includes(to)) {
         throw new AppError(
           'BAD_REQUEST',
           formatMessage(MESSAGES.statusTransitionForbidden, {
@@ -229,6 +243,8 @@ export function createOrderStatusService(deps: {
     const manual = change.manualPayment ?? null;
     if (manual && change.by.kind !== 'staff') throw forbidden(MESSAGES.manualPaymentStaffOnly);
     if (manual) assertManualPaymentDate(manual.paidOn, clock.now());
+    if (change.by.kind === 'correction' && !change.comment?.trim())
+      throw new AppError('BAD_REQUEST', MESSAGES.completedCorrectionReasonRequired);
     // A payment settlement, an amount change and any other status change take the same lock: a change made
     // first is seen here, a later one waits until this one is done.
     const locked = await repo.lockById(tx, change.orderId);
@@ -297,6 +313,15 @@ export function createOrderStatusService(deps: {
         },
       });
     }
+    if (by.kind === 'correction') {
+      await audit.record(tx, {
+        actorUserId: by.userId,
+        action: 'order.status.correct',
+        entity: 'order',
+        entityId: order.id,
+        data: { from: change.from, to, reason: change.comment },
+      });
+    }
     if (to !== change.from) {
       await repo.insertHistory(tx, {
         orderId: order.id,
@@ -343,9 +368,11 @@ export function createOrderStatusService(deps: {
       const isStaff = (STAFF_ROLES as readonly string[]).includes(actor.role);
       const by: StatusChangeBy = (await query.isPartnerOrder(actor, order))
         ? { kind: 'partner', userId: actor.userId }
-        : isStaff
-          ? { kind: 'staff', userId: actor.userId }
-          : { kind: 'customer', userId: actor.userId };
+        : actor.role === 'ADMIN' && order.status === 'COMPLETED'
+          ? { kind: 'correction', userId: actor.userId }
+          : isStaff
+            ? { kind: 'staff', userId: actor.userId }
+            : { kind: 'customer', userId: actor.userId };
       // The owner's cancellation of an order already cancelled (a double tap, a second tab) is that same
       // cancellation: it answers the order as it is, changing nothing.
       const repeatsCancel = by.kind === 'customer' && input.status === 'CANCELED';

@@ -142,4 +142,39 @@ describe('status changes of unpaid orders', () => {
     expect((await move(manager, { id: order.id, status: 'READY' })).statusCode).toBe(200);
     expect((await move(partner, { id: order.id, status: 'COMPLETED' })).statusCode).toBe(200);
   });
+
+  it('ADMIN corrects a COMPLETED-by-mistake order back with a reason, audited; nobody else, no reason, no NEW', async () => {
+    const admin = await ctx.staffAuth(...DEMO.admin);
+    const order = await createOrder('mistake@example.ru');
+    await ctx.database.sql.executeSql(`update orders set status = 'COMPLETED' where id = $1`, [order.id]);
+    const before = await state(order.id);
+    const byManager = await move(manager, { id: order.id, status: 'READY', comment: 'Ошибка' });
+    expect(byManager.statusCode).toBe(400);
+    const noReason = await move(admin, { id: order.id, status: 'READY', comment: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json<{ message: string }>().message).toBe(MESSAGES.completedCorrectionReasonRequired);
+    expect((await move(admin, { id: order.id, status: 'NEW', comment: 'Ошибка' })).statusCode).toBe(400);
+    expect(await state(order.id)).toEqual(before);
+
+    const corrected = await move(admin, {
+      id: order.id,
+      status: 'READY',
+      comment: 'Закрыт по ошибке: клиент не забрал и не оплатил',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toMatchObject({ status: 'READY', isPaid: false });
+    const audit = await ctx.database.sql.executeSql(
+      `select action, data from audit_log where entity_id = $1`,
+      [order.id],
+    );
+    expect(audit.rows).toEqual([
+      {
+        action: 'order.status.correct',
+        data: { from: 'COMPLETED', to: 'READY', reason: 'Закрыт по ошибке: клиент не забрал и не оплатил' },
+      },
+    ]);
+    // Still unpaid: it goes on only with its payment recorded, or is cancelled.
+    expect((await move(admin, { id: order.id, status: 'COMPLETED' })).statusCode).toBe(400);
+    expect((await move(admin, { id: order.id, status: 'CANCELED' })).statusCode).toBe(200);
+  });
 });
