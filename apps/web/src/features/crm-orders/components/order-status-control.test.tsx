@@ -60,4 +60,28 @@ describe('order status control', () => {
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Выполнен' }));
     expect(screen.queryByRole('group', { name: 'Оплата вне системы' })).toBeNull();
   });
+
+  it('lets ADMIN correct a COMPLETED order back, with a reason', async () => {
+    const onSubmit = vi.fn();
+    renderInCabinet(<OrderStatusControl status="COMPLETED" canCorrect onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByLabelText('Новый статус', { selector: 'input' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['В работе', 'Готов', 'Доставляется']);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Готов' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
+    expect(await screen.findByText('Укажите причину исправления статуса')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/Причина исправления/), { target: { value: 'Закрыт по ошибке' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        { status: 'READY', comment: 'Закрыт по ошибке' },
+        expect.any(Function),
+      ),
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  COMPLETED_CORRECTION_STATUSES,
   MANUAL_PAYMENT_METHOD_LABELS,
   MANUAL_PAYMENT_METHODS,
   ORDER_STATUS_LABELS,
@@ -16,6 +17,8 @@ type Props = {
   status: OrderStatus;
   /** An unpaid order goes past PAID only with its payment outside the system recorded (decision 043). */
   isPaid?: boolean;
+  /** ADMIN: a COMPLETED order can be corrected back, with a reason (decision 043). */
+  canCorrect?: boolean;
   isPending?: boolean;
   onSubmit: (
     value: { status: OrderStatus; comment: string; manualPayment?: ManualPayment },
@@ -36,12 +39,22 @@ type StatusFormValues = {
 const moscowToday = () => new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10);
 
 /** Offers only the statuses the transition table allows next; cancelling asks for confirmation. */
-export function OrderStatusControl({ status, isPaid = true, isPending = false, onSubmit }: Props) {
-  const options = allowedNextStatuses(status);
+export function OrderStatusControl({
+  status,
+  isPaid = true,
+  canCorrect = false,
+  isPending = false,
+  onSubmit,
+}: Props) {
+  const isCorrection = canCorrect && status === 'COMPLETED';
+  const options: readonly OrderStatus[] = isCorrection
+    ? COMPLETED_CORRECTION_STATUSES
+    : allowedNextStatuses(status);
   const form = useForm<StatusFormValues>({
     mode: 'controlled',
     initialValues: { status: null, comment: '', method: null, paidOn: moscowToday(), paymentComment: '' },
     validate: {
+      comment: (value) => (isCorrection && !value.trim() ? 'Укажите причину исправления статуса' : null),
       method: (value, values) => (needsPayment(values.status) && !value ? 'Укажите способ оплаты' : null),
       paidOn: (value, values) => (needsPayment(values.status) && !value ? 'Укажите дату оплаты' : null),
     },
@@ -85,8 +98,9 @@ export function OrderStatusControl({ status, isPaid = true, isPending = false, o
             w={220}
           />
           <TextInput
-            label="Комментарий"
-            placeholder="Необязательно"
+            label={isCorrection ? 'Причина исправления' : 'Комментарий'}
+            placeholder={isCorrection ? 'Почему заказ закрыт по ошибке' : 'Необязательно'}
+            withAsterisk={isCorrection}
             {...form.getInputProps('comment')}
             maxLength={2000}
             w={320}

@@ -250,6 +250,7 @@ export function StaffOrderDetail() {
             key={data.status}
             status={data.status}
             isPaid={data.isPaid}
+            canCorrect={role === 'ADMIN'}
             isPending={changeStatus.isPending}
             onSubmit={(value, done) =>
               changeStatus.mutate(value, {
