@@ -170,7 +170,12 @@ test('a PARTNER marks a READY order of its point as handed over on /crm/orders',
   for (const status of ['IN_PROGRESS', 'READY']) {
     const moved = await request.patch('/api/order/status', {
       headers: bearer(manager),
-      data: { id: order.id, status },
+      // Taken into work with the payment recorded outside the system (decision 043).
+      data: {
+        id: order.id,
+        status,
+        ...(status === 'IN_PROGRESS' ? { manualPayment: { method: 'cash', paidOn: '2026-01-15' } } : {}),
+      },
     });
     expect(moved.status(), status).toBe(200);
   }
@@ -179,7 +184,10 @@ test('a PARTNER marks a READY order of its point as handed over on /crm/orders',
   await page.goto('/crm/orders');
   const row = page.getByTestId('order-row').filter({ hasText: String(order.number) });
   await expect(row.getByTestId('order-status')).toHaveText('Готов');
+  await expect(row.getByTestId('order-paid')).toHaveText('Оплачен');
   await row.getByRole('button', { name: 'Выдан' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Отметить заказ выданным?' });
+  await dialog.getByRole('button', { name: 'Выдан' }).click();
   await expect(row.getByTestId('order-status')).toHaveText('Выполнен');
   await expect(row.getByRole('button', { name: 'Выдан' })).toHaveCount(0);
 

@@ -63,7 +63,14 @@ test('MANAGER finds an order by phone, moves it IN_PROGRESS → READY and cannot
   await expect(page).toHaveURL(`/crm/orders/${order.id}`);
   await expect(page.getByRole('heading', { name: `Заказ № ${order.number}` })).toBeVisible();
 
-  await changeStatus(page, 'В работе', 'Взяли в работу');
+  // The order is unpaid: taking it into work records a payment made outside the system (decision 043).
+  await page.getByRole('combobox', { name: 'Новый статус', exact: true }).click();
+  await page.getByRole('option', { name: 'В работе', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Способ оплаты', exact: true }).click();
+  await page.getByRole('option', { name: 'Наличные', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Комментарий', exact: true }).fill('Взяли в работу');
+  await page.getByRole('button', { name: 'Изменить статус' }).click();
+  await expect(page.getByTestId('status-history')).toContainText('Взяли в работу');
   await expect(page.getByTestId('order-status')).toHaveText('В работе');
   await changeStatus(page, 'Готов', 'Перевод готов');
   await expect(page.getByTestId('order-status')).toHaveText('Готов');

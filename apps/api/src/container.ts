@@ -155,6 +155,8 @@ export function createServices(deps: ServiceDeps) {
     mail,
     notifications,
     jobs,
+    paymentsRepo,
+    audit,
     config,
     clock,
   });

@@ -6,6 +6,7 @@ import { MESSAGES } from './messages.ts';
 import { InnSchema, KppSchema, refuseKppOfSoleTrader } from './profile.ts';
 import { multiline } from './text.ts';
 import { FilePageCountSchema } from './uploads.ts';
+import { isoDateField } from './fields.ts';
 
 /** POST /api/order/yandex-delivery/check-price: coordinates as [lat, lon]. */
 export const CheckDeliveryPriceRequestSchema = z.object({
@@ -302,6 +303,8 @@ export const STAFF_STATUS_TRANSITIONS = {
   CANCELED: [],
 } as const satisfies Record<z.infer<typeof OrderStatusSchema>, readonly z.infer<typeof OrderStatusSchema>[]>;
 export const CUSTOMER_CANCELLABLE_STATUSES = ['NEW', 'PAID'] as const;
+/** ADMIN only: a COMPLETED-by-mistake order goes back to one of these, with a reason (decision 043). */
+export const COMPLETED_CORRECTION_STATUSES = ['IN_PROGRESS', 'READY', 'DELIVERING'] as const;
 
 export const ORDER_STATUS_LABELS = {
   NEW: 'Новый',
@@ -434,10 +437,31 @@ export const OrderListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+/** How a payment taken outside the system was made (decision 043). */
+export const MANUAL_PAYMENT_METHODS = ['cash', 'bank_transfer', 'card_office'] as const;
+export const MANUAL_PAYMENT_METHOD_LABELS = {
+  cash: 'Наличные',
+  bank_transfer: 'Банковский перевод',
+  card_office: 'Картой в офисе',
+} as const satisfies Record<(typeof MANUAL_PAYMENT_METHODS)[number], string>;
+
+/** Statuses past PAID: an unpaid order reaches them only with a recorded payment (decision 043). */
+export const STATUSES_PAST_PAID = ['IN_PROGRESS', 'READY', 'DELIVERING', 'COMPLETED'] as const;
+
+/** Staff record that the customer paid outside the system: the method, the day (YYYY-MM-DD), a comment. */
+export const ManualPaymentSchema = z.object({
+  method: z.enum(MANUAL_PAYMENT_METHODS),
+  paidOn: isoDateField,
+  comment: multiline(z.string().trim().max(500)).nullable().optional(),
+});
+export type ManualPayment = z.infer<typeof ManualPaymentSchema>;
+
 export const UpdateOrderStatusRequestSchema = z.object({
   id: z.uuid({ message: MESSAGES.orderNotFound }),
   status: OrderStatusSchema,
   comment: multiline(z.string().trim().max(2000)).nullable().optional(),
+  /** Moving an unpaid order past PAID: the payment taken outside the system (staff only, decision 043). */
+  manualPayment: ManualPaymentSchema.optional(),
 });
 export type UpdateOrderStatusRequest = z.infer<typeof UpdateOrderStatusRequestSchema>;
 

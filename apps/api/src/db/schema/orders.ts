@@ -83,6 +83,8 @@ export const orders = pgTable(
     actReminderSentAt: timestamp({ withTimezone: true }),
     isPaid: boolean().notNull().default(false),
     paidAt: timestamp({ withTimezone: true }),
+    /** Paid outside the system, recorded by staff (decision 043): no acquiring fee in the unit economics. */
+    paidOutside: boolean().notNull().default(false),
     /**
      * When the owner of the order e-mail confirmed the order is theirs (decision 022): set at creation when the
      * customer is signed in as that e-mail, else by the owner in the cabinet. Until then the cabinet marks the
@@ -222,7 +224,8 @@ export const payments = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    provider: text({ enum: ['test', 'yookassa'] }).notNull(),
+    /** `manual`: staff recorded a payment taken outside the system (decision 043); never a provider link. */
+    provider: text({ enum: ['test', 'yookassa', 'manual'] }).notNull(),
     providerPaymentId: text(),
     /** `superseded`: the order's amount changed after this link was made; it no longer settles the order. */
     status: text({ enum: ['pending', 'superseded', 'succeeded', 'canceled'] })
@@ -232,6 +235,11 @@ export const payments = pgTable(
     confirmationUrl: text(),
     /** Where the provider sends the payer back (the order's success page or its cabinet page; decision 035). */
     returnUrl: text(),
+    /** A manual payment (decision 043): how it was taken, the day, who recorded it, the staff comment. */
+    manualMethod: text({ enum: ['cash', 'bank_transfer', 'card_office'] }),
+    manualPaidOn: date({ mode: 'string' }),
+    recordedByUserId: uuid(),
+    manualComment: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -36,7 +36,11 @@ describe('order results under concurrent sends (PostgreSQL)', () => {
       method: 'PATCH',
       url: '/api/order/status',
       headers: manager,
-      payload: { id: order.id, status: 'IN_PROGRESS' },
+      payload: {
+        id: order.id,
+        status: 'IN_PROGRESS',
+        manualPayment: { method: 'cash', paidOn: '2026-01-15' },
+      },
     });
     expect(moved.statusCode).toBe(200);
     return order;

@@ -89,7 +89,12 @@ describe('order results: staff attach and send, the owner downloads', () => {
       method: 'PATCH',
       url: '/api/order/status',
       headers: manager,
-      payload: { id: orderId, status },
+      // Unpaid test orders: taken into work with a payment recorded outside the system (decision 043).
+      payload: {
+        id: orderId,
+        status,
+        ...(status === 'IN_PROGRESS' ? { manualPayment: { method: 'cash', paidOn: '2026-01-15' } } : {}),
+      },
     });
     expect(response.statusCode).toBe(200);
   };

@@ -1,5 +1,6 @@
-import type { OrderStatus, UpdateOrderStatusRequest } from '@app/contracts';
+import type { ManualPayment, OrderStatus, UpdateOrderStatusRequest } from '@app/contracts';
 import {
+  COMPLETED_CORRECTION_STATUSES,
   CUSTOMER_CANCELLABLE_STATUSES,
   formatMessage,
   formatRub,
@@ -7,6 +8,7 @@ import {
   ORDER_STATUS_LABELS,
   STAFF_ROLES,
   STAFF_STATUS_TRANSITIONS,
+  STATUSES_PAST_PAID,
 } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -15,7 +17,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../../lib/principal.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PaymentsRepository } from '../payments/payments.repository.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrdersQueryService } from './query/orders-query.service.ts';
 
@@ -29,6 +33,8 @@ export type StatusChangeBy =
   | { kind: 'customer'; userId: string }
   /** The PARTNER whose pickup point the order goes to: hands a READY order over (COMPLETED), nothing else. */
   | { kind: 'partner'; userId: string }
+  /** ADMIN correcting a COMPLETED-by-mistake order back to an earlier status, with a reason (decision 043). */
+  | { kind: 'correction'; userId: string }
   /** A job: the scheduled completion after DELIVERING, the courier delivery's progress. */
   | { kind: 'system' }
   /** A payment that settles the order: NEW becomes PAID; an order already past NEW keeps its status. */
@@ -50,7 +56,14 @@ export type OrderStatusChange = {
    * the status mail and notification are left out; every other consequence still runs.
    */
   notifyCustomer?: boolean;
+  /**
+   * Staff moving an unpaid order past PAID: the payment taken outside the system (decision 043). It marks the
+   * order paid, is stored as a `manual` payment and audited; without it such a move is refused.
+   */
+  manualPayment?: ManualPayment | null;
 };
+
+const PAST_PAID: ReadonlySet<OrderStatus> = new Set(STATUSES_PAST_PAID);
 
 const NOTIFICATION_TYPE: Partial<Record<OrderStatus, 'order_canceled' | 'order_ready' | 'status_changed'>> = {
   CANCELED: 'order_canceled',
@@ -80,12 +93,33 @@ export function assertTransitionAllowed(by: StatusChangeBy, from: OrderStatus, t
         );
       }
       return;
+    case 'correction':
+      if (from !== 'COMPLETED' || !(COMPLETED_CORRECTION_STATUSES as readonly string[]).includes(to)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          formatMessage(MESSAGES.statusTransitionForbidden, {
+            from: ORDER_STATUS_LABELS[from],
+            to: ORDER_STATUS_LABELS[to],
+          }),
+        );
+      }
+      return;
     case 'payment':
       if (to !== 'PAID') throw new Error(`A payment moves an order to PAID, not to ${to}`);
       return;
     case 'system':
       return;
   }
+}
+
+/** A payment taken outside the system is dated today or within the last year (Moscow days, decision 043). */
+function assertManualPaymentDate(paidOn: string, now: Date): void {
+  const today = new Date(now.getTime() + 3 * 3600 * 1000).toISOString().slice(0, 10);
+  const yearAgo = new Date(now.getTime() + 3 * 3600 * 1000 - 366 * 24 * 3600 * 1000)
+    .toISOString()
+    .slice(0, 10);
+  if (paidOn > today || paidOn < yearAgo)
+    throw new AppError('BAD_REQUEST', MESSAGES.manualPaymentDateInvalid);
 }
 
 export function createOrderStatusService(deps: {
@@ -95,10 +129,12 @@ export function createOrderStatusService(deps: {
   mail: MailService;
   notifications: NotificationsService;
   jobs: Jobs;
+  paymentsRepo: PaymentsRepository;
+  audit: AuditRepository;
   config: Pick<Config, 'publicUrl' | 'automation'>;
   clock: Clock;
 }) {
-  const { db, repo, query, mail, notifications, jobs, config, clock } = deps;
+  const { db, repo, query, mail, notifications, jobs, paymentsRepo, audit, config, clock } = deps;
 
   /**
    * `create-delivery` is enqueued here and nowhere else: a paid courier order gets its delivery booked with the
@@ -204,6 +240,11 @@ export function createOrderStatusService(deps: {
    */
   async function changeOrderStatus(tx: Tx, change: OrderStatusChange): Promise<OrderRow | null> {
     assertTransitionAllowed(change.by, change.from, change.to);
+    const manual = change.manualPayment ?? null;
+    if (manual && change.by.kind !== 'staff') throw forbidden(MESSAGES.manualPaymentStaffOnly);
+    if (manual) assertManualPaymentDate(manual.paidOn, clock.now());
+    if (change.by.kind === 'correction' && !change.comment?.trim())
+      throw new AppError('BAD_REQUEST', MESSAGES.completedCorrectionReasonRequired);
     // A payment settlement, an amount change and any other status change take the same lock: a change made
     // first is seen here, a later one waits until this one is done.
     const locked = await repo.lockById(tx, change.orderId);
@@ -214,15 +255,73 @@ export function createOrderStatusService(deps: {
     }
     if (change.to === 'CANCELED' && change.seenPaid === false && locked.isPaid)
       throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
-    const now = clock.now();
     const by = change.by;
+    // Decision 043: people move an unpaid order past PAID only with a payment recorded; revenue counts paid
+    // orders. Jobs act on orders that were paid (a courier delivery is booked on payment) and are not refused.
+    const paysManually = by.kind === 'staff' && !locked.isPaid && PAST_PAID.has(change.to) && manual !== null;
+    if ((by.kind === 'staff' || by.kind === 'partner') && !locked.isPaid && PAST_PAID.has(change.to)) {
+      if (by.kind === 'partner') throw new AppError('BAD_REQUEST', MESSAGES.partnerOrderNotPaid);
+      if (!manual)
+        throw new AppError(
+          'BAD_REQUEST',
+          formatMessage(MESSAGES.orderNotPaidForStatus, { to: ORDER_STATUS_LABELS[change.to] }),
+        );
+    }
+    const now = clock.now();
     // A payment of an order already taken into work marks it paid and leaves its status as it is.
     const to = by.kind === 'payment' && change.from !== 'NEW' ? change.from : change.to;
     const order =
-      by.kind === 'payment'
-        ? await repo.markPaid(tx, { id: change.orderId, from: change.from, to, amount: by.amount, now })
+      by.kind === 'payment' || paysManually
+        ? await repo.markPaid(tx, {
+            id: change.orderId,
+            from: change.from,
+            to,
+            amount: by.kind === 'payment' ? by.amount : locked.amount,
+            now,
+            outside: paysManually,
+          })
         : await repo.moveStatus(tx, { id: change.orderId, from: change.from, to, now });
     if (!order) return null;
+    if (paysManually && manual && by.kind === 'staff') {
+      const payment = await paymentsRepo.insert(tx, {
+        orderId: order.id,
+        provider: 'manual',
+        status: 'succeeded',
+        amount: order.amount,
+        manualMethod: manual.method,
+        manualPaidOn: manual.paidOn,
+        recordedByUserId: by.userId,
+        manualComment: manual.comment ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // Pending provider links no longer settle an order that is paid.
+      await paymentsRepo.supersedePending(tx, order.id, now);
+      await audit.record(tx, {
+        actorUserId: by.userId,
+        action: 'order.payment.manual',
+        entity: 'order',
+        entityId: order.id,
+        data: {
+          paymentId: payment.id,
+          amount: order.amount,
+          method: manual.method,
+          paidOn: manual.paidOn,
+          comment: manual.comment ?? null,
+          from: change.from,
+          to,
+        },
+      });
+    }
+    if (by.kind === 'correction') {
+      await audit.record(tx, {
+        actorUserId: by.userId,
+        action: 'order.status.correct',
+        entity: 'order',
+        entityId: order.id,
+        data: { from: change.from, to, reason: change.comment },
+      });
+    }
     if (to !== change.from) {
       await repo.insertHistory(tx, {
         orderId: order.id,
@@ -269,9 +368,11 @@ export function createOrderStatusService(deps: {
       const isStaff = (STAFF_ROLES as readonly string[]).includes(actor.role);
       const by: StatusChangeBy = (await query.isPartnerOrder(actor, order))
         ? { kind: 'partner', userId: actor.userId }
-        : isStaff
-          ? { kind: 'staff', userId: actor.userId }
-          : { kind: 'customer', userId: actor.userId };
+        : actor.role === 'ADMIN' && order.status === 'COMPLETED'
+          ? { kind: 'correction', userId: actor.userId }
+          : isStaff
+            ? { kind: 'staff', userId: actor.userId }
+            : { kind: 'customer', userId: actor.userId };
       // The owner's cancellation of an order already cancelled (a double tap, a second tab) is that same
       // cancellation: it answers the order as it is, changing nothing.
       const repeatsCancel = by.kind === 'customer' && input.status === 'CANCELED';
@@ -284,6 +385,7 @@ export function createOrderStatusService(deps: {
           comment: input.comment ?? null,
           by,
           seenPaid: order.isPaid,
+          manualPayment: input.manualPayment ?? null,
         });
         if (changed) return;
         // The concurrent twin of this cancellation won: the order is cancelled, as asked.

@@ -58,6 +58,7 @@ const ORDER_DEFAULT_COLUMNS = [
   'actReminderSentAt',
   'isPaid',
   'paidAt',
+  'paidOutside',
   'deletedAt',
   'statusToken',
 ] as const satisfies ReadonlyArray<keyof typeof orders.$inferSelect>;
@@ -244,11 +245,25 @@ export function createOrdersRepository() {
      */
     async markPaid(
       db: DbOrTx,
-      change: { id: string; from: OrderStatus; to: OrderStatus; amount: number; now: Date },
+      change: {
+        id: string;
+        from: OrderStatus;
+        to: OrderStatus;
+        amount: number;
+        now: Date;
+        /** Staff recorded a payment made outside the system (decision 043). */
+        outside?: boolean;
+      },
     ): Promise<OrderRow | null> {
       const [row] = await db
         .update(orders)
-        .set({ isPaid: true, paidAt: change.now, status: change.to, updatedAt: change.now })
+        .set({
+          isPaid: true,
+          paidAt: change.now,
+          paidOutside: change.outside ?? false,
+          status: change.to,
+          updatedAt: change.now,
+        })
         .where(
           and(
             eq(orders.id, change.id),

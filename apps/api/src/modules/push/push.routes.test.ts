@@ -84,7 +84,12 @@ describe('web push', () => {
       method: 'PATCH',
       url: '/api/order/status',
       headers: manager,
-      payload: { id: order.id, status: 'IN_PROGRESS', comment: 'Переводчик приступил' },
+      payload: {
+        id: order.id,
+        status: 'IN_PROGRESS',
+        comment: 'Переводчик приступил',
+        manualPayment: { method: 'cash', paidOn: '2026-01-15' },
+      },
     });
 
     const delivered = await waitFor(() =>

@@ -60,9 +60,17 @@ describe('unit economics', () => {
         method: 'PATCH',
         url: '/api/order/status',
         headers: manager,
-        payload: { id: order.id, status },
+        // Orders not paid online are taken into work with their payment recorded: by bank transfer (an
+        // invoice), no acquiring fee (decision 043); ignored for an order already paid.
+        payload: {
+          id: order.id,
+          status,
+          ...(status === 'IN_PROGRESS'
+            ? { manualPayment: { method: 'bank_transfer', paidOn: now.toISOString().slice(0, 10) } }
+            : {}),
+        },
       });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, response.body).toBe(200);
     }
   };
   const complete = (order: OrderSummary) => move(order, 'IN_PROGRESS', 'READY', 'COMPLETED');
@@ -96,6 +104,7 @@ describe('unit economics', () => {
   let inProgress: OrderSummary;
   let courier: OrderSummary;
   let atPoint: OrderSummary;
+  let neverPaid: OrderSummary;
 
   beforeAll(async () => {
     ctx = await createTestContext({ clock: { now: () => now } });
@@ -147,6 +156,9 @@ describe('unit economics', () => {
       payload: { id: deleted.id },
     });
     expect(removal.statusCode).toBe(200);
+    // Completed and never paid (moved there before decision 043): no revenue, in no figure of the report.
+    neverPaid = await createOrder([[passport, 7]], '2031-03-11T11:00:00Z');
+    await ctx.database.sql.executeSql(`update orders set status = 'COMPLETED' where id = $1`, [neverPaid.id]);
     // 12 March: a courier order paid by invoice (no online payment) and, at 23:59 Moscow time, a paid order
     // picked up at the partner's point.
     courier = await createOrder([[passport, 1]], '2031-03-12T10:00:00Z', 'COURIER');
@@ -247,6 +259,22 @@ describe('unit economics', () => {
     expect(result.assumptions.join(' ')).toContain(`${TRANSLATOR_COST_PERCENT} %`);
   });
 
+  it('leaves out an order completed without payment until its payment is recorded', async () => {
+    const before = await report('startDate=2031-03-11&endDate=2031-03-11&includeInProgress=false');
+    expect(before).toMatchObject({ orders: 1, revenue: paidOnline.amount });
+    await ctx.database.sql.executeSql(`update orders set is_paid = true, paid_outside = true where id = $1`, [
+      neverPaid.id,
+    ]);
+    const after = await report('startDate=2031-03-11&endDate=2031-03-11&includeInProgress=false');
+    expect(after).toMatchObject({ orders: 2, revenue: r(k(paidOnline.amount) + k(neverPaid.amount)) });
+    // Paid outside the system: no acquiring fee.
+    expect(after.costBreakdown.paymentFees).toBe(before.costBreakdown.paymentFees);
+    await ctx.database.sql.executeSql(
+      `update orders set is_paid = false, paid_outside = false where id = $1`,
+      [neverPaid.id],
+    );
+  });
+
   it('adds orders still in work when asked to', async () => {
     const result = await report('startDate=2031-03-11&endDate=2031-03-11&includeInProgress=true');
     expect(result.orders).toBe(2);
@@ -270,7 +298,9 @@ describe('unit economics', () => {
       const result = await report(
         `startDate=2031-03-10&endDate=2031-03-13&includeInProgress=${String(includeInProgress)}`,
       );
-      const items = await orderList(`dateFrom=2031-03-10&dateTo=2031-03-13&status=${statuses.join(',')}`);
+      const items = await orderList(
+        `dateFrom=2031-03-10&dateTo=2031-03-13&isPaid=true&status=${statuses.join(',')}`,
+      );
       expect(items.length).toBe(result.orders);
       expect(r(items.reduce((total, item) => total + k(item.amount), 0))).toBe(result.revenue);
       // The canceled, the new and the deleted orders of the period are in neither.
@@ -278,7 +308,9 @@ describe('unit economics', () => {
       expect(everything.length).toBeGreaterThan(items.length);
 
       for (const day of result.byDay) {
-        const ofDay = await orderList(`dateFrom=${day.date}&dateTo=${day.date}&status=${statuses.join(',')}`);
+        const ofDay = await orderList(
+          `dateFrom=${day.date}&dateTo=${day.date}&isPaid=true&status=${statuses.join(',')}`,
+        );
         expect([day.date, ofDay.length]).toEqual([day.date, day.orders]);
         expect(r(ofDay.reduce((total, item) => total + k(item.amount), 0))).toBe(day.revenue);
       }

@@ -11,7 +11,10 @@ import {
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
-/** Statuses whose orders always count as revenue: the work is done and paid for. */
+/**
+ * Statuses whose orders always count as revenue: the work is done. Only paid orders are in the rollups at all
+ * (decision 043): revenue counts what was paid.
+ */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['COMPLETED'];
 /** Paid orders still being worked on; counted only when the report asks for `includeInProgress`. */
 export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = ['PAID', 'IN_PROGRESS', 'READY', 'DELIVERING'];
@@ -23,8 +26,8 @@ export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = ['PAID', 'IN_PROGRES
 export const TRANSLATOR_COST_PERCENT = 40;
 
 /**
- * Acquiring fee on orders paid online (`isPaid` is set only by the payment provider): YooKassa's standard card
- * rate. Invoices paid by bank transfer carry no fee. Change it here when the contract rate changes.
+ * Acquiring fee on orders paid online (the rollup's paid amount leaves out payments staff recorded as made
+ * outside the system, decision 043): YooKassa's standard card rate. Invoices paid by bank transfer carry no fee. Change it here when the contract rate changes.
  */
 export const PAYMENT_FEE_PERCENT = 3.5;
 

@@ -189,7 +189,11 @@ describe('the cabinet: own orders only', () => {
       method: 'PATCH',
       url: '/api/order/status',
       headers: manager,
-      payload: { id: mine.id, status: 'IN_PROGRESS' },
+      payload: {
+        id: mine.id,
+        status: 'IN_PROGRESS',
+        manualPayment: { method: 'cash', paidOn: '2026-01-15' },
+      },
     });
     expect(taken.statusCode).toBe(200);
     const refused = await ctx.app.inject({
@@ -210,7 +214,13 @@ describe('the cabinet: own orders only', () => {
         method: 'PATCH',
         url: '/api/order/status',
         headers: manager,
-        payload: { id: target.id, status, comment: `→ ${status}` },
+        payload: {
+          id: target.id,
+          status,
+          comment: `→ ${status}`,
+          // The order is unpaid: taking it into work records a payment made outside the system (decision 043).
+          ...(status === 'IN_PROGRESS' ? { manualPayment: { method: 'cash', paidOn: '2026-01-15' } } : {}),
+        },
       });
     expect((await step('COMPLETED')).statusCode).toBe(400);
     expect((await step('PAID')).statusCode).toBe(400);

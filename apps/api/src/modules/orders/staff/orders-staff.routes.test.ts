@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderSummary, StaffOrderListItem } from '@app/contracts';
 import { formatRub, MESSAGES } from '@app/contracts';
-import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { createTestContext, DEMO, payOnTestPage, type TestContext } from '#test/helpers.ts';
 
 describe('back office orders', () => {
   let ctx: TestContext;
@@ -363,8 +363,9 @@ describe('pickup point partner hands an order over', () => {
       });
 
     expect((await move(partner, 'COMPLETED')).statusCode).toBe(403);
-    await move(manager, 'IN_PROGRESS');
-    await move(manager, 'READY');
+    await payOnTestPage(ctx, order, 'pickup@example.ru');
+    expect((await move(manager, 'IN_PROGRESS')).statusCode).toBe(200);
+    expect((await move(manager, 'READY')).statusCode).toBe(200);
     expect((await move(partner, 'CANCELED')).statusCode).toBe(403);
     const handed = await move(partner, 'COMPLETED');
     expect(handed.statusCode).toBe(200);

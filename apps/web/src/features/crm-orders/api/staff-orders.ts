@@ -1,4 +1,4 @@
-import type { ActExchangeResponse, OrderDetail, StaffOrderListItem } from '@app/contracts';
+import type { ActExchangeResponse, ManualPayment, OrderDetail, StaffOrderListItem } from '@app/contracts';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ListAnswer } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
@@ -79,14 +79,21 @@ function useOrderMutation<TVariables>(
 }
 
 export function useChangeOrderStatus(orderId: string) {
-  return useOrderMutation(orderId, (body: { status: string; comment: string }) =>
-    api.patch(
-      '/order/status',
-      { id: orderId, status: body.status, comment: body.comment.trim() || null },
-      {
-        area: 'crm',
-      },
-    ),
+  return useOrderMutation(
+    orderId,
+    (body: { status: string; comment: string; manualPayment?: ManualPayment }) =>
+      api.patch(
+        '/order/status',
+        {
+          id: orderId,
+          status: body.status,
+          comment: body.comment.trim() || null,
+          ...(body.manualPayment ? { manualPayment: body.manualPayment } : {}),
+        },
+        {
+          area: 'crm',
+        },
+      ),
   );
 }
 

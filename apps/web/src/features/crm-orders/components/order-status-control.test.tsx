@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInCabinet } from '@/test/render';
 import { OrderStatusControl } from './order-status-control';
@@ -24,5 +24,64 @@ describe('order status control', () => {
   it('says a final status does not change', () => {
     renderInCabinet(<OrderStatusControl status="COMPLETED" onSubmit={vi.fn()} />);
     expect(screen.getByText('Статус заказа окончательный и больше не меняется.')).toBeInTheDocument();
+  });
+
+  it('asks an unpaid order for its payment outside the system before moving it past PAID', async () => {
+    const onSubmit = vi.fn();
+    renderInCabinet(<OrderStatusControl status="READY" isPaid={false} onSubmit={onSubmit} />);
+    const choose = async (label: string, option: string) => {
+      fireEvent.click(screen.getByLabelText(label, { selector: 'input' }));
+      fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+    };
+    await choose('Новый статус', 'Выполнен');
+    expect(screen.getByRole('group', { name: 'Оплата вне системы' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
+    expect(await screen.findByText('Укажите способ оплаты')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await choose('Способ оплаты', 'Наличные');
+    fireEvent.change(screen.getByLabelText('Дата оплаты'), { target: { value: '2026-11-20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        {
+          status: 'COMPLETED',
+          comment: '',
+          manualPayment: { method: 'cash', paidOn: '2026-11-20', comment: null },
+        },
+        expect.any(Function),
+      ),
+    );
+  });
+
+  it('asks a paid order for nothing more', async () => {
+    renderInCabinet(<OrderStatusControl status="READY" isPaid onSubmit={vi.fn()} />);
+    fireEvent.click(screen.getByLabelText('Новый статус', { selector: 'input' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Выполнен' }));
+    expect(screen.queryByRole('group', { name: 'Оплата вне системы' })).toBeNull();
+  });
+
+  it('lets ADMIN correct a COMPLETED order back, with a reason', async () => {
+    const onSubmit = vi.fn();
+    renderInCabinet(<OrderStatusControl status="COMPLETED" canCorrect onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByLabelText('Новый статус', { selector: 'input' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['В работе', 'Готов', 'Доставляется']);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Готов' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
+    expect(await screen.findByText('Укажите причину исправления статуса')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/Причина исправления/), { target: { value: 'Закрыт по ошибке' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        { status: 'READY', comment: 'Закрыт по ошибке' },
+        expect.any(Function),
+      ),
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@app/contracts';
+import {
+  COMPLETED_CORRECTION_STATUSES,
+  MANUAL_PAYMENT_METHOD_LABELS,
+  MANUAL_PAYMENT_METHODS,
+  ORDER_STATUS_LABELS,
+  STATUSES_PAST_PAID,
+  type ManualPayment,
+  type OrderStatus,
+} from '@app/contracts';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -7,19 +15,52 @@ import { allowedNextStatuses } from '../model/filters';
 
 type Props = {
   status: OrderStatus;
+  /** An unpaid order goes past PAID only with its payment outside the system recorded (decision 043). */
+  isPaid?: boolean;
+  /** ADMIN: a COMPLETED order can be corrected back, with a reason (decision 043). */
+  canCorrect?: boolean;
   isPending?: boolean;
-  onSubmit: (value: { status: OrderStatus; comment: string }, done: () => void) => void;
+  onSubmit: (
+    value: { status: OrderStatus; comment: string; manualPayment?: ManualPayment },
+    done: () => void,
+  ) => void;
 };
 
-type StatusFormValues = { status: OrderStatus | null; comment: string };
+type Method = (typeof MANUAL_PAYMENT_METHODS)[number];
+type StatusFormValues = {
+  status: OrderStatus | null;
+  comment: string;
+  method: Method | null;
+  paidOn: string;
+  paymentComment: string;
+};
+
+/** Today in Moscow, YYYY-MM-DD. */
+const moscowToday = () => new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10);
 
 /** Offers only the statuses the transition table allows next; cancelling asks for confirmation. */
-export function OrderStatusControl({ status, isPending = false, onSubmit }: Props) {
-  const options = allowedNextStatuses(status);
+export function OrderStatusControl({
+  status,
+  isPaid = true,
+  canCorrect = false,
+  isPending = false,
+  onSubmit,
+}: Props) {
+  const isCorrection = canCorrect && status === 'COMPLETED';
+  const options: readonly OrderStatus[] = isCorrection
+    ? COMPLETED_CORRECTION_STATUSES
+    : allowedNextStatuses(status);
   const form = useForm<StatusFormValues>({
     mode: 'controlled',
-    initialValues: { status: null, comment: '' },
+    initialValues: { status: null, comment: '', method: null, paidOn: moscowToday(), paymentComment: '' },
+    validate: {
+      comment: (value) => (isCorrection && !value.trim() ? 'Укажите причину исправления статуса' : null),
+      method: (value, values) => (needsPayment(values.status) && !value ? 'Укажите способ оплаты' : null),
+      paidOn: (value, values) => (needsPayment(values.status) && !value ? 'Укажите дату оплаты' : null),
+    },
   });
+  const needsPayment = (next: OrderStatus | null) =>
+    !isPaid && next !== null && (STATUSES_PAST_PAID as readonly string[]).includes(next);
   const [isConfirming, setConfirming] = useState(false);
 
   if (options.length === 0) {
@@ -31,8 +72,11 @@ export function OrderStatusControl({ status, isPending = false, onSubmit }: Prop
     setConfirming(false);
   };
   const send = () => {
-    const { status: next, comment } = form.getValues();
-    if (next) onSubmit({ status: next, comment }, reset);
+    const { status: next, comment, method, paidOn, paymentComment } = form.getValues();
+    if (!next) return;
+    const manualPayment =
+      needsPayment(next) && method ? { method, paidOn, comment: paymentComment.trim() || null } : undefined;
+    onSubmit({ status: next, comment, ...(manualPayment ? { manualPayment } : {}) }, reset);
   };
   const submit = form.onSubmit(({ status: next }) => {
     if (!next) return;
@@ -54,8 +98,9 @@ export function OrderStatusControl({ status, isPending = false, onSubmit }: Prop
             w={220}
           />
           <TextInput
-            label="Комментарий"
-            placeholder="Необязательно"
+            label={isCorrection ? 'Причина исправления' : 'Комментарий'}
+            placeholder={isCorrection ? 'Почему заказ закрыт по ошибке' : 'Необязательно'}
+            withAsterisk={isCorrection}
             {...form.getInputProps('comment')}
             maxLength={2000}
             w={320}
@@ -64,6 +109,36 @@ export function OrderStatusControl({ status, isPending = false, onSubmit }: Prop
             Изменить статус
           </Button>
         </Group>
+        {needsPayment(next) ? (
+          <fieldset aria-label="Оплата вне системы" style={{ border: 0, margin: 0, padding: 0 }}>
+            <Stack gap="xs">
+              <Text size="sm">
+                Заказ не оплачен через систему. Чтобы перевести его дальше, отметьте оплату, полученную вне
+                системы.
+              </Text>
+              <Group align="flex-start" gap="sm" wrap="wrap">
+                <Select
+                  label="Способ оплаты"
+                  placeholder="Выберите способ"
+                  data={MANUAL_PAYMENT_METHODS.map((value) => ({
+                    value,
+                    label: MANUAL_PAYMENT_METHOD_LABELS[value],
+                  }))}
+                  {...form.getInputProps('method')}
+                  w={220}
+                />
+                <TextInput label="Дата оплаты" type="date" {...form.getInputProps('paidOn')} w={180} />
+                <TextInput
+                  label="Комментарий к оплате"
+                  placeholder="Необязательно"
+                  {...form.getInputProps('paymentComment')}
+                  maxLength={500}
+                  w={320}
+                />
+              </Group>
+            </Stack>
+          </fieldset>
+        ) : null}
       </Stack>
       <ConfirmModal
         opened={isConfirming}

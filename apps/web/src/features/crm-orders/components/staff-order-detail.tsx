@@ -191,6 +191,8 @@ export function StaffOrderDetail() {
           <OrderStatusControl
             key={data.status}
             status={data.status}
+            isPaid={data.isPaid}
+            canCorrect={role === 'ADMIN'}
             isPending={changeStatus.isPending}
             onSubmit={(value, done) =>
               changeStatus.mutate(value, {

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "paid_outside" boolean DEFAULT false NOT NULL;
