@@ -326,6 +326,9 @@ async function explainAll(client: pg.Client, scenarios: Scenario[]) {
     repo: createOrdersRepository(),
     paymentsRepo: createPaymentsRepository(),
     audit: createAuditRepository(),
+    // The scenarios only read: a mail here would be a bug.
+    mail: { queue: () => Promise.reject(new Error('bench:large sends no mail')) },
+    publicUrl: 'http://bench',
     clock: systemClock,
   });
   const stats = createStatsService({ db: database.db });

@@ -79,7 +79,8 @@ export function createOrdersStaffService(deps: {
   repo: OrdersRepository;
   paymentsRepo: PaymentsRepository;
   audit: AuditRepository;
-  mail: MailService;
+  /** Only queues the amount-change mail (decision 042). */
+  mail: Pick<MailService, 'queue'>;
   publicUrl: string;
   clock: Clock;
 }) {
