@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '@app/contracts';
 import { formatDate, MESSAGES } from '@app/contracts';
-import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { createTestContext, DEMO, payOnTestPage, type TestContext } from '#test/helpers.ts';
 import { pdfText } from '#test/pdf-text.ts';
 
 describe('invoices and acts', () => {
@@ -96,6 +96,8 @@ describe('invoices and acts', () => {
     clockOffsetMs = -3 * 24 * 3600 * 1000;
     const completedAt = new Date(Date.now() + clockOffsetMs);
     try {
+      // Paid first: an unpaid order does not move past PAID (decision 043).
+      await payOnTestPage(ctx, order, 'buh@example.ru');
       for (const status of ['IN_PROGRESS', 'READY', 'COMPLETED']) {
         const moved = await ctx.app.inject({
           method: 'PATCH',
