@@ -199,7 +199,9 @@ export function createPaymentsService(deps: {
       // A 0 ₽ (or negative) amount is never a payment link (issue 17), whatever wrote the amount.
       if (order.amount <= 0) throw new AppError('CONFLICT', MESSAGES.orderAmountNotPayable);
 
-      const [recent] = await tx
+      // The newest recent pending link that brings the payer back to this page (cabinet / order page / status
+      // page): each page keeps its own link, so clicks on two pages in turn do not make a new link each time.
+      const pending = await tx
         .select()
         .from(payments)
         .where(
@@ -207,18 +209,18 @@ export function createPaymentsService(deps: {
             eq(payments.orderId, order.id),
             eq(payments.status, 'pending'),
             eq(payments.provider, provider.kind),
+            gt(payments.createdAt, new Date(clock.now().getTime() - REUSE_PENDING_MS)),
           ),
         )
         .orderBy(desc(payments.createdAt))
-        .limit(1);
-      // A link made on another page (cabinet / order page / status page) would bring the payer back there: not
-      // reused.
-      if (
-        recent?.confirmationUrl &&
-        recent.amount === order.amount &&
-        recent.returnUrl === returnUrlOf(recent.id) &&
-        clock.now().getTime() - recent.createdAt.getTime() < REUSE_PENDING_MS
-      ) {
+        .limit(10);
+      const recent = pending.find(
+        (candidate) =>
+          candidate.confirmationUrl &&
+          candidate.amount === order.amount &&
+          candidate.returnUrl === returnUrlOf(candidate.id),
+      );
+      if (recent?.confirmationUrl) {
         return toPaymentLink({ id: recent.id, confirmationUrl: recent.confirmationUrl }, provider.kind);
       }
 
