@@ -17,7 +17,7 @@ export const INITIAL_JS_TARGET_KB = 100;
  * What the suite lets it grow to: today's size with a little room (decision 041). Lower it when the first load
  * gets smaller; raising it needs a reason in a decision record.
  */
-export const INITIAL_JS_BUDGET_KB = 145;
+export const INITIAL_JS_BUDGET_KB = 150;
 
 export type InitialJs = {
   /** gzip (zlib default level) of every script, in bytes. */

@@ -48,6 +48,9 @@ export const theme = createTheme({
     // with a forced layout and a synchronous re-render): the order form's three selects cost a long task on a
     // phone's first load. A plain object, not Combobox.extend, so the first-load chunk does not import Combobox.
     Combobox: { defaultProps: { keepMounted: false } },
+    // A loader is a <span>; its aria-label ("Загружаем пункты выдачи") is only allowed with a role (axe
+    // aria-prohibited-attr, serious). `status` also lets screen readers announce it.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 
