@@ -126,7 +126,7 @@ const percentile = (sorted: number[], p: number) =>
 
 /**
  * One bare transaction per order: BEGIN, one INSERT per table with the rows of a real order (copied from
- * `orderId`), COMMIT — plain pg, no validation, no HTTP, `connections` clients in a loop for `seconds`.
+ * `orderId`; its id, number and unique status-link token left to their defaults), COMMIT — plain pg, no validation, no HTTP, `connections` clients in a loop for `seconds`.
  */
 export async function benchBareTransaction(
   databaseUrl: string,
@@ -141,7 +141,7 @@ export async function benchBareTransaction(
       const [schema, name] = table.includes('.') ? table.split('.') : ['public', table];
       const columns = await pool.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns
-          WHERE table_schema = $1 AND table_name = $2 AND column_name NOT IN ('id', 'number')
+          WHERE table_schema = $1 AND table_name = $2 AND column_name NOT IN ('id', 'number', 'status_token')
             AND is_generated = 'NEVER' ORDER BY ordinal_position`,
         [schema, name],
       );
