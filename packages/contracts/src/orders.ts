@@ -385,6 +385,8 @@ export const OrderDetailSchema = OrderListItemSchema.extend({
     addressComment: z.string().nullable(),
     /** A courier order's delivery at the delivery service (its claim id), once booked; null otherwise. */
     trackingNumber: z.string().nullable(),
+    /** The delivery service's live courier tracking page (https), once a courier is on the way; null otherwise. */
+    trackingUrl: z.string().nullable(),
   }),
   files: z.array(OrderFileSchema),
   history: z.array(

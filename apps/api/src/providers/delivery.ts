@@ -101,6 +101,8 @@ export type DeliveryClient = {
   getClaim(claimId: string): Promise<DeliveryClaim>;
   /** Confirms a priced claim so a courier is sent. */
   acceptClaim(claimId: string, version: number): Promise<DeliveryClaim>;
+  /** The recipient's public courier tracking page, or null while the provider has none (https links only). */
+  getTrackingLink(claimId: string): Promise<string | null>;
   listPickupPoints(): Promise<ProviderPickupPoint[]>;
 };
 
@@ -115,6 +117,16 @@ export const FINAL_CLAIM_STATUSES = [
   'failed',
   'estimating_failed',
   'performer_not_found',
+] as const;
+/** Claim statuses with a courier assigned: the provider has a tracking page for the recipient. */
+export const TRACKABLE_CLAIM_STATUSES = [
+  'performer_found',
+  'pickup_arrived',
+  'ready_for_pickup_confirmation',
+  'pickuped',
+  'delivery_arrived',
+  'ready_for_delivery_confirmation',
+  'pay_waiting',
 ] as const;
 export const DELIVERED_CLAIM_STATUSES = ['delivered', 'delivered_finish'] as const;
 export const ON_THE_WAY_CLAIM_STATUSES = [
@@ -138,6 +150,16 @@ export const FAILED_CLAIM_STATUSES = [
 
 class DeliveryProviderError extends Error {}
 
+/** A provider's link goes to customers as is only when it is an https URL of sane length. */
+export function safeTrackingLink(link: unknown): string | null {
+  if (typeof link !== 'string' || link.length > 2000) return null;
+  try {
+    return new URL(link).protocol === 'https:' ? link : null;
+  } catch {
+    return null;
+  }
+}
+
 const WEEKDAY_NAMES = ['', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
 
 /**
@@ -151,17 +173,18 @@ export function createYandexDeliveryClient(options: {
   timeoutMs?: number;
 }): DeliveryClient {
   const fetchImpl = options.fetchImpl ?? fetch;
-  async function call<T>(path: string, body: unknown): Promise<T> {
+  async function call<T>(path: string, body: unknown, method: 'POST' | 'GET' = 'POST'): Promise<T> {
     const response = await fetchImpl(`${options.apiUrl}${path}`, {
-      method: 'POST',
+      method,
       headers: {
         authorization: `Bearer ${options.token}`,
-        'content-type': 'application/json',
         'accept-language': 'ru',
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       },
-      body: JSON.stringify(body),
+      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
     });
+    if (response.status === 409 && method === 'GET') return null as T;
     if (!response.ok) {
       const answer = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
       const detail = answer?.message ?? answer?.code ?? '';
@@ -241,6 +264,16 @@ export function createYandexDeliveryClient(options: {
           version,
         }),
       );
+    },
+    async getTrackingLink(claimId) {
+      // 409 (inappropriate_status, unknown_tracking_links): no courier yet, or no link for this claim.
+      const body = await call<{ route_points?: Array<{ type?: string; sharing_link?: string }> } | null>(
+        `/b2b/cargo/integration/v2/claims/tracking-links?claim_id=${encodeURIComponent(claimId)}`,
+        null,
+        'GET',
+      );
+      const link = body?.route_points?.find((point) => point.type === 'destination')?.sharing_link;
+      return safeTrackingLink(link);
     },
     async listPickupPoints() {
       const body = await call<{

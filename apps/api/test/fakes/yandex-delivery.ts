@@ -76,6 +76,27 @@ export async function startFakeYandexDelivery(options: { token: string }) {
       claim.version += 1;
       return { status: 200, body: { id: claim.id, status: claim.status, version: claim.version } };
     }
+    if (url.pathname === '/b2b/cargo/integration/v2/claims/tracking-links') {
+      if (request.method !== 'GET') return { status: 405, body: { code: 'method', message: 'GET only' } };
+      if (!claim) return { status: 404, body: { code: 'not_found', message: 'Claim not found' } };
+      if (['new', 'estimating', 'ready_for_approval', 'accepted'].includes(claim.status)) {
+        return { status: 409, body: { code: 'inappropriate_status', message: 'No performer yet' } };
+      }
+      return {
+        status: 200,
+        body: {
+          route_points: [
+            { id: 1, type: 'source', visit_order: 1, sharing_link: `https://dostavka.example/s/${claim.id}` },
+            {
+              id: 2,
+              type: 'destination',
+              visit_order: 2,
+              sharing_link: `https://dostavka.example/d/${claim.id}`,
+            },
+          ],
+        },
+      };
+    }
     if (url.pathname === '/api/b2b/platform/pickup-points/list') {
       return { status: 200, body: { points: pickupPoints } };
     }

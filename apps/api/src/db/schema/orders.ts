@@ -76,6 +76,8 @@ export const orders = pgTable(
     externalDeliveryId: text(),
     externalDeliveryStatus: text(),
     externalDeliveryCheckedAt: timestamp({ withTimezone: true }),
+    /** The provider's public courier tracking page (https only), once the claim has one. */
+    externalDeliveryTrackingUrl: text(),
     /** send-payment-reminders sends one reminder per unpaid order. */
     paymentReminderSentAt: timestamp({ withTimezone: true }),
     /** Organizations: when the signed act came back (staff mark it) and when we last reminded about it. */

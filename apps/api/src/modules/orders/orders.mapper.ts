@@ -158,6 +158,7 @@ export function toOrderDetail(
       intercom: row.intercom,
       addressComment: row.addressComment,
       trackingNumber: row.deliveryType === 'COURIER' ? row.externalDeliveryId : null,
+      trackingUrl: row.deliveryType === 'COURIER' ? row.externalDeliveryTrackingUrl : null,
     },
     // The sender's files too stay out of the owner's cabinet until they confirm the order.
     files: (isStaffView || row.ownerConfirmedAt ? files : []).map((file) => ({

@@ -53,6 +53,7 @@ const ORDER_DEFAULT_COLUMNS = [
   'externalDeliveryId',
   'externalDeliveryStatus',
   'externalDeliveryCheckedAt',
+  'externalDeliveryTrackingUrl',
   'paymentReminderSentAt',
   'actExchangedAt',
   'actReminderSentAt',
@@ -329,10 +330,20 @@ export function createOrdersRepository() {
         .returning({ id: orders.id });
       return rows.length > 0;
     },
-    async setDeliveryStatus(db: DbOrTx, id: string, status: string, now: Date): Promise<void> {
+    async setDeliveryStatus(
+      db: DbOrTx,
+      id: string,
+      status: string,
+      now: Date,
+      trackingUrl?: string | null,
+    ): Promise<void> {
       await db
         .update(orders)
-        .set({ externalDeliveryStatus: status, externalDeliveryCheckedAt: now })
+        .set({
+          externalDeliveryStatus: status,
+          externalDeliveryCheckedAt: now,
+          ...(trackingUrl ? { externalDeliveryTrackingUrl: trackingUrl } : {}),
+        })
         .where(eq(orders.id, id));
     },
     /** Marks the payment reminder of a still unpaid NEW order as sent; undefined when it is not due any more. */

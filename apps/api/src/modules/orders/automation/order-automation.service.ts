@@ -10,6 +10,7 @@ import {
   DELIVERED_CLAIM_STATUSES,
   FAILED_CLAIM_STATUSES,
   FINAL_CLAIM_STATUSES,
+  TRACKABLE_CLAIM_STATUSES,
   ON_THE_WAY_CLAIM_STATUSES,
   type Coordinates,
   type DeliveryClient,
@@ -211,7 +212,12 @@ export function createOrderAutomationService(deps: {
             claim = await delivery.acceptClaim(claim.id, claim.version);
           }
           const previous = order.externalDeliveryStatus;
-          await repo.setDeliveryStatus(db, order.id, claim.status, clock.now());
+          // The courier's live tracking page exists once a courier is on the claim; asked until we have it.
+          const trackingUrl =
+            !order.externalDeliveryTrackingUrl && includes(TRACKABLE_CLAIM_STATUSES, claim.status)
+              ? await delivery.getTrackingLink(claim.id).catch(() => null)
+              : null;
+          await repo.setDeliveryStatus(db, order.id, claim.status, clock.now(), trackingUrl);
           if (claim.status !== previous) {
             changed += 1;
             const failed = includes(FAILED_CLAIM_STATUSES, claim.status);

@@ -154,6 +154,13 @@ describe('courier delivery with Yandex Delivery and status jobs', () => {
       [order.id],
     );
     expect(delivering).toEqual({ status: 'DELIVERING', external_delivery_status: 'pickuped' });
+    // The courier's tracking page (the destination point's link) reaches the customer's order view.
+    const [link] = await rows<{ external_delivery_tracking_url: string | null }>(
+      ctx,
+      'select external_delivery_tracking_url from orders where id = $1',
+      [order.id],
+    );
+    expect(link!.external_delivery_tracking_url).toBe(`https://dostavka.example/d/${claim.id}`);
     const autoComplete = await rows<{ start_after: Date }>(
       ctx,
       `select start_after from pgboss.job where name = 'order-processing'

@@ -67,6 +67,7 @@ function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
       intercom: null,
       addressComment: null,
       trackingNumber: null,
+      trackingUrl: null,
     },
     files: [],
     history: [

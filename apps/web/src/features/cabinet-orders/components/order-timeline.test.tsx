@@ -66,6 +66,7 @@ function order(
       intercom: null,
       addressComment: null,
       trackingNumber: null,
+      trackingUrl: null,
       ...delivery,
     },
   };
@@ -88,7 +89,12 @@ describe('OrderTimeline', () => {
             entry('READY', '2025-03-06T15:00:00.000Z'),
             entry('DELIVERING', '2025-03-07T09:15:00.000Z'),
           ],
-          delivery: { type: 'COURIER', name: 'Курьер', trackingNumber: 'claim-7781' },
+          delivery: {
+            type: 'COURIER',
+            name: 'Курьер',
+            trackingNumber: 'claim-7781',
+            trackingUrl: 'https://dostavka.example/d/claim-7781',
+          },
         })}
       />,
     );
@@ -105,6 +111,10 @@ describe('OrderTimeline', () => {
     expect(step('delivering')).toHaveTextContent('Передан курьеру');
     expect(step('delivering')).toHaveTextContent('07.03.2025');
     expect(step('delivering')).toHaveTextContent('Трек-номер: claim-7781');
+    expect(within(step('delivering')).getByRole('link', { name: /Где курьер/ })).toHaveAttribute(
+      'href',
+      'https://dostavka.example/d/claim-7781',
+    );
     expect(step('completed')).toHaveAttribute('aria-current', 'step');
     expect(step('completed')).toHaveTextContent('Доставлен');
   });

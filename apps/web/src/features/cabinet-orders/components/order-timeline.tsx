@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@app/contracts';
-import { Card, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { buildOrderTimeline, type TimelineStep } from '../model/order-timeline';
@@ -18,6 +18,11 @@ function StepDetails({ step }: { step: TimelineStep }) {
         </Text>
       ) : null}
       {step.trackingNumber ? <Text size="sm">Трек-номер: {step.trackingNumber}</Text> : null}
+      {step.trackingUrl ? (
+        <Anchor size="sm" href={step.trackingUrl} target="_blank" rel="noopener noreferrer">
+          Где курьер — открыть карту
+        </Anchor>
+      ) : null}
     </Stack>
   );
 }

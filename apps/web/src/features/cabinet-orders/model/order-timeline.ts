@@ -14,6 +14,8 @@ export type TimelineStep = {
   expectedPrefix: 'к' | 'с';
   /** A courier order's tracking number, on the courier step. */
   trackingNumber: string | null;
+  /** The delivery service's live courier tracking page, on the courier step while it is under way. */
+  trackingUrl: string | null;
 };
 
 const RANK: Record<OrderStatus, number> = {
@@ -34,6 +36,7 @@ type StepSpec = {
   expectedDate: string | null;
   expectedPrefix?: 'к' | 'с';
   trackingNumber?: string | null;
+  trackingUrl?: string | null;
 };
 
 /** The steps of an order's way to the customer, by how it is received (decision 038). */
@@ -54,6 +57,7 @@ function stepsOf(order: OrderDetail): StepSpec[] {
           // The courier is booked when the order is ready: the next working day at the latest.
           expectedDate: ready ? addWorkingDays(ready, 1, { nonWorkingDays: new Set() }) : null,
           trackingNumber: order.delivery.trackingNumber,
+          trackingUrl: order.status === 'COMPLETED' ? null : order.delivery.trackingUrl,
         },
         { key: 'completed', title: 'Доставлен', status: 'COMPLETED', expectedDate: null },
       ];
@@ -110,6 +114,7 @@ export function buildOrderTimeline(order: OrderDetail): TimelineStep[] | null {
     expectedDate: null,
     expectedPrefix: 'к',
     trackingNumber: null,
+    trackingUrl: null,
   };
   const steps: TimelineStep[] = [
     paid,
@@ -123,6 +128,7 @@ export function buildOrderTimeline(order: OrderDetail): TimelineStep[] | null {
         expectedDate: isDone ? null : spec.expectedDate,
         expectedPrefix: spec.expectedPrefix ?? 'к',
         trackingNumber: spec.trackingNumber ?? null,
+        trackingUrl: spec.trackingUrl ?? null,
       };
     }),
   ];

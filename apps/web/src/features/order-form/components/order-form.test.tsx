@@ -516,6 +516,10 @@ describe('order form', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(submit).not.toBeDisabled());
+    // The refusal stays on the page (a toast goes in 5 s) and takes the focus, so a screen reader reads it.
+    const refusal = await screen.findByRole('alert', { name: /Заказ не оформлен/ });
+    expect(refusal).toHaveTextContent('Данные формы сохранены');
+    await waitFor(() => expect(refusal).toHaveFocus());
     await act(async () => {
       fireEvent.click(submit);
     });

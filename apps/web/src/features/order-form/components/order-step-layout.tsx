@@ -74,10 +74,13 @@ export function OrderStepLayout(props: Props) {
     lastShownStep = props.step;
   }, [props.step]);
 
-  // After a 'Далее' that did not pass, focus goes to the first field in error (drawn by then).
+  // After a 'Далее' that did not pass, focus goes to the first field in error (drawn by then), or to the
+  // step's error message when the server refused the order for no field of this step.
   useEffect(() => {
     if (checkCount === 0) return;
-    const invalid = rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const invalid =
+      rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      rootRef.current?.querySelector<HTMLElement>('[data-step-error]');
     if (!invalid) return;
     invalid.focus({ preventScroll: true });
     invalid.scrollIntoView({ block: 'center' });

@@ -1,3 +1,4 @@
+import { Alert } from '@mantine/core';
 import { AppNavigate } from '@/lib/navigation';
 import { useOrderDraft } from '../hooks/use-order-draft';
 import { usePromo } from '../hooks/use-promo';
@@ -13,7 +14,7 @@ export function OrderStep3() {
   const draft = useOrderDraft();
   const promo = usePromo(draft.step1.promoCode);
   const { errors, check } = useStepErrors(() => validateStep3(draft.step3));
-  const { submit, isSubmitting } = useSubmitOrder({
+  const { submit, isSubmitting, submitError } = useSubmitOrder({
     validPromoCode: promo.status === 'valid' ? promo.code : null,
   });
   if (Object.keys(validateStep1(draft.step1)).length > 0) return <AppNavigate to="/order/step-1" replace />;
@@ -26,10 +27,21 @@ export function OrderStep3() {
       nextLabel="Оформить заказ"
       isNextLoading={isSubmitting}
       isNextDisabled={isSubmitting || promo.status === 'checking'}
-      onNext={() => {
-        if (check()) void submit();
-      }}
+      // The layout moves focus after the submit settles: to the first field the server refused, or the error.
+      onNext={() => (check() ? submit() : undefined)}
     >
+      {submitError ? (
+        <Alert
+          color="red"
+          variant="light"
+          title="Заказ не оформлен"
+          role="alert"
+          tabIndex={-1}
+          data-step-error
+        >
+          {submitError} Данные формы сохранены — попробуйте ещё раз.
+        </Alert>
+      ) : null}
       <FormParamsGate>
         <Step3Form errors={errors} />
       </FormParamsGate>

@@ -1,8 +1,8 @@
-import { CreateOrderRequestSchema } from '@app/contracts';
+import { CreateOrderRequestSchema, MESSAGES } from '@app/contracts';
 import { useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { getAttributionPayload } from '@/lib/attribution';
-import { showErrorToast } from '@/lib/notify';
+import { getErrorToasts, showErrorToast } from '@/lib/notify';
 import { useAppNavigate } from '@/lib/navigation';
 import { createOrder } from '../api/create-order';
 import { deleteDraft } from '../model/draft';
@@ -30,6 +30,8 @@ export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | nu
   const store = useOrderDraftStore();
   const navigate = useAppNavigate();
   const [isSubmitting, setSubmitting] = useState(false);
+  /** Why the last «Оформить заказ» did not go through, when no field carries it; stays until the next try. */
+  const [submitError, setSubmitError] = useState<string | null>(null);
   const inFlight = useRef(false);
 
   const submit = async () => {
@@ -55,6 +57,7 @@ export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | nu
     }
     inFlight.current = true;
     setSubmitting(true);
+    setSubmitError(null);
     try {
       const order = await createOrder(payload, orderIdempotencyKey(draft.idempotencyKey, payload));
       rememberCreatedOrder(order, draft.idempotencyKey);
@@ -67,6 +70,8 @@ export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | nu
         const { errors, step } = mapServerDetails(error.details);
         store.setServerErrors(errors);
         if (step !== null && step !== 3) void navigate(STEP_PATH[step]);
+      } else if (!isApiError(error) || error.kind !== 'aborted') {
+        setSubmitError(getErrorToasts(error)[0]?.message ?? MESSAGES.internalError);
       }
       showErrorToast(error);
     } finally {
@@ -75,5 +80,5 @@ export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | nu
     }
   };
 
-  return { submit, isSubmitting };
+  return { submit, isSubmitting, submitError };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "external_delivery_tracking_url" text;
