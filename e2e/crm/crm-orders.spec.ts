@@ -87,6 +87,37 @@ test('MANAGER finds an order by phone, moves it IN_PROGRESS → READY and cannot
   );
 });
 
+test('an unpaid order does not move past PAID: the form asks for the payment, the server refuses without it', async ({
+  page,
+  request,
+}) => {
+  const order = await createOrder(request);
+  const token = await signInStaff(page, request, 'MANAGER');
+  await page.goto(`/crm/orders/${order.id}`);
+  await expect(page.getByRole('heading', { name: `Заказ № ${order.number}` })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Новый');
+
+  await page.getByRole('combobox', { name: 'Новый статус', exact: true }).click();
+  await page.getByRole('option', { name: 'В работе', exact: true }).click();
+  await expect(page.getByText('Заказ не оплачен через систему.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Изменить статус' }).click();
+  await expect(page.getByText('Укажите способ оплаты')).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Новый');
+
+  // Past the form, straight to the API: refused with the reason, nothing changes.
+  const refused = await request.patch('/api/order/status', {
+    headers: bearer(token),
+    data: { id: order.id, status: 'IN_PROGRESS' },
+  });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { message: string }).message).toMatch(/^Заказ не оплачен/);
+  const detail = await request.get(`/api/order/${order.id}`, { headers: bearer(token) });
+  expect((await detail.json()) as { status: string; isPaid: boolean }).toMatchObject({
+    status: 'NEW',
+    isPaid: false,
+  });
+});
+
 test('ADMIN changes the amount of an order', async ({ page, request }) => {
   const order = await createOrder(request);
   await signInStaff(page, request, 'ADMIN');
