@@ -19,6 +19,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { ordersStaffRoutes } from './modules/orders/staff/orders-staff.routes.ts';
 import { orderNotesRoutes } from './modules/orders/staff/order-notes.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { cronRoutes } from './modules/monitoring/cron.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(monitoringRoutes, { monitoring: services.monitoring });
   await app.register(cronRoutes, { monitoring: services.monitoring });
   await app.register(usersRoutes, { users: services.users });
+  await app.register(customersRoutes, { customers: services.customers });
   await app.register(partnersRoutes, { partners: services.partners });
   await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
   await app.register(orderStatusLinkRoutes, { query: services.ordersQuery });

@@ -31,6 +31,7 @@ import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/staff/orders-staff.service.ts';
 import { createOrderNotesService } from './modules/orders/staff/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createPartnersRepository } from './modules/partners/partners.repository.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
@@ -185,6 +186,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     orderNotes: createOrderNotesService({ db, repo: ordersRepo, audit, clock }),
     users: createUsersService({ db, authRepo, audit, clock }),
+    customers: createCustomersService({ db }),
     partners: createPartnersService({
       db,
       repo: createPartnersRepository(),

@@ -20,6 +20,11 @@ export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] a
 export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BLOCKED'] as const;
 
 export const PAYER_TYPES = ['INDIVIDUAL', 'ORGANIZATION'] as const;
+/** How a payer type reads in Russian: the CRM filters and the CSV export. */
+export const PAYER_TYPE_LABELS = {
+  INDIVIDUAL: 'Физическое лицо',
+  ORGANIZATION: 'Организация',
+} as const satisfies Record<(typeof PAYER_TYPES)[number], string>;
 
 export const DELIVERY_TYPES = ['PICKUP_POINT', 'OFFICE', 'COURIER', 'ELECTRONIC'] as const;
 /** How a delivery type reads in Russian, wherever the UI names one. */

@@ -18,6 +18,7 @@ export { CataloguePriceSchema } from './fields.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './crm-access.ts';
+export * from './customers.ts';
 export * from './documents.ts';
 export * from './form-settings.ts';
 export * from './holidays.ts';

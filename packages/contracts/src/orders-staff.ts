@@ -86,8 +86,26 @@ const statusList = z
   )
   .pipe(z.array(OrderStatusSchema));
 
+/** Most orders one export of a selection names (`ids`): the list page selects from what it has loaded. */
+export const EXPORT_IDS_MAX = 500;
+
+/** `ids=uuid,uuid,...` (or repeated `ids=`): the orders picked on the list page, up to EXPORT_IDS_MAX. */
+const idList = z
+  .union([z.string().max(EXPORT_IDS_MAX * 37), z.array(z.string().max(36)).max(EXPORT_IDS_MAX)])
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.uuid({ message: MESSAGES.exportIdsInvalid }))
+      .min(1, { message: MESSAGES.exportIdsInvalid })
+      .max(EXPORT_IDS_MAX, { message: MESSAGES.exportIdsTooMany }),
+  );
+
 /** Filters of the staff order list; the CSV export takes the same ones, so it exports exactly the filtered set. */
 export const StaffOrderFiltersSchema = z.object({
+  /** Only these orders (the rows selected on the list page), together with any other filter given. */
+  ids: idList.optional(),
   status: statusList.optional(),
   dateFrom: z.iso.date().optional(),
   dateTo: z.iso.date().optional(),
@@ -113,8 +131,48 @@ export const StaffOrderListItemSchema = OrderListItemSchema.extend({
   payerType: PayerTypeSchema,
   deliveryType: DeliveryTypeSchema,
   pickupPointId: z.string().nullable(),
+  /** The pickup point's name (null: not a pickup-point delivery). */
+  pickupPointName: z.string().nullable(),
 });
 export type StaffOrderListItem = z.infer<typeof StaffOrderListItemSchema>;
+
+// ---- the pickup-point PARTNER's orders (decision 050): only orders to its own points, only what hand-over needs ----
+
+export const PartnerOrderListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+  /** Number (with or without «№»), words of the name, or 4+ digits of the phone. */
+  search: z.string().trim().max(200).optional(),
+});
+export type PartnerOrderListQuery = z.infer<typeof PartnerOrderListQuerySchema>;
+
+/** A row of the partner's list: the staff row without the e-mail. */
+export const PartnerOrderListItemSchema = StaffOrderListItemSchema.omit({ email: true });
+export type PartnerOrderListItem = z.infer<typeof PartnerOrderListItemSchema>;
+
+export const PartnerOrderParamsSchema = z.object({ id: z.uuid({ message: MESSAGES.orderNotFound }) });
+
+/**
+ * GET /api/order/partner/:id, the partner's read-only order page: who collects it (name, phone), what, where,
+ * whether it is paid and its status dates. No e-mail, comment, files, organization or payments.
+ */
+export const PartnerOrderDetailSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  status: OrderStatusSchema,
+  isPaid: z.boolean(),
+  amount: z.number(),
+  estimatedReadyDate: z.string().nullable(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  documents: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  originalLanguageName: z.string(),
+  targetLanguageName: z.string(),
+  point: z.object({ id: z.string(), name: z.string(), address: z.string() }),
+  history: z.array(z.object({ toStatus: OrderStatusSchema, createdAt: z.string() })),
+});
+export type PartnerOrderDetail = z.infer<typeof PartnerOrderDetailSchema>;
 
 export const UpdateOrderAmountRequestSchema = z.object({
   id: z.uuid({ message: MESSAGES.orderNotFound }),

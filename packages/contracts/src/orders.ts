@@ -331,6 +331,9 @@ export const OrderListItemSchema = z.object({
   documents: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   originalLanguage: z.string(),
   targetLanguage: z.string(),
+  /** The languages' Russian names («Русский», «Немецкий»); the code when it is gone from the catalogue. */
+  originalLanguageName: z.string(),
+  targetLanguageName: z.string(),
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 
@@ -413,6 +416,8 @@ export const OrderDetailSchema = OrderListItemSchema.extend({
   /** Back-office fields: null in the customer's view. */
   staff: z
     .object({
+      /** The customer's account (the CRM's customer page); null when the account is gone. */
+      customerId: z.string().nullable(),
       otherPrice: z.number().nullable(),
       otherCost: z.number().nullable(),
       /** Organizations: when staff marked the signed act as returned (null: not yet, or not an organization). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PhoneSchema } from './common.ts';
-import { formatPhoneInput, normalizePhone } from './phone.ts';
+import { formatPhone, formatPhoneInput, normalizePhone, phoneSearchDigits } from './phone.ts';
 
 /** Issue 16: one phone rule for the form and the server; no digit is ever dropped. */
 describe('phone numbers', () => {
@@ -62,5 +62,27 @@ describe('phone numbers', () => {
     }
     expect(seen).toContain('+7 (916');
     expect(seen).toContain('+7');
+  });
+
+  it('shows a stored phone as +7 916 123-45-67 (issue 17), anything else as it is', () => {
+    expect(formatPhone('+79161234567')).toBe('+7 916 123-45-67');
+    expect(formatPhone('+78005553535')).toBe('+7 800 555-35-35');
+    expect(formatPhone('12345')).toBe('12345');
+    expect(formatPhone(null)).toBe('');
+  });
+
+  it.each([
+    ['1234567', '1234567'],
+    ['123-45-67', '1234567'],
+    ['916 123', '916123'],
+    ['8 (916) 123-45-67', '9161234567'],
+    ['+7 916 123 45 67', '9161234567'],
+    ['79161234567', '9161234567'],
+  ])('searches a phone by the digits of %j', (input, digits) => {
+    expect(phoneSearchDigits(input)).toBe(digits);
+  });
+
+  it.each(['123', 'romashka', '№100006 ', '1234567890123', ''])('%j is no phone fragment', (input) => {
+    expect(phoneSearchDigits(input)).toBeNull();
   });
 });

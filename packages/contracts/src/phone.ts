@@ -44,3 +44,28 @@ export function formatPhoneInput(value: string): string {
   if (national.length > 8) formatted += `-${national.slice(8, 10)}`;
   return formatted;
 }
+
+/**
+ * A stored phone for people: `+79161234567` → `+7 916 123-45-67`, the one display format of the CRM, the partner
+ * pages and the CSV export (issue 17). Anything that is not a stored Russian number is shown as it is.
+ */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const match = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
+  return match ? `+7 ${match[1]} ${match[2]}-${match[3]}-${match[4]}` : phone;
+}
+
+/**
+ * The digits of a phone search (issue 17): any 4 or more consecutive digits of the number, however they are
+ * spelled (`916 123-45-67`, `(916)1234567`, `1234567`). A whole number written with 8 or 7 in front
+ * (`8 916 123-45-67`) is reduced to its 10 national digits, so it matches the stored `+7…`. Null when the text is
+ * not a phone fragment (letters) or has fewer than 4 digits.
+ */
+export function phoneSearchDigits(search: string): string | null {
+  const text = search.trim();
+  if (!/^\+?[\d\s().-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  if (digits.length < 4) return null;
+  if (digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
+  return digits.length > 11 ? null : digits;
+}

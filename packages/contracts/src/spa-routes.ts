@@ -44,6 +44,7 @@ export const SPA_PAGE_PATTERNS: readonly string[] = [
 export const SPA_AREA_PAGE_PATTERNS: Readonly<Record<'crm' | 'partner', readonly string[]>> = {
   crm: [
     'commission-adjustments',
+    'customers/:id',
     'form-settings',
     'fraud-monitoring',
     'holidays',

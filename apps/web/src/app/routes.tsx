@@ -63,6 +63,7 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   home: () => import('./crm/orders-page'),
   orders: () => import('./crm/orders-page'),
   'orders/:id': () => import('./crm/order-detail-page'),
+  'customers/:id': () => import('./crm/customer-page'),
   holidays: () => import('./crm/holidays-page'),
   users: () => import('./crm/users-page'),
   'form-settings': () => import('./crm/form-settings-page'),

@@ -8,6 +8,7 @@ import type { OrderDetail } from '@app/contracts';
 export {
   formatDate,
   formatDateTime,
+  formatPhone,
   formatPriceLine,
   formatReadyDate,
   formatRub,

@@ -129,8 +129,10 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
-    // text_pattern_ops: the staff search looks e-mails up by prefix (LIKE 'ivanov%'), whatever the collation.
-    index('orders_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    // Trigrams (pg_trgm, decision 050): the staff search finds a part of an e-mail (LIKE '%romashka%') and any
+    // 4+ digits of a phone (LIKE '%1234567%'); a whole phone is still found by equality on orders_phone_idx.
+    index('orders_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('orders_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
     index('orders_phone_idx').on(t.phoneNumber),
     index('orders_name_search_idx').using('gin', orderNameSearch(t.name)),
     index('orders_unpaid_idx')

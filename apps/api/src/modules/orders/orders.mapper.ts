@@ -4,6 +4,7 @@ import type {
   OrderListItem,
   OrderNote,
   OrderSummary,
+  PartnerOrderDetail,
   PromoValidateResponse,
   StaffOrderListItem,
 } from '@app/contracts';
@@ -12,7 +13,7 @@ import type { offices, orderStatusHistory, points, uploads } from '../../db/sche
 import type { UserPrincipal } from '#src/lib/principal.ts';
 import type { PromoRow } from '../form-settings/form-settings.repository.ts';
 import { toFilePageCount } from '../uploads/uploads.mapper.ts';
-import type { OrderNoteRow, OrderRow } from './orders.repository.ts';
+import type { LanguageNames, OrderNoteRow, OrderRow } from './orders.repository.ts';
 
 /** Row → response of the orders module: every response shape of an order is built here. */
 
@@ -48,7 +49,11 @@ export function toPromoValidateResponse(
     : { valid: false, code: askedCode.toUpperCase(), discountPercent: 0, message: result.refusal };
 }
 
-export function toOrderListItem(row: OrderRow, documents: DocumentLine[]): OrderListItem {
+export function toOrderListItem(
+  row: OrderRow,
+  documents: DocumentLine[],
+  languageNames: LanguageNames,
+): OrderListItem {
   return {
     id: row.id,
     number: row.number,
@@ -60,6 +65,8 @@ export function toOrderListItem(row: OrderRow, documents: DocumentLine[]): Order
     documents,
     originalLanguage: row.originalLanguage,
     targetLanguage: row.targetLanguage,
+    originalLanguageName: languageNames.get(row.originalLanguage) ?? row.originalLanguage,
+    targetLanguageName: languageNames.get(row.targetLanguage) ?? row.targetLanguage,
   };
 }
 
@@ -72,12 +79,18 @@ const customerOf = (row: OrderRow) => ({
 });
 
 /** An order in the CRM list (and the CSV export): the list item plus the customer and the delivery. */
-export function toStaffOrderListItem(row: OrderRow, documents: DocumentLine[]): StaffOrderListItem {
+export function toStaffOrderListItem(
+  row: OrderRow,
+  documents: DocumentLine[],
+  languageNames: LanguageNames,
+  pointName: string | null,
+): StaffOrderListItem {
   return {
-    ...toOrderListItem(row, documents),
+    ...toOrderListItem(row, documents, languageNames),
     ...customerOf(row),
     deliveryType: row.deliveryType,
     pickupPointId: row.pickupPointId,
+    pickupPointName: pointName,
   };
 }
 
@@ -86,6 +99,7 @@ export function toOrderDetail(
   row: OrderRow,
   related: {
     documents: DocumentLine[];
+    languageNames: LanguageNames;
     files: Array<typeof uploads.$inferSelect>;
     history: Array<{
       entry: typeof orderStatusHistory.$inferSelect;
@@ -113,7 +127,7 @@ export function toOrderDetail(
     ];
   });
   return {
-    ...toOrderListItem(row, documents),
+    ...toOrderListItem(row, documents, related.languageNames),
     ...customerOf(row),
     organization:
       row.payerType === 'ORGANIZATION'
@@ -178,6 +192,7 @@ export function toOrderDetail(
     amountChanges,
     staff: isStaffView
       ? {
+          customerId: row.userId,
           otherPrice: row.otherPrice,
           otherCost: row.otherCost,
           actExchangedAt: row.actExchangedAt?.toISOString() ?? null,
@@ -241,4 +256,36 @@ export function toOrderFilterOptions(
     }
   }
   return { partners: [...byPartner.values()] };
+}
+
+/** The pickup PARTNER's read-only view of an order of one of its points (decision 050). */
+export function toPartnerOrderDetail(
+  row: OrderRow,
+  related: {
+    documents: DocumentLine[];
+    languageNames: LanguageNames;
+    point: typeof points.$inferSelect;
+    history: Array<{ toStatus: OrderRow['status']; createdAt: Date }>;
+  },
+): PartnerOrderDetail {
+  const { languageNames, point } = related;
+  return {
+    id: row.id,
+    number: row.number,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    isPaid: row.isPaid,
+    amount: row.amount,
+    estimatedReadyDate: row.estimatedReadyDate,
+    name: row.name,
+    phoneNumber: row.phoneNumber,
+    documents: related.documents,
+    originalLanguageName: languageNames.get(row.originalLanguage) ?? row.originalLanguage,
+    targetLanguageName: languageNames.get(row.targetLanguage) ?? row.targetLanguage,
+    point: { id: point.id, name: point.name, address: point.address },
+    history: related.history.map((entry) => ({
+      toStatus: entry.toStatus,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
 }

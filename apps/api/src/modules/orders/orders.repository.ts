@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql } fro
 import type { OrderStatus } from '@app/contracts';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import {
+  languages,
   offices,
   orderEvents,
   orderLines,
@@ -24,6 +25,16 @@ export type OrderNoteRow = typeof orderNotes.$inferSelect;
  * Drizzle directly (decision 026); a status change goes through `changeOrderStatus` (order-status.service.ts),
  * which is the only caller of `moveStatus` / `markPaid`.
  */
+
+/**
+ * Russian names of the languages of the catalogue, by code (a few dozen rows): lists, the order page and the CSV
+ * export show «Русский → Немецкий», not `ru → de` (issue 17). A code gone from the catalogue stays a code.
+ */
+export async function languageNamesOf(db: DbOrTx): Promise<LanguageNames> {
+  const rows = await db.select({ code: languages.code, name: languages.name }).from(languages);
+  return new Map(rows.map((row) => [row.code, row.name]));
+}
+export type LanguageNames = ReadonlyMap<string, string>;
 
 /** Document lines (name × quantity) of several orders at once, in order-line position. */
 export async function documentLinesOf(db: DbOrTx, orderIds: string[]) {

@@ -36,6 +36,18 @@ describe('users (ADMIN)', () => {
     expect(search.json<{ items: UserListItem[] }>().items.map((user) => user.email)).toEqual([
       'customer@demo.local',
     ]);
+    // A phone by any 4+ of its digits however typed (issue 17): the demo customer's is +79161234567.
+    for (const phone of ['916 123-45-67', '8 (916) 123-45-67', '1234567']) {
+      const byPhone = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/user/list?search=${encodeURIComponent(phone)}`,
+        headers: admin,
+      });
+      expect(
+        byPhone.json<{ items: UserListItem[] }>().items.map((user) => user.email),
+        phone,
+      ).toContain('customer@demo.local');
+    }
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/user/list?role=GOD', headers: admin });
     expect(bad.statusCode).toBe(400);
   });

@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 import type { Role, UserListItem, UserListQuery } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, phoneSearchDigits } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,13 +26,17 @@ export function createUsersService(deps: {
       const conditions: SQL[] = [];
       if (query.role) conditions.push(eq(users.role, query.role));
       if (query.search) {
+        // The user directory is ADMIN's and small next to the orders: plain ILIKE, no index (decision 050).
         const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        // A phone is found by any 4+ of its digits however typed (`916 123-45-67`), as in the order search.
+        const phoneDigits = phoneSearchDigits(query.search);
         conditions.push(
           or(
             ilike(users.email, pattern),
             ilike(users.firstName, pattern),
             ilike(users.lastName, pattern),
             ilike(users.phoneNumber, pattern),
+            ...(phoneDigits ? [like(users.phoneNumber, `%${phoneDigits}%`)] : []),
           )!,
         );
       }

@@ -177,6 +177,8 @@ export const CRM_ROUTES: readonly CrmRouteDefinition[] = [
     menu: menu('orders', 'Заказы', 'Заказы', true, PARTNER_ROLES),
   },
   { path: 'orders/:id', title: 'Заказ', roles: CRM_ROLES },
+  // Reached from an order's page (issue 17), not from the menu.
+  { path: 'customers/:id', title: 'Клиент', roles: STAFF_ROLES },
 ];
 
 /** The roles that may open a page of the table, by its path below /crm (a typo fails at start, not silently). */

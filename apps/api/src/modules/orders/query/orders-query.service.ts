@@ -17,7 +17,12 @@ import type { FileStorage } from '#src/providers/storage.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
 import { toOrderDetail, toOrderListItem } from '../orders.mapper.ts';
-import { documentLinesOf, type OrderRow, type OrdersRepository } from '../orders.repository.ts';
+import {
+  documentLinesOf,
+  languageNamesOf,
+  type OrderRow,
+  type OrdersRepository,
+} from '../orders.repository.ts';
 import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
 import { findOrderStatusView } from './order-status-view.ts';
 
@@ -85,9 +90,12 @@ export function createOrdersQueryService(deps: {
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(query.limit + 1);
       const page = keysetPage(rows, query.limit);
-      const documents = await documentsOf(page.rows.map((row) => row.id));
+      const [documents, languageNames] = await Promise.all([
+        documentsOf(page.rows.map((row) => row.id)),
+        languageNamesOf(db),
+      ]);
       return {
-        items: page.rows.map((row) => toOrderListItem(row, documents.get(row.id) ?? [])),
+        items: page.rows.map((row) => toOrderListItem(row, documents.get(row.id) ?? [], languageNames)),
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
@@ -102,8 +110,9 @@ export function createOrdersQueryService(deps: {
     async getDetail(actor: UserPrincipal, orderId: string): Promise<OrderDetail> {
       const row = await findVisible(actor, orderId);
       const isStaffView = STAFF.has(actor.role);
-      const [documents, files, history, point, office, amountChanges] = await Promise.all([
+      const [documents, languageNames, files, history, point, office, amountChanges] = await Promise.all([
         documentsOf([row.id]),
+        languageNamesOf(db),
         db.select().from(uploads).where(eq(uploads.orderId, row.id)).orderBy(asc(uploads.createdAt)),
         db
           .select({ entry: orderStatusHistory, actorEmail: users.email })
@@ -131,6 +140,7 @@ export function createOrdersQueryService(deps: {
       ]);
       return toOrderDetail(row, {
         documents: documents.get(row.id) ?? [],
+        languageNames,
         files,
         history,
         amountChanges,

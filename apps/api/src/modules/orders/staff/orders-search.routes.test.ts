@@ -27,6 +27,7 @@ describe('staff order search and keyset pages (decision 012)', () => {
       ['Ирина Гаврилова', 'tie3@example.ru', '+79035550106'],
       ['Ирина Гаврилова', 'tie4@example.ru', '+79035550107'],
       ['Ирина Гаврилова', 'tie5@example.ru', '+79035550108'],
+      ['Ольга Лугова', 'info@romashka.example', '+79587773311'],
     ];
     for (const [name, email, phoneNumber] of people) {
       const response = await ctx.app.inject({
@@ -106,5 +107,28 @@ describe('staff order search and keyset pages (decision 012)', () => {
     // Same instant: the id breaks the tie, newest-first order is (created_at, id) descending.
     const ids = seen.map((item) => item.id);
     expect(ids).toEqual([...ids].sort().reverse());
+  });
+
+  it('finds a part of an e-mail, any 4+ digits of a phone however typed, and a number with «№» (issue 17)', async () => {
+    expect(await names('romashka')).toEqual(['Ольга Лугова']);
+    expect(await names('ROMASHKA.exa')).toEqual(['Ольга Лугова']);
+    expect(await names('7773311')).toEqual(['Ольга Лугова']);
+    expect(await names('777-33-11')).toEqual(['Ольга Лугова']);
+    expect(await names('958 777')).toEqual(['Ольга Лугова']);
+    expect(await names('8 958 777-33-11')).toEqual(['Ольга Лугова']);
+    expect(await names('+7 (958) 7773311')).toEqual(['Ольга Лугова']);
+    const number = byEmail.get('semenova@example.ru')!.number;
+    expect(await names(`№${number}`)).toEqual(['Анна-Мария Семёнова']);
+    expect(await names(`№ ${number}`)).toEqual(['Анна-Мария Семёнова']);
+    expect(await names(`#${number}`)).toEqual(['Анна-Мария Семёнова']);
+    // Fewer than 4 digits are no phone fragment; a run of digits too long for a number is no error.
+    expect(await names('456')).toEqual([]);
+    expect(await names('99999999999')).toEqual([]);
+    const tooLong = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/order?search=${'a'.repeat(201)}`,
+      headers: manager,
+    });
+    expect(tooLong.statusCode).toBe(400);
   });
 });

@@ -118,7 +118,7 @@ describe('back office orders', () => {
     });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toContain('Номер;Дата;Статус');
+    expect(lines[0]).toContain('Номер;Дата (МСК);Статус');
     expect(lines).toHaveLength(filtered.items.length + 1);
     expect(csv.body).not.toContain('vector@example.ru');
     expect(csv.body).toContain('anna@example.ru');

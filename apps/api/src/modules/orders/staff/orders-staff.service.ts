@@ -1,21 +1,41 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   OrderFilterOptionsResponse,
+  PartnerOrderDetail,
+  PartnerOrderListQuery,
   StaffOrderFilters,
   StaffOrderListQuery,
   UpdateOrderAmountRequest,
 } from '@app/contracts';
-import { formatMessage, formatRub, MESSAGES, moscowDayStart } from '@app/contracts';
+import {
+  DELIVERY_TYPE_LABELS,
+  formatDateTime,
+  formatMessage,
+  formatPhone,
+  formatRub,
+  MESSAGES,
+  moscowDayStart,
+  ORDER_STATUS_LABELS,
+  PAYER_TYPE_LABELS,
+  phoneSearchDigits,
+} from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
-import { orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
+import {
+  orderNameSearch,
+  orders,
+  orderStatusHistory,
+  partners,
+  payments,
+  points,
+} from '#src/db/schema/index.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import { badRequest, notFound } from '#src/lib/errors.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
 import type { AuditRepository } from '../../audit/audit.repository.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import type { PaymentsRepository } from '../../payments/payments.repository.ts';
-import { toOrderFilterOptions, toStaffOrderListItem } from '../orders.mapper.ts';
-import { documentLinesOf, type OrdersRepository } from '../orders.repository.ts';
+import { toOrderFilterOptions, toPartnerOrderDetail, toStaffOrderListItem } from '../orders.mapper.ts';
+import { documentLinesOf, languageNamesOf, type OrdersRepository } from '../orders.repository.ts';
 import { keysetAfter, keysetPage } from '#src/lib/keyset.ts';
 import { csvRow } from '#src/lib/csv.ts';
 
@@ -38,9 +58,48 @@ export function nameSearchQuery(search: string): string | null {
   return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
+/** Largest value of the `number` column (integer): a longer run of digits is not an order number. */
+const MAX_ORDER_NUMBER = 2_147_483_647;
+
+/**
+ * The search box of the staff list, the CSV export and the partner's list (issue 17). Any of:
+ * - the order number, with or without «№» or «#» (`№100006`, `№ 100006`, `100006`);
+ * - any 4+ consecutive digits of the phone, however spelled (`1234567`, `916 123-45-67`, `8 916 123-45-67`);
+ * - (unless `withEmail` is false) a part of the e-mail (`romashka`; 3+ characters, else its beginning);
+ * - words beginning the words of the name, in any order, ё = е.
+ * Each alternative has an index: `orders_number_key`, the trigram indexes on e-mail and phone (decision 050),
+ * the full-text index on the name. The input is at most 200 characters (the contract).
+ */
+export function orderSearchCondition(input: string, options: { withEmail?: boolean } = {}): SQL | null {
+  const search = input.trim();
+  if (!search) return null;
+  const alternatives: SQL[] = [];
+  const number = /^[№#]?\s*(\d{1,10})$/.exec(search);
+  if (number && Number(number[1]) <= MAX_ORDER_NUMBER)
+    alternatives.push(eq(orders.number, Number(number[1])));
+  const phoneDigits = phoneSearchDigits(search);
+  if (phoneDigits) {
+    alternatives.push(
+      phoneDigits.length === 10
+        ? eq(orders.phoneNumber, `+7${phoneDigits}`)
+        : like(orders.phoneNumber, `%${phoneDigits}%`),
+    );
+  }
+  if (!/^[№#]?[\d\s()+.-]*$/.test(search)) {
+    if (options.withEmail !== false) {
+      const email = escapeLike(search.toLowerCase());
+      alternatives.push(like(orders.email, search.length >= 3 ? `%${email}%` : `${email}%`));
+    }
+    const words = nameSearchQuery(search);
+    if (words) alternatives.push(sql`${orderNameSearch(orders.name)} @@ to_tsquery('simple', ${words})`);
+  }
+  return alternatives.length > 0 ? or(...alternatives)! : sql`false`;
+}
+
 /** The WHERE of the staff list; the CSV export uses the very same one. */
 export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
   const conditions: SQL[] = [isNull(orders.deletedAt)];
+  if (filters.ids?.length) conditions.push(inArray(orders.id, filters.ids));
   if (filters.status?.length) conditions.push(inArray(orders.status, filters.status));
   if (filters.dateFrom) conditions.push(gte(orders.createdAt, moscowDayStart(filters.dateFrom)));
   if (filters.dateTo) conditions.push(lt(orders.createdAt, moscowDayStart(filters.dateTo, 1)));
@@ -56,23 +115,41 @@ export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
     );
   }
   if (filters.isPaid !== undefined) conditions.push(eq(orders.isPaid, filters.isPaid));
-  const search = filters.search?.trim();
-  if (search) {
-    // Every alternative is answered by an index (decision 012): the number, the phone and the e-mail by
-    // equality or prefix on their b-tree indexes, the name by word prefixes on its full-text index.
-    const digits = search.replace(/\D/g, '');
-    const alternatives: SQL[] = [];
-    if (/^\d{1,12}$/.test(search)) alternatives.push(eq(orders.number, Number(search)));
-    if (digits.length >= 10) alternatives.push(eq(orders.phoneNumber, `+7${digits.slice(-10)}`));
-    if (!/^[\d\s()+-]+$/.test(search)) {
-      alternatives.push(like(orders.email, `${escapeLike(search.toLowerCase())}%`));
-      const words = nameSearchQuery(search);
-      if (words) alternatives.push(sql`${orderNameSearch(orders.name)} @@ to_tsquery('simple', ${words})`);
-    }
-    conditions.push(alternatives.length > 0 ? or(...alternatives)! : sql`false`);
-  }
+  const search = filters.search ? orderSearchCondition(filters.search) : null;
+  if (search) conditions.push(search);
   return conditions;
 }
+
+/** The export's header row, one per cell of `exportCsv`. */
+const EXPORT_COLUMNS = [
+  'Номер',
+  'Дата (МСК)',
+  'Статус',
+  'Оплачен',
+  'Дата оплаты (МСК)',
+  'Сумма',
+  'Клиент',
+  'E-mail',
+  'Телефон',
+  'Плательщик',
+  'Организация',
+  'Документы',
+  'Языки',
+  'Доставка',
+  'Пункт выдачи',
+  'Промокод',
+] as const;
+
+/** A money cell of the export: `1234,50` (a number Excel in a Russian locale reads as one). */
+const csvMoney = (amount: number) => amount.toFixed(2).replace('.', ',');
+
+/**
+ * A phone cell of the export: `+7 916 123-45-67` behind a no-break space (decision 050). A cell that starts with
+ * `+` is a formula to Excel, so the CSV writer would prefix it with an apostrophe, which Excel shows as a
+ * character when it opens a CSV file. A leading U+00A0 is not trimmed by Excel, LibreOffice or Google Sheets, is
+ * no formula start, and keeps the cell text, the spaces of the format keep it from being read as a number.
+ */
+const csvPhone = (phone: string) => `\u00A0${formatPhone(phone)}`;
 
 export function createOrdersStaffService(deps: {
   db: Db;
@@ -86,71 +163,127 @@ export function createOrdersStaffService(deps: {
 }) {
   const { db, repo, paymentsRepo, audit, mail, publicUrl, clock } = deps;
 
-  async function page(conditions: SQL[], query: { limit: number; cursor?: string }) {
+  /** One page of orders, newest first, with their pickup point's name (the lists, the partner's, the export). */
+  async function rowsPage(conditions: SQL[], query: { limit: number; cursor?: string }) {
     const after = keysetAfter(orders.createdAt, orders.id, query.cursor);
     const where = after ? [...conditions, after] : conditions;
     // Keyset pagination on (created_at, id): page 5 000 costs what page 1 costs.
     const rows = await db
-      .select()
+      .select({ order: orders, pointName: points.name })
       .from(orders)
+      .leftJoin(points, eq(points.id, orders.pickupPointId))
       .where(and(...where))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit + 1);
-    const page = keysetPage(rows, query.limit);
-    const documents = await documentLinesOf(
-      db,
-      page.rows.map((row) => row.id),
+    const page = keysetPage(
+      rows.map((row) => ({ ...row, id: row.order.id, createdAt: row.order.createdAt })),
+      query.limit,
     );
+    const [documents, languageNames] = await Promise.all([
+      documentLinesOf(
+        db,
+        page.rows.map((row) => row.id),
+      ),
+      languageNamesOf(db),
+    ]);
+    return { rows: page.rows, nextCursor: page.nextCursor, documents, languageNames };
+  }
+
+  async function page(conditions: SQL[], query: { limit: number; cursor?: string }) {
+    const { rows, nextCursor, documents, languageNames } = await rowsPage(conditions, query);
     return {
-      items: page.rows.map((row) => toStaffOrderListItem(row, documents.get(row.id) ?? [])),
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      items: rows.map(({ order, pointName }) =>
+        toStaffOrderListItem(order, documents.get(order.id) ?? [], languageNames, pointName),
+      ),
+      ...(nextCursor ? { nextCursor } : {}),
     };
   }
+
+  /** The pickup points of the PARTNER's back-office partner, as a subquery. */
+  const partnerPointsOf = (actor: UserPrincipal) =>
+    sql`(select ${points.id} from ${points} join ${partners} on ${partners.id} = ${points.partnerId} where ${partners.userId} = ${actor.userId})`;
 
   return {
     async list(query: StaffOrderListQuery) {
       return page(staffOrderConditions(query), query);
     },
 
-    /** Orders to the pickup points of the PARTNER's back-office partner. */
-    async listForPartner(actor: UserPrincipal, query: { limit: number; cursor?: string }) {
-      const partnerPoints = sql`(select ${points.id} from ${points} join ${partners} on ${partners.id} = ${points.partnerId} where ${partners.userId} = ${actor.userId})`;
-      return page([isNull(orders.deletedAt), inArray(orders.pickupPointId, partnerPoints)], query);
+    /**
+     * Orders to the pickup points of the PARTNER's back-office partner; `search` finds by number, name or phone
+     * (not by e-mail: the partner does not see e-mails, so a search must not reveal them either).
+     */
+    async listForPartner(actor: UserPrincipal, query: PartnerOrderListQuery) {
+      const conditions = [isNull(orders.deletedAt), inArray(orders.pickupPointId, partnerPointsOf(actor))];
+      const search = query.search ? orderSearchCondition(query.search, { withEmail: false }) : null;
+      if (search) conditions.push(search);
+      return page(conditions, query);
     },
 
-    /** Every row of the filtered set as CSV (semicolon-separated, UTF-8 with BOM, for Excel in Russian locale). */
+    /**
+     * One order for the PARTNER's read-only page: only an order to one of its own points (else "not found", so
+     * nothing tells that the order exists), and only what handing it over needs (decision 050).
+     */
+    async getForPartner(actor: UserPrincipal, orderId: string): Promise<PartnerOrderDetail> {
+      const [found] = await db
+        .select({ order: orders, point: points })
+        .from(orders)
+        .innerJoin(points, eq(points.id, orders.pickupPointId))
+        .where(
+          and(
+            eq(orders.id, orderId),
+            isNull(orders.deletedAt),
+            inArray(orders.pickupPointId, partnerPointsOf(actor)),
+          ),
+        );
+      if (!found) throw notFound(MESSAGES.orderNotFound);
+      const [documents, languageNames, history] = await Promise.all([
+        documentLinesOf(db, [orderId]),
+        languageNamesOf(db),
+        db
+          .select({ toStatus: orderStatusHistory.toStatus, createdAt: orderStatusHistory.createdAt })
+          .from(orderStatusHistory)
+          .where(eq(orderStatusHistory.orderId, orderId))
+          .orderBy(asc(orderStatusHistory.createdAt)),
+      ]);
+      return toPartnerOrderDetail(found.order, {
+        documents: documents.get(orderId) ?? [],
+        languageNames,
+        point: found.point,
+        history,
+      });
+    },
+
+    /**
+     * Every row of the filtered (or selected: `ids`) set as CSV: semicolon-separated, UTF-8 with BOM, for Excel in
+     * a Russian locale; Russian labels, Moscow date-times, phones as text (decision 050).
+     */
     async *exportCsv(filters: StaffOrderFilters): AsyncGenerator<string> {
-      yield (
-        '\uFEFF' +
-        csvRow([
-          'Номер',
-          'Дата',
-          'Статус',
-          'Оплачен',
-          'Сумма',
-          'Клиент',
-          'E-mail',
-          'Телефон',
-          'Плательщик',
-          'Доставка',
-        ])
-      );
+      yield '\uFEFF' + csvRow(EXPORT_COLUMNS);
       const conditions = staffOrderConditions(filters);
       let cursor: string | undefined;
       do {
-        const batch = await page(conditions, { limit: 100, cursor });
-        for (const item of batch.items) {
+        const batch = await rowsPage(conditions, { limit: 100, cursor });
+        for (const { order, pointName } of batch.rows) {
+          const language = (code: string) => batch.languageNames.get(code) ?? code;
           yield csvRow([
-            item.number,
-            item.createdAt,
-            item.status,
-            item.isPaid ? 'да' : 'нет',
-            item.amount.toFixed(2).replace('.', ','),
-            item.name,
-            item.email,
-            item.phoneNumber,
-            item.payerType,
-            item.deliveryType,
+            order.number,
+            formatDateTime(order.createdAt),
+            ORDER_STATUS_LABELS[order.status],
+            order.isPaid ? 'да' : 'нет',
+            order.paidAt ? formatDateTime(order.paidAt) : '',
+            csvMoney(order.amount),
+            order.name,
+            order.email,
+            csvPhone(order.phoneNumber),
+            PAYER_TYPE_LABELS[order.payerType],
+            order.payerType === 'ORGANIZATION' ? (order.organizationName ?? '') : '',
+            (batch.documents.get(order.id) ?? [])
+              .map((document) => `${document.name} × ${document.quantity}`)
+              .join(', '),
+            `${language(order.originalLanguage)} → ${language(order.targetLanguage)}`,
+            DELIVERY_TYPE_LABELS[order.deliveryType],
+            pointName ?? '',
+            order.promoCode ?? '',
           ]);
         }
         cursor = batch.nextCursor;

@@ -18,6 +18,8 @@ function detail(patch: Partial<OrderDetail> = {}): OrderDetail {
     documents: [{ name: 'Паспорт', quantity: 2 }],
     originalLanguage: 'ru',
     targetLanguage: 'en',
+    originalLanguageName: 'Русский',
+    targetLanguageName: 'Английский',
     email: 'anna@example.ru',
     name: 'Анна',
     phoneNumber: '+79161234567',

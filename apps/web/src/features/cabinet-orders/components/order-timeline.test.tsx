@@ -28,6 +28,8 @@ function order(
     documents: [{ name: 'Паспорт', quantity: 1 }],
     originalLanguage: 'ru',
     targetLanguage: 'en',
+    originalLanguageName: 'Русский',
+    targetLanguageName: 'Английский',
     email: 'anna@example.ru',
     name: 'Анна',
     phoneNumber: '+79161234567',

@@ -18,6 +18,8 @@ function order(patch: Partial<OrderListItem>): OrderListItem {
     documents: [{ name: 'Паспорт', quantity: 2 }],
     originalLanguage: 'ru',
     targetLanguage: 'en',
+    originalLanguageName: 'Русский',
+    targetLanguageName: 'Английский',
     ...patch,
   };
 }
@@ -56,7 +58,7 @@ describe('cabinet orders list', () => {
     expect(within(newest).getByTestId('order-date')).toHaveTextContent('от 07.03.2025');
     expect(within(newest).getByTestId('order-amount').textContent).toBe(`12${NBSP}345,50${NBSP}₽`);
     expect(within(newest).getByTestId('order-documents')).toHaveTextContent('Диплом, Паспорт × 3');
-    expect(within(newest).getByText('RU → EN')).toBeInTheDocument();
+    expect(within(newest).getByText('Русский → Английский')).toBeInTheDocument();
     expect(within(newest).getByTestId('order-status')).toHaveTextContent('В работе');
     expect(within(newest).getByTestId('order-paid')).toHaveTextContent('Оплачен');
     expect(newest).toHaveAttribute('href', '/cabinet/orders/00000000-0000-4000-8000-000000000002');

@@ -41,6 +41,8 @@ export function describeDocuments(documents: OrderListItem['documents']): string
     .join(', ');
 }
 
-export function describeLanguages(order: Pick<OrderListItem, 'originalLanguage' | 'targetLanguage'>): string {
-  return `${order.originalLanguage.toUpperCase()} → ${order.targetLanguage.toUpperCase()}`;
+export function describeLanguages(
+  order: Pick<OrderListItem, 'originalLanguageName' | 'targetLanguageName'>,
+): string {
+  return `${order.originalLanguageName} → ${order.targetLanguageName}`;
 }

@@ -1,4 +1,11 @@
-import type { ActExchangeResponse, ManualPayment, OrderDetail, StaffOrderListItem } from '@app/contracts';
+import type {
+  ActExchangeResponse,
+  ManualPayment,
+  OrderDetail,
+  PartnerOrderDetail,
+  PartnerOrderListItem,
+  StaffOrderListItem,
+} from '@app/contracts';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ListAnswer } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
@@ -31,17 +38,24 @@ export function useStaffOrders(filters: OrderFilters) {
   });
 }
 
-export function usePartnerOrders() {
+export type PartnerOrderPage = ListAnswer<PartnerOrderListItem>;
+
+/** The PARTNER's orders; `search`: number (with or without «№»), name or 4+ digits of the phone. */
+export function usePartnerOrders(search = '') {
+  const text = search.trim();
   return useInfiniteQuery({
-    queryKey: [...CRM_ORDERS_KEY, 'partner'],
+    queryKey: [...CRM_ORDERS_KEY, 'partner', text],
     queryFn: ({ pageParam, signal }) =>
       api
-        .get<Partial<StaffOrderPage> | null>('/order/partner', {
-          query: { limit: STAFF_ORDERS_PAGE_SIZE, cursor: pageParam },
+        .get<Partial<PartnerOrderPage> | null>('/order/partner', {
+          query: { limit: STAFF_ORDERS_PAGE_SIZE, cursor: pageParam, ...(text ? { search: text } : {}) },
           area: 'crm',
           signal,
         })
-        .then(toPage),
+        .then((answer) => ({
+          items: Array.isArray(answer?.items) ? answer.items : [],
+          nextCursor: answer?.nextCursor ?? null,
+        })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
@@ -146,4 +160,13 @@ export function downloadStaffOrderFile(orderId: string, file: { id: string; name
     `/order/${encodeURIComponent(orderId)}/files/${encodeURIComponent(file.id)}`,
     file.name,
   );
+}
+
+/** The PARTNER's read-only page of an order to one of its points (any other order is «not found»). */
+export function usePartnerOrder(orderId: string) {
+  return useQuery({
+    queryKey: [...CRM_ORDERS_KEY, 'partner-order', orderId],
+    queryFn: ({ signal }) =>
+      api.get<PartnerOrderDetail>(`/order/partner/${orderId}`, { area: 'crm', signal }),
+  });
 }

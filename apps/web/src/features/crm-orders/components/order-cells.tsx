@@ -1,7 +1,8 @@
 import type { StaffOrderListItem } from '@app/contracts';
-import { Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { OrderStatusBadge } from '@/components/order-status-badge';
-import { formatDate, formatRub } from '@/lib/format';
+import { formatDate, formatPhone, formatRub } from '@/lib/format';
 
 export function documentsText(order: Pick<StaffOrderListItem, 'documents'>): string {
   return order.documents.map((document) => `${document.name} × ${document.quantity}`).join(', ');
@@ -18,15 +19,34 @@ export const ORDER_COLUMNS = [
 ] as const;
 
 /** An order row's cells for ORDER_COLUMNS; staff also see the customer's e-mail. */
-export function OrderCells({ order, withEmail }: { order: StaffOrderListItem; withEmail: boolean }) {
+export function OrderCells({
+  order,
+  withEmail,
+  link,
+}: {
+  order: Omit<StaffOrderListItem, 'email'> & { email?: string };
+  withEmail: boolean;
+  /** The order's page: the number links to it. */
+  link?: string;
+}) {
   return (
     <>
-      <Table.Td>{order.number}</Table.Td>
+      <Table.Td>
+        {link ? (
+          <Anchor component={Link} to={link}>
+            {order.number}
+          </Anchor>
+        ) : (
+          order.number
+        )}
+      </Table.Td>
       <Table.Td>{formatDate(order.createdAt)}</Table.Td>
       <Table.Td>
         <Text size="sm">{order.name}</Text>
         <Text size="xs" c="dimmed">
-          {withEmail ? `${order.phoneNumber} · ${order.email}` : order.phoneNumber}
+          {withEmail && order.email
+            ? `${formatPhone(order.phoneNumber)} · ${order.email}`
+            : formatPhone(order.phoneNumber)}
         </Text>
       </Table.Td>
       <Table.Td>{documentsText(order)}</Table.Td>

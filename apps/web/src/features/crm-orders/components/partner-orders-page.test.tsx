@@ -15,12 +15,15 @@ const order = (overrides: Record<string, unknown>) => ({
   documents: [{ name: 'Паспорт', quantity: 2 }],
   originalLanguage: 'ru',
   targetLanguage: 'en',
+  originalLanguageName: 'Русский',
+  targetLanguageName: 'Английский',
   email: 'anna@example.ru',
   name: 'Анна Ковалёва',
   phoneNumber: '+79161112201',
   payerType: 'INDIVIDUAL',
   deliveryType: 'PICKUP_POINT',
   pickupPointId: null,
+  pickupPointName: null,
   ...overrides,
 });
 
@@ -66,5 +69,30 @@ describe('partner orders page', () => {
         { id: '00000000-0000-4000-8000-000000000001', status: 'COMPLETED', comment: null },
       ]),
     );
+  });
+
+  it('shows the pickup point, the phone as +7 916 …, links each number to its page and searches on the server', async () => {
+    const searches: Array<string | null> = [];
+    mockApi(async (url) => {
+      if (url.pathname === '/api/order/partner') {
+        searches.push(url.searchParams.get('search'));
+        return {
+          items: [order({ pickupPointName: 'ПВЗ «Арбат»' })],
+          nextCursor: null,
+        };
+      }
+      return undefined;
+    });
+    renderInCabinet(<PartnerOrdersPage />, { path: '/crm/orders' });
+    const [row] = await screen.findAllByTestId('order-row');
+    expect(screen.getByRole('columnheader', { name: 'Пункт выдачи' })).toBeInTheDocument();
+    expect(within(row!).getByText('ПВЗ «Арбат»')).toBeInTheDocument();
+    expect(within(row!).getByText('+7 916 111-22-01')).toBeInTheDocument();
+    expect(within(row!).getByRole('link', { name: '1001' })).toHaveAttribute(
+      'href',
+      '/crm/orders/00000000-0000-4000-8000-000000000001',
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Поиск/ }), { target: { value: '№1001' } });
+    await waitFor(() => expect(searches).toContain('№1001'));
   });
 });

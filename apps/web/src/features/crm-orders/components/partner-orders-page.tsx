@@ -1,5 +1,7 @@
-import type { StaffOrderListItem } from '@app/contracts';
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import type { PartnerOrderListItem } from '@app/contracts';
+import { Button, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { AdminList, useConfirmAction } from '@/components/admin-list';
 import { LoadMoreButton } from '@/components/load-more-button';
 import { PaidBadge } from '@/components/order-status-badge';
@@ -12,9 +14,11 @@ import { ORDER_COLUMNS, OrderCells } from './order-cells';
  * after a confirmation (decision 043: an unpaid order is not handed over; the server refuses it too).
  */
 export function PartnerOrdersPage() {
-  const orders = usePartnerOrders();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const orders = usePartnerOrders(debouncedSearch);
   const handOver = useMarkHandedOver();
-  const confirmHandOver = useConfirmAction<StaffOrderListItem>({
+  const confirmHandOver = useConfirmAction<PartnerOrderListItem>({
     title: 'Отметить заказ выданным?',
     message: (order) => (
       <Text size="sm">
@@ -33,19 +37,29 @@ export function PartnerOrdersPage() {
       <Title order={1} size="h2">
         Заказы
       </Title>
+      <TextInput
+        label="Поиск"
+        description="Номер заказа, имя или телефон (от 4 цифр)"
+        placeholder="№100006, Иванова, 123-45-67"
+        maxLength={200}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
       <AdminList
         query={orders}
         items={orders.data?.pages.flatMap((page) => page.items) ?? []}
         errorText="Не удалось загрузить заказы"
-        emptyText="Заказов пока нет"
+        emptyText={debouncedSearch.trim() ? 'Ничего не найдено' : 'Заказов пока нет'}
         loadingLabel="Загрузка заказов"
         testId="partner-orders-table"
         minWidth={800}
-        columns={[...ORDER_COLUMNS, { label: 'Оплата' }]}
+        columns={[...ORDER_COLUMNS, { label: 'Пункт выдачи' }, { label: 'Оплата' }]}
         hasActions
         renderRow={(order) => (
           <Table.Tr key={order.id} data-testid="order-row">
-            <OrderCells order={order} withEmail={false} />
+            <OrderCells order={order} withEmail={false} link={`/crm/orders/${order.id}`} />
+            <Table.Td>{order.pickupPointName ?? '—'}</Table.Td>
             <Table.Td>
               <PaidBadge isPaid={order.isPaid} />
             </Table.Td>

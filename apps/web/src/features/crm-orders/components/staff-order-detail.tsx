@@ -1,11 +1,9 @@
 import { DELIVERY_TYPE_LABELS, describePages, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
   Group,
-  Loader,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -17,13 +15,14 @@ import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { DetailField as Field, DetailLoadState } from '@/components/detail-field';
 import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
-import { isApiError } from '@/lib/api-client';
 import {
   describeCourierAddress,
   formatDate,
   formatDateTime,
   formatFileSize,
+  formatPhone,
   formatPriceLine,
   formatRub,
 } from '@/lib/format';
@@ -43,17 +42,6 @@ import { AmountForm } from './amount-form';
 import { OrderNotes } from './order-notes';
 import { OrderStatusControl } from './order-status-control';
 import { StaffOrderResults } from './staff-order-results';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children ?? '—'}</Text>
-    </div>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -146,26 +134,27 @@ function deliveryText(order: OrderDetail): string {
   return delivery.name;
 }
 
-export function StaffOrderDetail() {
+/**
+ * `documentActions`: the order's invoice and act (the page composes them from the invoices feature, issue 17).
+ */
+export function StaffOrderDetail({
+  documentActions,
+}: { documentActions?: (order: OrderDetail) => ReactNode } = {}) {
   const { id = '' } = useParams();
   const role = useCrmRole();
   const isAdmin = role === 'ADMIN';
   const order = useStaffOrderDetail(id);
   const changeStatus = useChangeOrderStatus(id);
 
-  if (order.isPending) return <Loader aria-label="Загрузка заказа" />;
-  if (order.isError || !order.data) {
+  if (!order.data) {
     return (
-      <Stack>
-        <Alert color="red">
-          {isApiError(order.error) && order.error.status === 404
-            ? 'Заказ не найден'
-            : 'Не удалось загрузить заказ'}
-        </Alert>
-        <Anchor component={Link} to="/crm/orders">
-          К списку заказов
-        </Anchor>
-      </Stack>
+      <DetailLoadState
+        query={order}
+        loadingLabel="Загрузка заказа"
+        notFoundText="Заказ не найден"
+        errorText="Не удалось загрузить заказ"
+        back={{ to: '/crm/orders', label: 'К списку заказов' }}
+      />
     );
   }
   const data = order.data;
@@ -206,12 +195,23 @@ export function StaffOrderDetail() {
         </Section>
       )}
 
+      {documentActions ? (
+        <Section title="Счёт и акт">
+          <Group gap="sm">{documentActions(data)}</Group>
+        </Section>
+      ) : null}
+
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title="Клиент">
           <Stack gap="xs">
             <Field label="Имя">{data.name}</Field>
-            <Field label="Телефон">{data.phoneNumber}</Field>
+            <Field label="Телефон">{formatPhone(data.phoneNumber)}</Field>
             <Field label="E-mail">{data.email}</Field>
+            {data.staff?.customerId ? (
+              <Anchor component={Link} to={`/crm/customers/${data.staff.customerId}`} size="sm">
+                Карточка клиента: все заказы и итоги
+              </Anchor>
+            ) : null}
             <Field label="Плательщик">{PAYER_TYPE_LABELS[data.payerType]}</Field>
             {data.organization ? (
               <>
@@ -236,7 +236,7 @@ export function StaffOrderDetail() {
           <Stack gap="xs">
             <Field label="Создан">{formatDateTime(data.createdAt)}</Field>
             <Field label="Языки">
-              {data.originalLanguage} → {data.targetLanguage}
+              {data.originalLanguageName} → {data.targetLanguageName}
             </Field>
             <Field label="Комментарий клиента">{data.comment}</Field>
             <Field label="Ориентировочная готовность">

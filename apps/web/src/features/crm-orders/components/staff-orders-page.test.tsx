@@ -15,12 +15,15 @@ const ORDER = {
   documents: [{ name: 'Паспорт', quantity: 2 }],
   originalLanguage: 'ru',
   targetLanguage: 'en',
+  originalLanguageName: 'Русский',
+  targetLanguageName: 'Английский',
   email: 'anna@example.ru',
   name: 'Анна Ковалёва',
   phoneNumber: '+79161112201',
   payerType: 'INDIVIDUAL',
   deliveryType: 'ELECTRONIC',
   pickupPointId: null,
+  pickupPointName: null,
 };
 
 const PARTNER_A = '10000000-0000-4000-8000-00000000000a';

@@ -105,7 +105,5 @@ export function allowedNextStatuses(status: OrderStatus): OrderStatus[] {
   return [...STAFF_STATUS_TRANSITIONS[status]];
 }
 
-export const PAYER_TYPE_LABELS: Record<PayerType, string> = {
-  INDIVIDUAL: 'Физическое лицо',
-  ORGANIZATION: 'Организация',
-};
+/** The contracts' labels, which the CSV export prints too. */
+export { PAYER_TYPE_LABELS } from '@app/contracts';

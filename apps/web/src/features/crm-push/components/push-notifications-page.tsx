@@ -27,7 +27,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatPhone } from '@/lib/format';
 import { validateWithSchema } from '@/lib/forms';
 import { showSuccessToast } from '@/lib/notify';
 import { useCrmRole } from '@/lib/session/use-crm-role';
@@ -67,7 +67,10 @@ function toRequest(values: FormValues): StaffPushRequest {
 }
 
 function recipientLabel(recipient: PushRecipient): string {
-  const who = [recipient.email, recipient.name].filter(Boolean).join(' — ') || recipient.phoneNumber || '—';
+  const who =
+    [recipient.email, recipient.name].filter(Boolean).join(' — ') ||
+    formatPhone(recipient.phoneNumber) ||
+    '—';
   return `${who} (${recipient.subscriptions > 0 ? `устройств с push: ${recipient.subscriptions}` : 'без push'})`;
 }
 

@@ -11,7 +11,7 @@ import {
 import { LoadMoreButton } from '@/components/load-more-button';
 import { SearchForm } from '@/components/search-form';
 import { ROLE_LABELS } from '@/lib/access/role-labels';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatPhone } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import { useSession } from '@/lib/session/session-store';
 import { useUrlFilters, type UrlFiltersCodec } from '@/lib/use-url-filters';
@@ -195,7 +195,7 @@ export function UsersPage() {
             <Table.Tr key={user.id}>
               <Table.Td>{fullName(user)}</Table.Td>
               <Table.Td>{user.email ?? '—'}</Table.Td>
-              <Table.Td>{user.phoneNumber ?? '—'}</Table.Td>
+              <Table.Td>{user.phoneNumber ? formatPhone(user.phoneNumber) : '—'}</Table.Td>
               <Table.Td>{formatDate(user.createdAt)}</Table.Td>
               <Table.Td>
                 {isMe ? (

@@ -30,15 +30,18 @@ export function downloadDocument(document: OrderDocument) {
   );
 }
 
-/** Generates an invoice or an act for the order and downloads it at once. */
-export function useGenerateDocument(orderId: string) {
+/**
+ * Generates an invoice or an act for the order and downloads it at once; asked again, the server returns the
+ * stored one, so this also opens an existing document. Staff call it from the CRM order page (`area: 'crm'`).
+ */
+export function useGenerateDocument(orderId: string, area: 'cabinet' | 'crm' = 'cabinet') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (kind: OrderDocument['kind']) => {
       const document = await api.post<OrderDocument>(
         `/user/orders/${encodeURIComponent(orderId)}/generate-${kind}`,
         undefined,
-        { area: 'cabinet', timeoutMs: 120_000 },
+        { area, timeoutMs: 120_000 },
       );
       await downloadDocument(document);
       return document;

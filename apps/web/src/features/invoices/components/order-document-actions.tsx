@@ -4,9 +4,20 @@ import { IconFileInvoice } from '@tabler/icons-react';
 import { showSuccessToast } from '@/lib/notify';
 import { useGenerateDocument } from '../api/documents';
 
-/** 'Сформировать счёт' for any order that is not cancelled, and 'Сформировать акт' once it is completed. */
-export function OrderDocumentActions({ orderId, status }: { orderId: string; status: OrderStatus }) {
-  const generate = useGenerateDocument(orderId);
+/**
+ * 'Сформировать счёт' for any order that is not cancelled, and 'Сформировать акт' once it is completed: the
+ * customer's cabinet, and the CRM order page (`area="crm"`), where the same buttons open the order's documents.
+ */
+export function OrderDocumentActions({
+  orderId,
+  status,
+  area = 'cabinet',
+}: {
+  orderId: string;
+  status: OrderStatus;
+  area?: 'cabinet' | 'crm';
+}) {
+  const generate = useGenerateDocument(orderId, area);
   const run = (kind: 'invoice' | 'act') =>
     generate.mutate(kind, {
       onSuccess: () =>

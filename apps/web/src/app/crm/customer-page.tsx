@@ -1,0 +1,3 @@
+import { CustomerPage } from '@/features/crm-customers/components/customer-page';
+
+export { CustomerPage as Component };
