@@ -140,6 +140,10 @@ export const MESSAGES = {
   amountChangedNotice: 'Сумма заказа изменена: было {from}, стало {to} — {reason}',
   amountBelowPaid:
     'Сумма не может быть меньше уже оплаченной ({paid}): возвраты пока не оформляются в системе',
+  otherPriceAboveTotal:
+    'Цена другого документа входит в сумму заказа и не может быть больше её ({amount}). Сначала измените сумму заказа.',
+  amountBelowOtherPrice:
+    'Сумма заказа не может быть меньше цены другого документа ({otherPrice}), которая в неё входит',
   paymentTestModeBanner: 'Тестовый режим оплаты',
   paymentOutcomePaidTitle: 'Оплата прошла',
   paymentOutcomePaid: 'Заказ №{number} оплачен: {amount}. Мы отправили письмо с подтверждением.',

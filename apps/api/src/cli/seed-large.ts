@@ -462,6 +462,13 @@ async function insertBatch(client: pg.Client, marker: Marker, catalogue: Catalog
       marker.endAt,
     ],
   );
+  // The partner's commission rate, as the trigger orders_fix_partner_commission copies it (decision 044; the
+  // triggers are off in this transaction).
+  await client.query(
+    `UPDATE orders o SET partner_commission_percent = p.commission
+       FROM seed_orders s, points pt JOIN partners p ON p.id = pt.partner_id
+      WHERE o.id = s.id AND pt.id = o.pickup_point_id`,
+  );
   await client.query(
     `INSERT INTO order_lines (order_id, position, kind, ref_id, name, unit_price, quantity, total)
      SELECT order_id, (row_number() OVER (PARTITION BY order_id ORDER BY j, sub) - 1)::int, kind, ref_id, name,

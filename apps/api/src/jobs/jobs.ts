@@ -59,6 +59,17 @@ export type JobQueue<R extends JobRegistry> = {
     payload: z.input<R[N]['payload']>,
     options?: SendOptions,
   ): Promise<JobStatement>;
+  /**
+   * Cancels, through pg-boss, the waiting (created or retrying, not yet running) jobs `name` whose payload
+   * contains `match`, on the transaction's connection: they are cancelled if and only if the caller commits.
+   * The rows are locked (a worker fetching one of them at this moment keeps it, and the job finds nothing to
+   * do). Answers how many were cancelled.
+   */
+  cancelWaiting<N extends keyof R & string>(
+    tx: Tx,
+    name: N,
+    match: Partial<z.input<R[N]['payload']>>,
+  ): Promise<number>;
   /** Runs the given handlers (all of them in the app; tests may pass a few). */
   work(handlers: Partial<HandlersOf<R>>): Promise<void>;
   /** Throws unless pg-boss is started (not stopping) and its tables answer: part of GET /api/ready. */
@@ -315,6 +326,22 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
       await sendVia(keep, name, payload, { ...sendOptions, id });
       if (!statement) throw new Error(`pg-boss sent no statement for job "${name}"`);
       return statement;
+    },
+    async cancelWaiting(tx, name, match) {
+      const definition = registry[name];
+      if (!definition) throw new Error(`Unknown job "${name}"`);
+      const db = sqlExecutorOf(tx);
+      const { rows } = (await db.executeSql(
+        `select id from pgboss.job
+          where name = $1 and state < 'active' and data @> $2::jsonb
+          for update skip locked`,
+        [definition.queue, JSON.stringify({ ...match, name })],
+      )) as { rows: Array<{ id: string }> };
+      if (rows.length === 0) return 0;
+      await boss.cancel(definition.queue, rows.map((row) => row.id) as unknown as string, {
+        db: db as PgBoss.Db,
+      });
+      return rows.length;
     },
     async work(handlers) {
       const run = dispatch(handlers as Partial<Record<string, Handler>>);

@@ -88,6 +88,12 @@ export const orders = pgTable(
     /** Paid outside the system, recorded by staff (decision 043): no acquiring fee in the unit economics. */
     paidOutside: boolean().notNull().default(false),
     /**
+     * The pickup point partner's commission %, fixed when the order is placed at the point (decision 044): the
+     * trigger orders_fix_partner_commission (migration 0027) copies the partner's current rate on insert and when
+     * the pickup point changes, so a later change of the rate applies to new orders only. Null: no partner point.
+     */
+    partnerCommissionPercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    /**
      * When the owner of the order e-mail confirmed the order is theirs (decision 022): set at creation when the
      * customer is signed in as that e-mail, else by the owner in the cabinet. Until then the cabinet marks the
      * order «не подтверждён» and hides the sender's comment.
@@ -271,8 +277,8 @@ export const orderNotes = pgTable(
 /**
  * Unit economics rollup (decision 016): live orders past NEW summed per Moscow day of creation, status and
  * pickup point. Kept by database triggers on `orders` (migration 0011) in the transaction of every change, so a
- * report for a year reads a few thousand rows instead of half a million orders. Plain sums only: rates,
- * commissions and rounding are applied when the report is read.
+ * report for a year reads a few thousand rows instead of half a million orders. Plain sums only: rates and
+ * rounding are applied when the report is read, except the partner commission, fixed per order (decision 044).
  */
 export const orderStatsDaily = pgTable(
   'order_stats_daily',
@@ -286,6 +292,11 @@ export const orderStatsDaily = pgTable(
     paidAmount: numeric({ precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
     otherCost: numeric({ precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
     deliveryPrice: numeric({ precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+    /**
+     * Partner commission in roubles, unrounded: the sum of amount × the order's own commission % / 100
+     * (decision 044); the report rounds it to the kopeck once per day.
+     */
+    partnerCommission: numeric({ precision: 24, scale: 6, mode: 'number' }).notNull().default(0),
   },
   (t) => [unique('order_stats_daily_key').on(t.day, t.status, t.pickupPointId).nullsNotDistinct()],
 );

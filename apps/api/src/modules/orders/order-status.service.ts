@@ -230,6 +230,13 @@ export function createOrderStatusService(deps: {
     }
     if (change.notifyCustomer !== false) await notifyStatus(tx, order, change.to, change.comment);
     if (change.to === 'DELIVERING') await scheduleAutoCompletion(tx, order, now);
+    // Left DELIVERING by any path (completed by staff, the partner or the courier's report, cancelled, moved
+    // back): the scheduled completion has nothing left to do and is cancelled with this change, instead of
+    // waiting among the deferred jobs for days (decision 045). The job that is completing the order is running,
+    // not waiting, and is not touched.
+    if (change.from === 'DELIVERING' && change.to !== 'DELIVERING') {
+      await jobs.cancelWaiting(tx, 'change-status', { orderId: order.id, from: 'DELIVERING' });
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@app/contracts';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import {
@@ -71,6 +71,8 @@ const ORDER_DEFAULT_COLUMNS = [
   'isPaid',
   'paidAt',
   'paidOutside',
+  // Copied from the pickup point's partner by the trigger orders_fix_partner_commission (decision 044).
+  'partnerCommissionPercent',
   'deletedAt',
   'statusToken',
 ] as const satisfies ReadonlyArray<keyof typeof orders.$inferSelect>;
@@ -290,7 +292,11 @@ export function createOrdersRepository() {
     async setAmount(db: DbOrTx, id: string, amount: number, now: Date): Promise<void> {
       await db.update(orders).set({ amount, updatedAt: now }).where(eq(orders.id, id));
     },
-    /** False when the order does not exist or was deleted. */
+    /**
+     * False when the order does not exist, was deleted, or its total is below the other document's price (which
+     * is part of the total, decision 044): one conditional statement, so a concurrent amount change cannot slip
+     * between the check and the write.
+     */
     async setOtherDocumentAmount(
       db: DbOrTx,
       id: string,
@@ -300,7 +306,13 @@ export function createOrdersRepository() {
       const rows = await db
         .update(orders)
         .set({ ...values, updatedAt: now })
-        .where(and(eq(orders.id, id), isNull(orders.deletedAt)))
+        .where(
+          and(
+            eq(orders.id, id),
+            isNull(orders.deletedAt),
+            values.otherPrice === null ? undefined : gte(orders.amount, values.otherPrice),
+          ),
+        )
         .returning({ id: orders.id });
       return rows.length > 0;
     },

@@ -361,4 +361,42 @@ describe('unit economics', () => {
     });
     expect(refused.statusCode).toBe(403);
   });
+  it("keeps each order's partner commission at the rate of its day: a new rate applies to new orders only", async () => {
+    const partners = (await ctx.app.inject({ method: 'GET', url: '/api/partner', headers: admin })).json<{
+      items: Array<{ id: string; name: string; commission: number; userEmail: string | null }>;
+    }>();
+    const [owner] = (
+      await ctx.database.sql.executeSql(`select partner_id from points where id = $1`, [pointId])
+    ).rows as Array<{ partner_id: string }>;
+    const partner = partners.items.find((item) => item.id === owner!.partner_id)!;
+    const setRate = async (commission: number) => {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/partner',
+        headers: admin,
+        payload: { id: partner.id, name: partner.name, commission, userEmail: partner.userEmail },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const before = await report('startDate=2031-03-12&endDate=2031-03-12&includeInProgress=false');
+    expect(before.costBreakdown.partnerCommission).toBe(r(share(atPoint.amount, partnerCommission)));
+
+    const newRate = partnerCommission + 5;
+    await setRate(newRate);
+    try {
+      // Past statistics stay as they were: March's orders were placed at the old rate.
+      const after = await report('startDate=2031-03-12&endDate=2031-03-12&includeInProgress=false');
+      expect(after.costBreakdown.partnerCommission).toBe(before.costBreakdown.partnerCommission);
+      expect(after.costs).toBe(before.costs);
+
+      // An order placed after the change is charged the new rate.
+      const newer = await createOrder([[diploma, 1]], '2031-03-13T12:00:00Z', 'PICKUP_POINT');
+      await pay(newer);
+      await complete(newer);
+      const later = await report('startDate=2031-03-13&endDate=2031-03-13&includeInProgress=false');
+      expect(later.costBreakdown.partnerCommission).toBe(r(share(newer.amount, newRate)));
+    } finally {
+      await setRate(partnerCommission);
+    }
+  });
 });

@@ -1,13 +1,7 @@
-import { and, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, inArray, sql } from 'drizzle-orm';
 import type { OrderStatus, UnitEconomicsQuery, UnitEconomicsResponse } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import {
-  documentTypes,
-  orderLineStatsDaily,
-  orderStatsDaily,
-  partners,
-  points,
-} from '../../db/schema/index.ts';
+import { documentTypes, orderLineStatsDaily, orderStatsDaily } from '../../db/schema/index.ts';
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
@@ -61,44 +55,25 @@ export function createStatsService(deps: { db: Db }) {
       );
 
       // The daily rollups (decision 016) hold plain sums per Moscow day of creation — a year is a few thousand
-      // rows. Rates apply here: commission per day and pickup point (the partner's current %), the payment fee
-      // per day, the translators per day and document type; each rounded to the kopeck once, so the days and the
-      // document types add up to the totals exactly.
-      const byPoint = db
-        .select({
-          day: orderStatsDaily.day,
-          pointId: orderStatsDaily.pickupPointId,
-          orders: sql<number>`sum(${orderStatsDaily.orders})`.as('orders'),
-          amount: sql<string>`sum(${orderStatsDaily.amount})`.as('amount'),
-          paidAmount: sql<string>`sum(${orderStatsDaily.paidAmount})`.as('paid_amount'),
-          otherCost: sql<string>`sum(${orderStatsDaily.otherCost})`.as('other_cost'),
-          deliveryPrice: sql<string>`sum(${orderStatsDaily.deliveryPrice})`.as('delivery_price'),
-        })
-        .from(orderStatsDaily)
-        .where(inOrderPeriod)
-        .groupBy(orderStatsDaily.day, orderStatsDaily.pickupPointId)
-        .as('by_point');
-      const pointCommissions = db
-        .select({ pointId: sql`${points.id}`.as('point_id'), commission: partners.commission })
-        .from(points)
-        .innerJoin(partners, eq(partners.id, points.partnerId))
-        .as('point_commission');
-
+      // rows. The partner commission is summed there from each order's own rate (fixed when the order was placed,
+      // decision 044); the other rates apply here: the payment fee per day, the translators per day and document
+      // type. Each is rounded to the kopeck once per day, so the days and the document types add up to the
+      // totals exactly.
       const [orderRows, lineRows] = await Promise.all([
         db
           .select({
-            date: byPoint.day,
-            orders: sql<number>`sum(${byPoint.orders})::int`,
-            revenue: sql<string>`(sum(${byPoint.amount}) * 100)::text`,
-            otherDocuments: sql<string>`(sum(${byPoint.otherCost}) * 100)::text`,
-            delivery: sql<string>`(sum(${byPoint.deliveryPrice}) * 100)::text`,
+            date: orderStatsDaily.day,
+            orders: sql<number>`sum(${orderStatsDaily.orders})::int`,
+            revenue: sql<string>`(sum(${orderStatsDaily.amount}) * 100)::text`,
+            otherDocuments: sql<string>`(sum(${orderStatsDaily.otherCost}) * 100)::text`,
+            delivery: sql<string>`(sum(${orderStatsDaily.deliveryPrice}) * 100)::text`,
+            partnerCommission: sql<string>`round(sum(${orderStatsDaily.partnerCommission}) * 100)::text`,
             // rubles × percent = kopecks
-            partnerCommission: sql<string>`coalesce(sum(round(${byPoint.amount} * ${pointCommissions.commission})), 0)::text`,
-            paymentFees: sql<string>`round(sum(${byPoint.paidAmount}) * ${feeRate})::text`,
+            paymentFees: sql<string>`round(sum(${orderStatsDaily.paidAmount}) * ${feeRate})::text`,
           })
-          .from(byPoint)
-          .leftJoin(pointCommissions, eq(pointCommissions.pointId, byPoint.pointId))
-          .groupBy(byPoint.day),
+          .from(orderStatsDaily)
+          .where(inOrderPeriod)
+          .groupBy(orderStatsDaily.day),
         db
           .select({
             date: orderLineStatsDaily.day,
@@ -209,9 +184,9 @@ export function createStatsService(deps: { db: Db }) {
             : 'Учтены только выполненные заказы (COMPLETED).',
           'Новые (неоплаченные), отменённые и удалённые заказы не учитываются.',
           'Выручка — итоговая сумма заказа после скидки, включая доставку.',
-          `Переводчики — ${TRANSLATOR_COST_PERCENT} % от стоимости документов по прайсу; «другие документы» — по указанной себестоимости.`,
+          `Переводчики — ${TRANSLATOR_COST_PERCENT} % от стоимости документов по прайсу; «другие документы» — наши затраты на документы у подрядчиков (их цена для клиента уже входит в сумму заказа).`,
           'Доставка — по цене, которую заплатил клиент (передаётся службе доставки).',
-          'Комиссия партнёра — его текущий процент от суммы заказа с выдачей в его пункте.',
+          'Комиссия партнёра — процент от суммы заказа с выдачей в его пункте, действовавший при оформлении заказа (изменение ставки касается только новых заказов).',
           `Эквайринг — ${String(PAYMENT_FEE_PERCENT).replace('.', ',')} % от суммы заказов, оплаченных онлайн; оплата по счёту без комиссии.`,
           'По типам документов — выручка строк документов по прайсу минус оплата переводчиков; прочие затраты заказа на документы не распределяются.',
         ],

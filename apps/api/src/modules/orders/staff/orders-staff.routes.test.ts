@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderSummary, StaffOrderListItem } from '@app/contracts';
-import { formatRub, MESSAGES } from '@app/contracts';
+import { formatMessage, formatRub, MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, payOnTestPage, type TestContext } from '#test/helpers.ts';
 
 describe('back office orders', () => {
@@ -275,6 +275,45 @@ describe('back office orders', () => {
       payload: { orderId: created[1]!.id, otherPrice: 900, otherCost: 450.5 },
     });
     expect(response.json()).toEqual({ orderId: created[1]!.id, otherPrice: 900, otherCost: 450.5 });
+  });
+
+  it("keeps the other document's price inside the order total (decision 044)", async () => {
+    const order = created[1]!;
+    const [row] = (
+      await ctx.database.sql.executeSql('select amount::float8 as amount from orders where id = $1', [
+        order.id,
+      ])
+    ).rows as Array<{ amount: number }>;
+    const amount = row!.amount;
+    const above = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/other-document-amount',
+      headers: manager,
+      payload: { orderId: order.id, otherPrice: amount + 0.01, otherCost: 100 },
+    });
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toMatchObject({
+      message: formatMessage(MESSAGES.otherPriceAboveTotal, { amount: formatRub(amount) }),
+    });
+    const [kept] = (
+      await ctx.database.sql.executeSql(
+        'select other_price::float8 as price, other_cost::float8 as cost, amount::float8 as amount from orders where id = $1',
+        [order.id],
+      )
+    ).rows;
+    // Nothing changed: neither the price and cost nor the total (the price is a part of it, not an addition).
+    expect(kept).toEqual({ price: 900, cost: 450.5, amount });
+    // The total cannot go below the price inside it either.
+    const lowered = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/amount',
+      headers: admin,
+      payload: { id: order.id, amount: 899.99, reason: 'Скидка' },
+    });
+    expect(lowered.statusCode).toBe(400);
+    expect(lowered.json()).toMatchObject({
+      message: formatMessage(MESSAGES.amountBelowOtherPrice, { otherPrice: formatRub(900) }),
+    });
   });
 
   it('only ADMIN deletes; the order leaves the lists and an audit record stays', async () => {

@@ -151,6 +151,9 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<{ staff: OrdersStaffServic
       schema: {
         tags,
         summary: 'Цена и себестоимость «другого документа»',
+        description:
+          'Документ, который делаем у подрядчика (решение 044): цена для клиента входит в сумму заказа и не больше её, ' +
+          'итог не меняет; себестоимость — наш расход («Другие документы» в статистике).',
         body: UpdateOtherDocumentAmountRequestSchema,
         response: {
           200: z.object({

@@ -313,6 +313,15 @@ export function createOrdersStaffService(deps: {
             throw badRequest(formatMessage(MESSAGES.amountBelowPaid, { paid: formatRub(paidAmount) }));
           }
         }
+        // The other document's price is part of the total (decision 044).
+        if (
+          before.otherPrice !== null &&
+          Math.round(input.amount * 100) < Math.round(before.otherPrice * 100)
+        ) {
+          throw badRequest(
+            formatMessage(MESSAGES.amountBelowOtherPrice, { otherPrice: formatRub(before.otherPrice) }),
+          );
+        }
         // The same amount again changes nothing: no history row, no mail to the customer.
         if (before.amount === input.amount) return { id: input.id, amount: input.amount };
         const superseded = await paymentsRepo.supersedePending(tx, input.id, clock.now());
@@ -357,7 +366,11 @@ export function createOrdersStaffService(deps: {
         { otherPrice: input.otherPrice, otherCost: input.otherCost },
         clock.now(),
       );
-      if (!updated) throw notFound(MESSAGES.orderNotFound);
+      if (!updated) {
+        const order = await repo.findById(db, input.orderId);
+        if (!order || order.deletedAt) throw notFound(MESSAGES.orderNotFound);
+        throw badRequest(formatMessage(MESSAGES.otherPriceAboveTotal, { amount: formatRub(order.amount) }));
+      }
       await audit.record(db, {
         actorUserId: actor.userId,
         action: 'order.other-document-amount',

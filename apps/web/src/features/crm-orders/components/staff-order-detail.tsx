@@ -4,14 +4,12 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   SimpleGrid,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -28,17 +26,16 @@ import {
 } from '@/lib/format';
 import { showErrorToast, showSuccessToast } from '@/lib/notify';
 import { useCrmRole } from '@/lib/session/use-crm-role';
-import { numberOrNull } from '@/lib/forms';
 import {
   downloadStaffOrderFile,
   useChangeOrderStatus,
-  useChangeOtherDocumentAmount,
   useDeleteOrder,
   useStaffOrderDetail,
 } from '../api/staff-orders';
 import { PAYER_TYPE_LABELS } from '../model/filters';
 import { ActExchangeControl } from './act-exchange-control';
 import { AmountForm } from './amount-form';
+import { OtherDocumentForm } from './other-document-form';
 import { OrderNotes } from './order-notes';
 import { OrderStatusControl } from './order-status-control';
 import { StaffOrderResults } from './staff-order-results';
@@ -51,49 +48,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Card>
-  );
-}
-
-function OtherDocumentForm({
-  orderId,
-  initial,
-}: {
-  orderId: string;
-  initial: { otherPrice: number | null; otherCost: number | null } | null;
-}) {
-  const change = useChangeOtherDocumentAmount(orderId);
-  const form = useForm<{ price: string | number; cost: string | number }>({
-    mode: 'controlled',
-    initialValues: { price: initial?.otherPrice ?? '', cost: initial?.otherCost ?? '' },
-  });
-  const submit = form.onSubmit(({ price, cost }) =>
-    change.mutate(
-      { otherPrice: numberOrNull(price), otherCost: numberOrNull(cost) },
-      { onSuccess: () => showSuccessToast('Цена и себестоимость сохранены') },
-    ),
-  );
-  return (
-    <form onSubmit={submit} aria-label="Другой документ">
-      <Group align="flex-end" gap="sm">
-        <NumberInput
-          label="Цена другого документа, ₽"
-          {...form.getInputProps('price')}
-          min={0}
-          decimalScale={2}
-          w={220}
-        />
-        <NumberInput
-          label="Себестоимость, ₽"
-          {...form.getInputProps('cost')}
-          min={0}
-          decimalScale={2}
-          w={180}
-        />
-        <Button type="submit" variant="light" loading={change.isPending}>
-          Сохранить
-        </Button>
-      </Group>
-    </form>
   );
 }
 
@@ -326,7 +280,7 @@ export function StaffOrderDetail({
         {role === 'PARTNER' ? null : (
           <Stack gap="md" mt="md">
             {isAdmin ? <AmountForm key={data.amount} order={data} /> : null}
-            <OtherDocumentForm orderId={data.id} initial={data.staff} />
+            <OtherDocumentForm orderId={data.id} amount={data.amount} initial={data.staff} />
           </Stack>
         )}
       </Section>
