@@ -41,6 +41,7 @@ import { PAYER_TYPE_LABELS } from '../model/filters';
 import { ActExchangeControl } from './act-exchange-control';
 import { AmountForm } from './amount-form';
 import { OrderNotes } from './order-notes';
+import { OrderRefunds } from './order-refunds';
 import { OrderStatusControl } from './order-status-control';
 import { StaffOrderResults } from './staff-order-results';
 
@@ -330,6 +331,12 @@ export function StaffOrderDetail() {
           </Stack>
         )}
       </Section>
+
+      {role === 'PARTNER' ? null : (
+        <Section title="Возвраты">
+          <OrderRefunds orderId={data.id} isAdmin={isAdmin} />
+        </Section>
+      )}
 
       {data.staff ? (
         <Section title="Откуда пришёл клиент">
