@@ -24,7 +24,10 @@ test('ADMIN records a partial refund, confirms it, sees it listed and the rest; 
 
   await signInStaff(page, request, 'ADMIN');
   await page.goto(`/crm/orders/${order.id}`);
-  await expect(page.getByRole('heading', { name: `Заказ № ${order.number}` })).toBeVisible();
+  // The first visit loads the CRM chunks (slow on a busy machine); later steps use the default timeout.
+  await expect(page.getByRole('heading', { name: `Заказ № ${order.number}` })).toBeVisible({
+    timeout: 30_000,
+  });
   const summary = page.getByTestId('refund-summary');
   await expect(summary).toHaveText(
     `Возвращено ${formatRub(0)} из ${formatRub(order.amount)} · можно вернуть ${formatRub(order.amount)}`,
@@ -70,6 +73,7 @@ test('ADMIN records a partial refund, confirms it, sees it listed and the rest; 
   const today = moscowDate(new Date());
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/crm/stats?from=${today}&to=${today}&inProgress=1`);
+  await expect(page.getByRole('group', { name: 'Возвраты' })).toBeVisible({ timeout: 30_000 });
   const admin = bearer(await staffToken(request, DEMO.admin.email, DEMO.admin.password));
   const report = (await (
     await request.get(

@@ -125,7 +125,6 @@ function RefundForm({ orderId, payments }: { orderId: string; payments: Payment[
           ? 'Возврат отправлен: ждём ответа платёжной системы'
           : 'Платёжная система отклонила возврат',
     );
-    form.setValues({ reason: '' });
   };
 
   return (
@@ -298,7 +297,10 @@ export function OrderRefunds({ orderId, isAdmin }: { orderId: string; isAdmin: b
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {data.canRefund ? <RefundForm orderId={orderId} payments={data.payments} /> : null}
+      {data.canRefund ? (
+        // A new form after each refund: the amount defaults to what is left now, the reason is empty.
+        <RefundForm key={data.remaining} orderId={orderId} payments={data.payments} />
+      ) : null}
     </Stack>
   );
 }
