@@ -24,6 +24,7 @@ import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { cronRoutes } from './modules/monitoring/cron.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { refundsRoutes } from './modules/payments/refunds.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { pointPhotosRoutes } from './modules/points/point-photos.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -141,7 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(pushRoutes, { push: services.push });
-  await app.register(paymentsRoutes, { payments: services.payments });
+  await app.register(paymentsRoutes, { payments: services.payments, refunds: services.refunds });
+  await app.register(refundsRoutes, { refunds: services.refunds });
   await app.register(pointsRoutes, { points: services.points });
   await app.register(suggestionsRoutes, { suggestions: services.suggestions });
   // Decision 031: @fastify/multipart adds an async onRequest and onResponse hook to every route of its context;

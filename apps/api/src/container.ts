@@ -20,6 +20,8 @@ import { createOrdersService } from './modules/orders/customer/orders.service.ts
 import { createDeliveryPriceService } from './modules/orders/customer/delivery-price.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createRefundsRepository } from './modules/payments/refunds.repository.ts';
+import { createRefundsService } from './modules/payments/refunds.service.ts';
 import { createOrdersQueryService } from './modules/orders/query/orders-query.service.ts';
 import { createOrderStatusService } from './modules/orders/order-status.service.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
@@ -105,6 +107,18 @@ function createPaymentProvider(config: Config): PaymentProvider {
     async getPayment() {
       return null;
     },
+    // No money moved on the test page, so none goes back: the refund is done at once.
+    async createRefund(request) {
+      return {
+        providerRefundId: request.refundId,
+        status: 'succeeded',
+        amount: request.amount,
+        cancellationReason: null,
+      };
+    },
+    async getRefund() {
+      return null;
+    },
   };
 }
 
@@ -170,6 +184,7 @@ export function createServices(deps: ServiceDeps) {
   const uploads = createUploadsService({ db, repo: uploadsRepo, storage, clock });
   const pointsRepo = createPointsRepository();
   const pointPhotos = createPointPhotosService({ db, repo: pointsRepo, storage, clock });
+  const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config);
   return {
     mail,
     auth,
@@ -242,9 +257,19 @@ export function createServices(deps: ServiceDeps) {
             : null,
       clock,
     }),
+    refunds: createRefundsService({
+      db,
+      provider: paymentProvider,
+      repo: createRefundsRepository(),
+      ordersRepo,
+      mail,
+      audit,
+      config,
+      clock,
+    }),
     payments: createPaymentsService({
       db,
-      provider: deps.paymentProvider ?? createPaymentProvider(config),
+      provider: paymentProvider,
       repo: paymentsRepo,
       ordersRepo,
       orderStatus,
@@ -298,7 +323,12 @@ export function createJobHandlers(services: Services): JobHandlers {
     'change-status': (data, context) => services.orderAutomation.changeStatus(data, context),
     'create-delivery': (data, context) => services.orderAutomation.createDelivery(data.orderId, context),
     // Scheduled jobs (decision 009): pg-boss schedules put their runs into the queues of jobs/schedules.ts.
-    'check-new-paid-orders': () => services.payments.reconcilePending(),
+    // Payments still pending, then refunds still pending (decision 046): both read back from the provider.
+    'check-new-paid-orders': async () => {
+      const paid = await services.payments.reconcilePending();
+      const refunded = await services.refunds.reconcilePending();
+      return { ...paid, summary: `${paid.summary}; ${refunded.summary}`, refundsChecked: refunded.checked };
+    },
     'send-payment-reminders': () => services.orderAutomation.sendPaymentReminders(),
     'send-act-exchange-reminders': () => services.orderAutomation.sendActExchangeReminders(),
     'sync-yandex-pickup-points': () => services.pointsSync.syncYandexPickupPoints(),

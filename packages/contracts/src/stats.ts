@@ -32,7 +32,10 @@ export const UnitEconomicsResponseSchema = z.object({
   period: z.object({ startDate: z.string(), endDate: z.string() }),
   includeInProgress: z.boolean(),
   orders: z.number().int(),
+  /** Revenue net of refunds: the orders' amounts minus `refunds` (decision 046). */
   revenue: moneyTotal,
+  /** Refunds paid out in the period (by the day the money went back) of orders the report counts. */
+  refunds: moneyTotal,
   averageCheck: moneyTotal,
   costs: moneyTotal,
   /** The parts of `costs`; they add up to it exactly (kopecks). */
@@ -53,7 +56,9 @@ export const UnitEconomicsResponseSchema = z.object({
     z.object({
       date: z.string(),
       orders: z.number().int(),
+      /** Net of the day's refunds. */
       revenue: moneyTotal,
+      refunds: moneyTotal,
       costs: moneyTotal,
       grossProfit: moneyTotal,
     }),

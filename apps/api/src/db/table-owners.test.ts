@@ -49,6 +49,7 @@ const OWNERS: Record<string, string> = {
   order_stats_daily: 'orders',
   order_line_stats_daily: 'orders',
   payments: 'payments',
+  refunds: 'payments',
   mail_outbox: 'mail',
 };
 

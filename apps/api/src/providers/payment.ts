@@ -19,11 +19,36 @@ export type ProviderPayment = {
   receiptRegistration: 'pending' | 'succeeded' | 'canceled' | null;
 };
 
+export type CreateRefundRequest = {
+  /** Our refund row's id: the Idempotence-Key, so sending it again never refunds twice. */
+  refundId: string;
+  providerPaymentId: string;
+  amount: number;
+  description: string;
+  /** The 54-FZ refund receipt: the customer's e-mail and the lines the amount is spread over. */
+  email: string;
+  items: ReceiptItem[];
+};
+export type ProviderRefund = {
+  providerRefundId: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: number;
+  /** Why the provider canceled it, where it says (YooKassa `cancellation_details.reason`). */
+  cancellationReason: string | null;
+};
+
+/** The provider refused the request itself (a 4xx answer): sending it again would be refused again. */
+export class ProviderRefusedError extends Error {}
+
 export type PaymentProvider = {
   kind: 'yookassa' | 'test';
   createPayment(request: CreatePaymentRequest): Promise<ProviderPayment>;
   /** The provider's current view of a payment (never trust a notification's body). */
   getPayment(providerPaymentId: string): Promise<ProviderPayment | null>;
+  /** Returns money of a succeeded payment (idempotent per `refundId`). */
+  createRefund(request: CreateRefundRequest): Promise<ProviderRefund>;
+  /** The provider's current view of a refund. */
+  getRefund(providerRefundId: string): Promise<ProviderRefund | null>;
 };
 
 const rub = (amount: number) => ({ value: amount.toFixed(2), currency: 'RUB' });
@@ -47,6 +72,45 @@ const fromYooKassa = (payment: YooKassaPayment): ProviderPayment => ({
   metadata: payment.metadata ?? {},
   receiptRegistration: payment.receipt_registration ?? null,
 });
+
+type YooKassaRefund = {
+  id: string;
+  status: ProviderRefund['status'];
+  amount: { value: string; currency: string };
+  cancellation_details?: { party?: string; reason?: string };
+};
+
+const fromYooKassaRefund = (refund: YooKassaRefund): ProviderRefund => ({
+  providerRefundId: refund.id,
+  status: refund.status,
+  amount: Number(refund.amount.value),
+  cancellationReason: refund.cancellation_details?.reason ?? null,
+});
+
+/** A non-2xx answer: 4xx is a refusal (the same request would be refused again), anything else a failure. */
+async function failure(response: Response, what: string): Promise<Error> {
+  let detail = '';
+  try {
+    const body = (await response.json()) as { code?: string; description?: string };
+    detail = [body.code, body.description].filter(Boolean).join(': ');
+  } catch {
+    // No JSON body: the status says enough.
+  }
+  const message = `YooKassa ${what} answered ${response.status}${detail ? ` (${detail})` : ''}`;
+  return response.status >= 400 && response.status < 500 && response.status !== 429
+    ? new ProviderRefusedError(message)
+    : new Error(message);
+}
+
+const receiptItemsOf = (items: ReceiptItem[]) =>
+  items.map((item) => ({
+    description: item.description.slice(0, 128),
+    quantity: item.quantity.toFixed(2),
+    amount: rub(item.amount),
+    vat_code: 1,
+    payment_mode: 'full_payment',
+    payment_subject: 'service',
+  }));
 
 /**
  * YooKassa API v3: basic auth shopId:secretKey, `Idempotence-Key` on creation, redirect confirmation and a
@@ -76,17 +140,7 @@ export function createYooKassaProvider(options: {
           confirmation: { type: 'redirect', return_url: request.returnUrl },
           description: `Заказ №${request.orderNumber}`,
           metadata: { paymentId: request.paymentId, orderNumber: String(request.orderNumber) },
-          receipt: {
-            customer: { email: request.email },
-            items: request.items.map((item) => ({
-              description: item.description.slice(0, 128),
-              quantity: item.quantity.toFixed(2),
-              amount: rub(item.amount),
-              vat_code: 1,
-              payment_mode: 'full_payment',
-              payment_subject: 'service',
-            })),
-          },
+          receipt: { customer: { email: request.email }, items: receiptItemsOf(request.items) },
         }),
         signal: AbortSignal.timeout(15_000),
       });
@@ -104,6 +158,35 @@ export function createYooKassaProvider(options: {
       if (response.status === 404) return null;
       if (!response.ok) throw new Error(`YooKassa get payment answered ${response.status}`);
       return fromYooKassa((await response.json()) as YooKassaPayment);
+    },
+    async createRefund(request) {
+      const response = await fetchImpl(`${options.apiUrl}/refunds`, {
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          'idempotence-key': request.refundId,
+        },
+        body: JSON.stringify({
+          payment_id: request.providerPaymentId,
+          amount: rub(request.amount),
+          description: request.description.slice(0, 250),
+          metadata: { refundId: request.refundId },
+          receipt: { customer: { email: request.email }, items: receiptItemsOf(request.items) },
+        }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) throw await failure(response, 'create refund');
+      return fromYooKassaRefund((await response.json()) as YooKassaRefund);
+    },
+    async getRefund(providerRefundId) {
+      const response = await fetchImpl(`${options.apiUrl}/refunds/${encodeURIComponent(providerRefundId)}`, {
+        headers: { authorization },
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (response.status === 404) return null;
+      if (!response.ok) throw await failure(response, 'get refund');
+      return fromYooKassaRefund((await response.json()) as YooKassaRefund);
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   primaryKey,
@@ -256,6 +257,51 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Money returned to the customer from a received payment (decision 046). Every refund not `canceled` counts
+ * against its payment: their sum never exceeds the payment's amount (checked under the order's row lock). An online
+ * refund is `pending` until the provider answers (its Idempotence-Key is this row's id, so a retry never refunds
+ * twice); a refund of a payment taken outside the system (provider `manual`) is recorded as already paid out.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountKopecks: bigint({ mode: 'number' }).notNull(),
+    reason: text().notNull(),
+    /** The staff member who recorded it. */
+    createdByUserId: uuid(),
+    providerRefundId: text(),
+    status: text({ enum: ['pending', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    /** A refund of a manual payment: how the money went back (decision 043's methods). */
+    manualMethod: text({ enum: ['cash', 'bank_transfer', 'card_office'] }),
+    /** The Moscow day the money went back: staff give it for a manual refund; the day it succeeded otherwise. */
+    refundedOn: date({ mode: 'string' }),
+    /** The provider's last error (unreachable, refused): shown to staff beside «Повторить». */
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
+    // Unit economics read the succeeded refunds of a period by their day (decision 046).
+    index('refunds_refunded_on_idx')
+      .on(t.refundedOn)
+      .where(sql`status = 'succeeded'`),
+    check('refunds_amount_positive', sql`amount_kopecks > 0`),
   ],
 );
 

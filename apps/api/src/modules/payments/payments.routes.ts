@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { PUBLIC } from '../../plugins/auth.ts';
 import type { PaymentsService } from './payments.service.ts';
+import type { RefundsService } from './refunds.service.ts';
 
 /** YooKassa notification body; only `object.id` is used, the rest is re-read from the API. */
 const YooKassaNotificationSchema = z.object({
@@ -20,7 +21,10 @@ const YooKassaNotificationSchema = z.object({
   object: z.object({ id: z.string().min(1).max(100) }).passthrough(),
 });
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, opts) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  refunds: RefundsService;
+}> = async (app, opts) => {
   const tags = ['payments'];
   app.post(
     '/api/order/:id/create-payment-link',
@@ -102,7 +106,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       },
     },
     async (request) => {
-      await opts.payments.handleYooKassaNotification(request.body.object.id);
+      // refund.succeeded / refund.canceled name a refund; every other event a payment (decision 046).
+      if (request.body.event.startsWith('refund.'))
+        await opts.refunds.handleYooKassaNotification(request.body.object.id);
+      else await opts.payments.handleYooKassaNotification(request.body.object.id);
       return { success: true as const };
     },
   );

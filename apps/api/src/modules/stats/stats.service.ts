@@ -1,7 +1,13 @@
-import { and, between, inArray, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderStatus, UnitEconomicsQuery, UnitEconomicsResponse } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { documentTypes, orderLineStatsDaily, orderStatsDaily } from '../../db/schema/index.ts';
+import {
+  documentTypes,
+  orderLineStatsDaily,
+  orderStatsDaily,
+  orders,
+  refunds,
+} from '../../db/schema/index.ts';
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
@@ -59,7 +65,7 @@ export function createStatsService(deps: { db: Db }) {
       // decision 044); the other rates apply here: the payment fee per day, the translators per day and document
       // type. Each is rounded to the kopeck once per day, so the days and the document types add up to the
       // totals exactly.
-      const [orderRows, lineRows] = await Promise.all([
+      const [orderRows, lineRows, refundRows] = await Promise.all([
         db
           .select({
             date: orderStatsDaily.day,
@@ -89,7 +95,27 @@ export function createStatsService(deps: { db: Db }) {
           .where(inLinePeriod)
           .groupBy(orderLineStatsDaily.day, orderLineStatsDaily.documentKey)
           .having(sql`sum(${orderLineStatsDaily.lines}) <> 0`),
+        // Refunds (decision 046) count on the day the money went back, for orders the report counts (live,
+        // paid, in its statuses): a cancelled order's revenue and its refunds both stay out.
+        db
+          .select({
+            date: sql<string>`${refunds.refundedOn}`,
+            refunds: sql<string>`sum(${refunds.amountKopecks})::text`,
+          })
+          .from(refunds)
+          .innerJoin(orders, eq(orders.id, refunds.orderId))
+          .where(
+            and(
+              eq(refunds.status, 'succeeded'),
+              between(refunds.refundedOn, query.startDate, query.endDate),
+              inArray(orders.status, statuses),
+              eq(orders.isPaid, true),
+              isNull(orders.deletedAt),
+            ),
+          )
+          .groupBy(refunds.refundedOn),
       ]);
+      const refundsByDay = new Map(refundRows.map((row) => [row.date, kopecks(row.refunds)]));
 
       const translatorsByDay = new Map<string, number>();
       const documents = new Map<
@@ -129,12 +155,14 @@ export function createStatsService(deps: { db: Db }) {
       const byDay: UnitEconomicsResponse['byDay'] = [];
       for (let date = query.startDate; date <= query.endDate; date = nextDate(date)) {
         const row = byDayMap.get(date);
-        const revenue = row?.revenue ?? 0;
+        const dayRefunds = refundsByDay.get(date) ?? 0;
+        const revenue = (row?.revenue ?? 0) - dayRefunds;
         const costs = row?.costs ?? 0;
         byDay.push({
           date,
           orders: row?.orders ?? 0,
           revenue: toRubles(revenue),
+          refunds: toRubles(dayRefunds),
           costs: toRubles(costs),
           grossProfit: toRubles(revenue - costs),
         });
@@ -143,7 +171,9 @@ export function createStatsService(deps: { db: Db }) {
       const sum = (pick: (row: (typeof days)[number]) => number) =>
         days.reduce((total, row) => total + pick(row), 0);
       const orderCount = sum((row) => row.orders);
-      const revenue = sum((row) => row.revenue);
+      const orderRevenue = sum((row) => row.revenue);
+      const refunded = [...refundsByDay.values()].reduce((total, value) => total + value, 0);
+      const revenue = orderRevenue - refunded;
       const costs = sum((row) => row.costs);
       const grossProfit = revenue - costs;
 
@@ -152,7 +182,9 @@ export function createStatsService(deps: { db: Db }) {
         includeInProgress: query.includeInProgress,
         orders: orderCount,
         revenue: toRubles(revenue),
-        averageCheck: orderCount > 0 ? toRubles(Math.round(revenue / orderCount)) : 0,
+        refunds: toRubles(refunded),
+        // The average order amount: refunds are not part of a check.
+        averageCheck: orderCount > 0 ? toRubles(Math.round(orderRevenue / orderCount)) : 0,
         costs: toRubles(costs),
         costBreakdown: {
           otherDocuments: toRubles(sum((row) => row.parts.otherDocuments)),
@@ -183,7 +215,8 @@ export function createStatsService(deps: { db: Db }) {
             ? 'Учтены выполненные заказы и заказы в работе (PAID, IN_PROGRESS, READY, DELIVERING).'
             : 'Учтены только выполненные заказы (COMPLETED).',
           'Новые (неоплаченные), отменённые и удалённые заказы не учитываются.',
-          'Выручка — итоговая сумма заказа после скидки, включая доставку.',
+          'Выручка — итоговая сумма заказа после скидки, включая доставку, минус возвраты.',
+          'Возвраты — в день, когда деньги вернули клиенту, по заказам, которые учтены в отчёте; комиссия эквайринга и партнёра при возврате не пересчитывается.',
           `Переводчики — ${TRANSLATOR_COST_PERCENT} % от стоимости документов по прайсу; «другие документы» — наши затраты на документы у подрядчиков (их цена для клиента уже входит в сумму заказа).`,
           'Доставка — по цене, которую заплатил клиент (передаётся службе доставки).',
           'Комиссия партнёра — процент от суммы заказа с выдачей в его пункте, действовавший при оформлении заказа (изменение ставки касается только новых заказов).',

@@ -1,4 +1,7 @@
 import { PartnerOrderDetail } from '@/features/crm-orders/components/partner-order-detail';
+// The refund form's Russian date picker (decision 046) belongs to this lazy chunk only.
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ru';
 import { StaffOrderDetail } from '@/features/crm-orders/components/staff-order-detail';
 import { OrderDocumentActions } from '@/features/invoices/components/order-document-actions';
 import { useCrmRole } from '@/lib/session/use-crm-role';

@@ -2,6 +2,7 @@ import { actExchangeReminder } from './act-exchange-reminder.ts';
 import { emailChangeCode } from './email-change-code.ts';
 import { orderAmountChanged } from './order-amount-changed.ts';
 import { orderConfirmation } from './order-confirmation.ts';
+import { orderRefunded } from './order-refunded.ts';
 import { orderResultsReady } from './order-results-ready.ts';
 import { orderStatusChanged } from './order-status-changed.ts';
 import { paymentReceived } from './payment-received.ts';
@@ -23,6 +24,7 @@ export const MAIL_TEMPLATES = {
   'order-confirmation': orderConfirmation,
   'order-status-changed': orderStatusChanged,
   'order-amount-changed': orderAmountChanged,
+  'order-refunded': orderRefunded,
   'order-results-ready': orderResultsReady,
   'payment-received': paymentReceived,
   'payment-reminder': paymentReminder,

@@ -147,6 +147,21 @@ const EVERY_MAIL: Array<[MailMessage, MailOrder | null]> = [
     },
     orderOf({ amount: 5400 }),
   ],
+  [
+    {
+      template: 'order-refunded',
+      params: {
+        order: { id: ID, number: 1042, name: 'Иван' },
+        amount: 1200.5,
+        reason: 'Один документ не переводили',
+        refundedTotal: 1200.5,
+        paid: 5400,
+        online: true,
+        publicUrl: URL,
+      },
+    },
+    orderOf({ amount: 5400, isPaid: true, canPay: false, status: 'PAID' }),
+  ],
 ];
 
 describe('mail templates', () => {
@@ -190,6 +205,18 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Причина: Две страницы вместо одной');
     expect(mail.text).toContain(`${URL}/cabinet/orders/${ID}`);
     expect(mail.html).toContain(`Оплатить ${formatRub(5400)}`);
+  });
+
+  it('order-refunded: the amount, the reason, where the money goes, refunded of paid and no pay button', () => {
+    const entry = EVERY_MAIL.find(([message]) => message.template === 'order-refunded')!;
+    const mail = renderMail(entry[0], { brand: BRAND, order: entry[1] });
+    expect(mail.subject).toBe(`Заказ №1042: возврат ${formatRub(1200.5)}`);
+    expect(mail.text).toContain(`Мы вернули ${formatRub(1200.5)} по заказу №1042.`);
+    expect(mail.text).toContain('Причина: Один документ не переводили');
+    expect(mail.text).toContain('на карту или счёт, с которых был оплачен заказ');
+    expect(mail.text).toContain(`Всего возвращено ${formatRub(1200.5)} из ${formatRub(5400)}.`);
+    expect(mail.text).toContain(`${URL}/cabinet/orders/${ID}`);
+    expect(mail.html).not.toContain('Оплатить');
   });
 
   it('order-results-ready: the files sent and a button to the cabinet order', () => {

@@ -150,6 +150,45 @@ describe('cabinet order detail', () => {
     );
   });
 
+  it('lists the refunds of the order: returned of paid, each with its day, state and reason', async () => {
+    mockApi((url) => {
+      if (url.pathname === `/api/order/${ORDER_ID}`) return detail({ isPaid: true });
+      if (url.pathname === `/api/order/${ORDER_ID}/refunds`)
+        return {
+          orderId: ORDER_ID,
+          paid: 5400,
+          refunded: 1200,
+          pending: 0,
+          remaining: 4200,
+          payments: [],
+          items: [
+            {
+              id: '00000000-0000-4000-8000-0000000000bb',
+              paymentId: '00000000-0000-4000-8000-0000000000cc',
+              provider: 'yookassa',
+              amount: 1200,
+              reason: 'Один документ не переводили',
+              status: 'succeeded',
+              method: null,
+              refundedOn: '2025-03-06',
+              createdAt: '2025-03-06T09:00:00.000Z',
+              actor: null,
+              error: null,
+            },
+          ],
+          canRefund: false,
+        };
+      return undefined;
+    });
+    renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);
+    const refunds = await screen.findByTestId('order-refunds');
+    const text = refunds.textContent?.replace(/\u00A0/g, ' ');
+    expect(text).toContain(`Возвращено ${formatRub(1200)} из ${formatRub(5400)}`.replace(/\u00A0/g, ' '));
+    expect(text).toContain('06.03.2025');
+    expect(text).toContain('Выполнен');
+    expect(text).toContain('Причина: Один документ не переводили');
+  });
+
   it('shows no amount notice when the amount was never changed', async () => {
     mockApi((url) => (url.pathname === `/api/order/${ORDER_ID}` ? detail() : undefined));
     renderInCabinet(<OrderDetailView orderId={ORDER_ID} />);

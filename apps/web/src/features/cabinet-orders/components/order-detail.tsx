@@ -38,6 +38,7 @@ import { showErrorToast } from '@/lib/notify';
 import { downloadOrderFile, useConfirmOrderOwner, useCreatePaymentLink, useOrderDetail } from '../api/orders';
 import { describeLanguages, groupDocumentLines } from '../model/order-view';
 import { CancelOrderModal } from './cancel-order-modal';
+import { OrderRefundsSection } from './order-refunds';
 import { OrderResults } from './order-results';
 import { OrderTimeline } from './order-timeline';
 
@@ -396,6 +397,7 @@ export function OrderDetailView({
       <DocumentsSection order={order} />
       <FilesSection order={order} />
       <PriceSection order={order} />
+      <OrderRefundsSection orderId={order.id} />
       <DeliverySection order={order} />
       {order.comment ? (
         <Section title="Комментарий">

@@ -37,6 +37,7 @@ import { ActExchangeControl } from './act-exchange-control';
 import { AmountForm } from './amount-form';
 import { OtherDocumentForm } from './other-document-form';
 import { OrderNotes } from './order-notes';
+import { OrderRefunds } from './order-refunds';
 import { OrderStatusControl } from './order-status-control';
 import { StaffOrderResults } from './staff-order-results';
 
@@ -284,6 +285,12 @@ export function StaffOrderDetail({
           </Stack>
         )}
       </Section>
+
+      {role === 'PARTNER' ? null : (
+        <Section title="Возвраты">
+          <OrderRefunds orderId={data.id} isAdmin={isAdmin} />
+        </Section>
+      )}
 
       {data.staff ? (
         <Section title="Откуда пришёл клиент">

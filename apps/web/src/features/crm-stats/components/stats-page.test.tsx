@@ -10,10 +10,11 @@ import { StatsPage } from './stats-page';
 const rub = (amount: number) => formatRub(amount).replace(/\u00A0/g, ' ');
 
 const REPORT: UnitEconomicsResponse = {
-  period: { startDate: '2026-03-01', endDate: '2026-03-03' },
+  period: { startDate: '2026-03-01', endDate: '2026-03-04' },
   includeInProgress: false,
   orders: 3,
   revenue: 12_500,
+  refunds: 700,
   averageCheck: 4166.67,
   costs: 5_000.5,
   costBreakdown: {
@@ -27,9 +28,11 @@ const REPORT: UnitEconomicsResponse = {
   marginPercent: 60,
   rates: { translatorCostPercent: 40, paymentFeePercent: 3.5 },
   byDay: [
-    { date: '2026-03-01', orders: 1, revenue: 2_500, costs: 1_000, grossProfit: 1_500 },
-    { date: '2026-03-02', orders: 0, revenue: 0, costs: 0, grossProfit: 0 },
-    { date: '2026-03-03', orders: 2, revenue: 10_000, costs: 4_000.5, grossProfit: 5_999.5 },
+    { date: '2026-03-01', orders: 1, revenue: 2_500, refunds: 0, costs: 1_000, grossProfit: 1_500 },
+    { date: '2026-03-02', orders: 0, revenue: 0, refunds: 0, costs: 0, grossProfit: 0 },
+    { date: '2026-03-03', orders: 2, revenue: 10_000, refunds: 0, costs: 4_000.5, grossProfit: 5_999.5 },
+    // A refund on a day without orders: the day's revenue goes below zero and the day is listed.
+    { date: '2026-03-04', orders: 0, revenue: -700, refunds: 700, costs: 0, grossProfit: -700 },
   ],
   byDocument: [
     {
@@ -50,12 +53,20 @@ const EMPTY: UnitEconomicsResponse = {
   includeInProgress: true,
   orders: 0,
   revenue: 0,
+  refunds: 0,
   averageCheck: 0,
   costs: 0,
   grossProfit: 0,
   marginPercent: 0,
   costBreakdown: { otherDocuments: 0, translators: 0, delivery: 0, partnerCommission: 0, paymentFees: 0 },
-  byDay: REPORT.byDay.map((day) => ({ ...day, orders: 0, revenue: 0, costs: 0, grossProfit: 0 })),
+  byDay: REPORT.byDay.map((day) => ({
+    ...day,
+    orders: 0,
+    revenue: 0,
+    refunds: 0,
+    costs: 0,
+    grossProfit: 0,
+  })),
   byDocument: [],
 };
 
@@ -83,6 +94,7 @@ describe('statistics page', { timeout: 20_000 }, () => {
     expect(calls[0]!.get('endDate')).toBe('2026-03-03');
     expect(calls[0]!.get('includeInProgress')).toBe('false');
     expect(screen.getByRole('group', { name: 'Выручка' })).toHaveTextContent(rub(12_500));
+    expect(screen.getByRole('group', { name: 'Возвраты' })).toHaveTextContent(rub(700));
     expect(screen.getByRole('group', { name: 'Средний чек' })).toHaveTextContent(rub(4166.67));
     expect(screen.getByRole('group', { name: 'Затраты' })).toHaveTextContent(rub(5_000.5));
     expect(screen.getByRole('group', { name: 'Маржа' })).toHaveTextContent(rub(7_499.5));
@@ -94,6 +106,8 @@ describe('statistics page', { timeout: 20_000 }, () => {
     expect(days.getByText('01.03.2026')).toBeInTheDocument();
     expect(days.queryByText('02.03.2026')).not.toBeInTheDocument();
     expect(days.getByText('Итого').closest('tr')).toHaveTextContent(rub(12_500));
+    expect(days.getByText('Итого').closest('tr')).toHaveTextContent(rub(700));
+    expect(days.getByText('04.03.2026').closest('tr')).toHaveTextContent(rub(700));
     const documents = within(screen.getByRole('table', { name: 'Показатели по типам документов' }));
     expect(documents.getByText('Паспорт').closest('tr')).toHaveTextContent(rub(6_000));
 

@@ -66,9 +66,10 @@ function Kpi({ label, value, hint }: { label: string; value: string; hint?: stri
 
 function KpiGrid({ report }: { report: UnitEconomicsResponse }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
       <Kpi label="Заказы" value={report.orders.toLocaleString('ru-RU')} />
-      <Kpi label="Выручка" value={formatRub(report.revenue)} />
+      <Kpi label="Выручка" value={formatRub(report.revenue)} hint="за вычетом возвратов" />
+      <Kpi label="Возвраты" value={formatRub(report.refunds)} />
       <Kpi label="Средний чек" value={formatRub(report.averageCheck)} />
       <Kpi label="Затраты" value={formatRub(report.costs)} />
       <Kpi label="Маржа" value={formatRub(report.grossProfit)} />
@@ -175,14 +176,14 @@ function CostBreakdown({ report }: { report: UnitEconomicsResponse }) {
 }
 
 function DayTable({ report }: { report: UnitEconomicsResponse }) {
-  const days = report.byDay.filter((day) => day.orders > 0);
+  const days = report.byDay.filter((day) => day.orders > 0 || day.refunds > 0);
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">
         Таблица по дням
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        Дни без заказов не показаны.
+        Дни без заказов и возвратов не показаны. Выручка — за вычетом возвратов этого дня.
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table striped data-testid="stats-by-day" aria-label="Показатели по дням">
@@ -191,6 +192,7 @@ function DayTable({ report }: { report: UnitEconomicsResponse }) {
               <Table.Th>Дата</Table.Th>
               <Table.Th ta="right">Заказы</Table.Th>
               <Table.Th ta="right">Выручка</Table.Th>
+              <Table.Th ta="right">Возвраты</Table.Th>
               <Table.Th ta="right">Затраты</Table.Th>
               <Table.Th ta="right">Маржа</Table.Th>
             </Table.Tr>
@@ -201,6 +203,7 @@ function DayTable({ report }: { report: UnitEconomicsResponse }) {
                 <Table.Td>{formatDate(`${day.date}T12:00:00+03:00`)}</Table.Td>
                 <Table.Td ta="right">{day.orders}</Table.Td>
                 <Table.Td ta="right">{formatRub(day.revenue)}</Table.Td>
+                <Table.Td ta="right">{formatRub(day.refunds)}</Table.Td>
                 <Table.Td ta="right">{formatRub(day.costs)}</Table.Td>
                 <Table.Td ta="right">{formatRub(day.grossProfit)}</Table.Td>
               </Table.Tr>
@@ -211,6 +214,7 @@ function DayTable({ report }: { report: UnitEconomicsResponse }) {
               <Table.Th>Итого</Table.Th>
               <Table.Th ta="right">{report.orders}</Table.Th>
               <Table.Th ta="right">{formatRub(report.revenue)}</Table.Th>
+              <Table.Th ta="right">{formatRub(report.refunds)}</Table.Th>
               <Table.Th ta="right">{formatRub(report.costs)}</Table.Th>
               <Table.Th ta="right">{formatRub(report.grossProfit)}</Table.Th>
             </Table.Tr>
