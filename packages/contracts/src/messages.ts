@@ -138,6 +138,14 @@ export const MESSAGES = {
   amountChangedNotice: 'Сумма заказа изменена: было {from}, стало {to} — {reason}',
   amountBelowPaid:
     'Сумма не может быть меньше уже оплаченной ({paid}): возвраты пока не оформляются в системе',
+  orderEditNotAllowed: 'Заказ уже в работе: состав, контакты и адрес больше не меняются',
+  orderEditStale: 'Заказ изменился, пока вы его правили: обновите страницу и проверьте сумму ещё раз',
+  orderEditPaidTotal:
+    'Заказ уже оплачен ({paid}): изменения, меняющие сумму, не сохраняются. Сумму меняет администратор с причиной',
+  orderEditNothingChanged: 'Ничего не изменилось',
+  orderEditReasonMissing: 'Укажите причину изменения заказа',
+  orderEditReasonTooLong: 'Причина изменения — не больше 500 символов',
+  orderEditAddressCourierOnly: 'Адрес доставки меняется только у курьерской доставки',
   paymentTestModeBanner: 'Тестовый режим оплаты',
   paymentOutcomePaidTitle: 'Оплата прошла',
   paymentOutcomePaid: 'Заказ №{number} оплачен: {amount}. Мы отправили письмо с подтверждением.',
