@@ -379,6 +379,7 @@ export function OrderEditButton({ order }: { order: OrderDetail }) {
         title={`Изменить заказ № ${order.number}`}
         size="lg"
         fullScreen={isPhone}
+        closeButtonProps={{ 'aria-label': 'Закрыть' }}
       >
         {catalogue.data ? (
           <EditForm order={order} catalogue={catalogue.data} onClose={() => setOpen(false)} />
