@@ -38,7 +38,7 @@ async function changeStatus(page: Page, status: string, comment: string): Promis
   await page.getByRole('option', { name: status, exact: true }).click();
   await page.getByRole('textbox', { name: 'Комментарий', exact: true }).fill(comment);
   await page.getByRole('button', { name: 'Изменить статус' }).click();
-  await expect(page.getByTestId('status-history')).toContainText(comment);
+  await expect(page.getByTestId('order-timeline')).toContainText(comment);
 }
 
 test('MANAGER finds an order by phone, moves it IN_PROGRESS → READY and cannot change the amount', async ({
@@ -70,7 +70,7 @@ test('MANAGER finds an order by phone, moves it IN_PROGRESS → READY and cannot
   await page.getByRole('option', { name: 'Наличные', exact: true }).click();
   await page.getByRole('textbox', { name: 'Комментарий', exact: true }).fill('Взяли в работу');
   await page.getByRole('button', { name: 'Изменить статус' }).click();
-  await expect(page.getByTestId('status-history')).toContainText('Взяли в работу');
+  await expect(page.getByTestId('order-timeline')).toContainText('Взяли в работу');
   await expect(page.getByTestId('order-status')).toHaveText('В работе');
   await changeStatus(page, 'Готов', 'Перевод готов');
   await expect(page.getByTestId('order-status')).toHaveText('Готов');
@@ -135,7 +135,7 @@ test('ADMIN changes the amount of an order', async ({ page, request }) => {
   await expect(dialog.getByTestId('amount-change-preview')).toContainText(/станет 4\s?321/);
   await dialog.getByRole('button', { name: 'Изменить сумму' }).click();
   await expect(page.getByTestId('order-amount')).toContainText(/4\s?321/);
-  await expect(page.getByTestId('amount-history')).toContainText('Две страницы вместо одной');
+  await expect(page.getByTestId('order-timeline')).toContainText('Две страницы вместо одной');
 
   const token = await staffToken(request, DEMO.admin.email, DEMO.admin.password);
   const detail = await request.get(`/api/order/${order.id}`, { headers: bearer(token) });

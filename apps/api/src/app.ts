@@ -18,6 +18,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { ordersStaffRoutes } from './modules/orders/staff/orders-staff.routes.ts';
 import { orderNotesRoutes } from './modules/orders/staff/order-notes.routes.ts';
+import { orderEditRoutes } from './modules/orders/staff/order-edit.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(ordersStaffRoutes, { staff: services.ordersStaff });
   await app.register(orderNotesRoutes, { notes: services.orderNotes });
+  await app.register(orderEditRoutes, { edit: services.orderEdit, timeline: services.orderTimeline });
   await app.register(monitoringRoutes, { monitoring: services.monitoring });
   await app.register(cronRoutes, { monitoring: services.monitoring });
   await app.register(usersRoutes, { users: services.users });

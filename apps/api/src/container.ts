@@ -31,6 +31,8 @@ import { createDocumentsService } from './modules/documents/documents.service.ts
 import { createPushRepository } from './modules/push/push.repository.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/staff/orders-staff.service.ts';
+import { createOrderEditService } from './modules/orders/staff/order-edit.service.ts';
+import { createOrderTimelineService } from './modules/orders/staff/order-timeline.service.ts';
 import { createOrderNotesService } from './modules/orders/staff/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
@@ -199,6 +201,18 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: config.publicUrl,
       clock,
     }),
+    orderEdit: createOrderEditService({
+      db,
+      repo: ordersRepo,
+      paymentsRepo,
+      authRepo,
+      audit,
+      mail,
+      formSettings,
+      publicUrl: config.publicUrl,
+      clock,
+    }),
+    orderTimeline: createOrderTimelineService({ database }),
     orderNotes: createOrderNotesService({ db, repo: ordersRepo, audit, clock }),
     users: createUsersService({ db, authRepo, audit, clock }),
     customers: createCustomersService({ db }),

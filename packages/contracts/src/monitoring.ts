@@ -194,3 +194,18 @@ export const OrderLookupSchema = z
     context.addIssue({ code: 'custom', message: MESSAGES.orderLookupInvalid });
     return z.NEVER;
   });
+
+/** Russian names of the job kinds (spec 3), for the monitoring screens and the order timeline. */
+export const JOB_LABELS: Readonly<Record<string, string>> = {
+  'change-status': 'Смена статуса заказа',
+  'send-email': 'Отправка письма',
+  'send-push': 'Отправка push-уведомления',
+  'send-staff-push': 'Рассылка сотрудникам',
+  'create-delivery': 'Создание курьерской доставки',
+  'check-new-paid-orders': 'Проверка новых оплат',
+  'send-payment-reminders': 'Напоминания об оплате',
+  'send-act-exchange-reminders': 'Напоминания об обмене актами',
+  'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
+  'check-yandex-delivery-statuses': 'Проверка статусов доставки',
+  'remove-unattached-uploads': 'Удаление файлов без заказа',
+};

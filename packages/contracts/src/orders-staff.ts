@@ -2,7 +2,13 @@ import { z } from './zod.ts';
 import { listResponse } from './common.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
-import { OrderListItemSchema } from './orders.ts';
+import {
+  OrderListItemSchema,
+  OrderStep1Schema,
+  OrderStep2Schema,
+  OrderStep3Schema,
+  PriceBreakdownSchema,
+} from './orders.ts';
 import { multiline } from './text.ts';
 
 // Module orders, the back-office half: the staff order list and its filters, amounts, deletion, internal
@@ -174,6 +180,10 @@ export const PartnerOrderDetailSchema = z.object({
 });
 export type PartnerOrderDetail = z.infer<typeof PartnerOrderDetailSchema>;
 
+/** Why staff change an order: required, trimmed, 1–500 characters; kept in the audit log and told to the customer. */
+const reasonText = (missing: string, tooLong: string) =>
+  z.string({ message: missing }).trim().min(1, { message: missing }).max(500, { message: tooLong });
+
 export const UpdateOrderAmountRequestSchema = z.object({
   id: z.uuid({ message: MESSAGES.orderNotFound }),
   amount: z
@@ -183,11 +193,7 @@ export const UpdateOrderAmountRequestSchema = z.object({
     .gt(0, { message: MESSAGES.amountMustBePositive })
     .max(10_000_000, { message: MESSAGES.amountInvalid }),
   /** Why the amount changes: always required (issue 17); shown in the history and told to the customer. */
-  reason: z
-    .string({ message: MESSAGES.amountChangeReasonMissing })
-    .trim()
-    .min(1, { message: MESSAGES.amountChangeReasonMissing })
-    .max(500, { message: MESSAGES.amountChangeReasonTooLong }),
+  reason: reasonText(MESSAGES.amountChangeReasonMissing, MESSAGES.amountChangeReasonTooLong),
 });
 export type UpdateOrderAmountRequest = z.infer<typeof UpdateOrderAmountRequestSchema>;
 export const UpdateOtherDocumentAmountRequestSchema = z.object({
@@ -196,3 +202,101 @@ export const UpdateOtherDocumentAmountRequestSchema = z.object({
   otherCost: z.number().multipleOf(0.01).min(0).max(10_000_000).nullable(),
 });
 export const DeleteOrderRequestSchema = z.object({ id: z.uuid({ message: MESSAGES.orderNotFound }) });
+
+// ---- editing an order before work starts (decision 054) ----
+
+/** Statuses in which staff may edit lines, contact and address: before the order is IN_PROGRESS. */
+export const EDITABLE_ORDER_STATUSES = ['NEW', 'PAID'] as const;
+
+const courierAddressShape = {
+  address: OrderStep3Schema.shape.address,
+  apartment: OrderStep3Schema.shape.apartment,
+  entrance: OrderStep3Schema.shape.entrance,
+  floor: OrderStep3Schema.shape.floor,
+  intercom: OrderStep3Schema.shape.intercom,
+  addressComment: OrderStep3Schema.shape.addressComment,
+};
+
+/**
+ * What staff may change: the document lines and languages (the same rules as the order form's step 1), the
+ * contact (step 2's name, phone rule and e-mail) and, for a courier order, the address (step 3's fields).
+ */
+export const OrderEditContentSchema = z.object({
+  documentsWithQuantity: OrderStep1Schema.shape.documentsWithQuantity,
+  documentsAssurances: OrderStep1Schema.shape.documentsAssurances,
+  originalLanguage: OrderStep1Schema.shape.originalLanguage,
+  targetLanguage: OrderStep1Schema.shape.targetLanguage,
+  name: OrderStep2Schema.shape.name,
+  phoneNumber: OrderStep2Schema.shape.phoneNumber,
+  email: OrderStep2Schema.shape.email,
+  /** Courier orders only; null or absent keeps the delivery as it is. */
+  courierAddress: z.object(courierAddressShape).nullable().optional(),
+});
+export type OrderEditContent = z.infer<typeof OrderEditContentSchema>;
+
+export const OrderEditRequestSchema = OrderEditContentSchema.extend({
+  /** The total the confirmation showed as «было»: a different one means the order changed meanwhile (409). */
+  expectedAmount: z.number({ message: MESSAGES.amountInvalid }).min(0).max(10_000_000),
+  reason: reasonText(MESSAGES.orderEditReasonMissing, MESSAGES.orderEditReasonTooLong),
+});
+export type OrderEditRequest = z.infer<typeof OrderEditRequestSchema>;
+
+export const OrderEditParamsSchema = z.object({ id: z.uuid({ message: MESSAGES.orderNotFound }) });
+
+/** One changed field, old and new, in Russian words («Телефон», «+7 916 …»). */
+export const OrderEditChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
+export type OrderEditChange = z.infer<typeof OrderEditChangeSchema>;
+
+/** The preview (and the answer of the save): the total before and after, the difference, what changes. */
+export const OrderEditPreviewSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  difference: z.number(),
+  priceBreakdown: PriceBreakdownSchema,
+  changes: z.array(OrderEditChangeSchema),
+});
+export type OrderEditPreview = z.infer<typeof OrderEditPreviewSchema>;
+
+// ---- one timeline per order (decision 055) ----
+
+export const ORDER_TIMELINE_KINDS = [
+  'status',
+  'amount',
+  'edit',
+  'note',
+  'mail',
+  'push',
+  'payment',
+  'job',
+  'event',
+  'action',
+] as const;
+export const ORDER_TIMELINE_KIND_LABELS = {
+  status: 'Статус',
+  amount: 'Сумма',
+  edit: 'Изменение',
+  note: 'Заметка',
+  mail: 'Письмо',
+  push: 'Уведомление',
+  payment: 'Оплата',
+  job: 'Задача',
+  event: 'Событие',
+  action: 'Действие',
+} as const satisfies Record<(typeof ORDER_TIMELINE_KINDS)[number], string>;
+
+export const OrderTimelineEntrySchema = z.object({
+  kind: z.enum(ORDER_TIMELINE_KINDS),
+  at: z.string(),
+  /** Who did it (a staff e-mail), null for the customer, the payment system and jobs. */
+  actor: z.string().nullable(),
+  text: z.string(),
+});
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntrySchema>;
+
+/** Oldest first: the newest `ORDER_TIMELINE_LIMIT` events; `truncated` when older ones were left out. */
+export const OrderTimelineResponseSchema = z.object({
+  items: z.array(OrderTimelineEntrySchema),
+  truncated: z.boolean(),
+});
+export type OrderTimelineResponse = z.infer<typeof OrderTimelineResponseSchema>;
+export const ORDER_TIMELINE_LIMIT = 200;

@@ -97,3 +97,25 @@ export function calculatePrice(
     total: rubles(subtotal - discount),
   };
 }
+
+/**
+ * The documents and assurances a breakdown was priced from (the inverse of `calculatePrice`'s lines): each
+ * assurance line follows the document line it belongs to. The staff order edit starts from it.
+ */
+export function priceInputOfLines(lines: readonly Pick<PriceLine, 'kind' | 'refId' | 'quantity'>[]): {
+  documentsWithQuantity: Array<{ documentId: string; quantity: number }>;
+  documentsAssurances: Array<{ documentId: string; assuranceId: string }>;
+} {
+  const documentsWithQuantity: Array<{ documentId: string; quantity: number }> = [];
+  const documentsAssurances: Array<{ documentId: string; assuranceId: string }> = [];
+  let documentId: string | null = null;
+  for (const line of lines) {
+    if (line.kind === 'document' && line.refId) {
+      documentId = line.refId;
+      documentsWithQuantity.push({ documentId, quantity: line.quantity });
+    } else if (line.kind === 'assurance' && line.refId && documentId) {
+      documentsAssurances.push({ documentId, assuranceId: line.refId });
+    }
+  }
+  return { documentsWithQuantity, documentsAssurances };
+}

@@ -6,6 +6,7 @@ import {
   courierPrice,
   distanceKm,
   findTariff,
+  priceInputOfLines,
   requiredWorkingDays,
 } from './index.ts';
 
@@ -181,5 +182,45 @@ describe('courierPrice', () => {
     // 0.1° of latitude ≈ 11.1 km: 7 started km beyond the first 5.
     expect(distanceKm(kremlin, [55.852, 37.6175])).toBeCloseTo(11.12, 1);
     expect(courierPrice(500, kremlin, [55.852, 37.6175])).toBe(500 + 7 * 30);
+  });
+});
+
+describe('priceInputOfLines', () => {
+  it('gives back the documents and assurances a breakdown was priced from', () => {
+    const catalogue = {
+      documents: [
+        { id: PASSPORT, name: 'Паспорт', price: 1500 },
+        { id: DIPLOMA, name: 'Диплом', price: 2500 },
+      ],
+      assurances: [
+        { id: 'notary', name: 'Нотариальное заверение', price: 1200 },
+        { id: 'stamp', name: 'Печать бюро', price: 500 },
+      ],
+      tariffs: [],
+    };
+    const input = {
+      documentsWithQuantity: [
+        { documentId: DIPLOMA, quantity: 1 },
+        { documentId: PASSPORT, quantity: 3 },
+      ],
+      documentsAssurances: [
+        { documentId: PASSPORT, assuranceId: 'notary' },
+        { documentId: PASSPORT, assuranceId: 'stamp' },
+        { documentId: DIPLOMA, assuranceId: 'stamp' },
+      ],
+    };
+    const breakdown = calculatePrice(catalogue, {
+      ...input,
+      deliveryPrice: 500,
+      deliveryName: 'Курьер',
+      discountPercent: 10,
+    });
+    const back = priceInputOfLines(breakdown.lines);
+    expect(back.documentsWithQuantity).toEqual(input.documentsWithQuantity);
+    expect(back.documentsAssurances).toEqual([
+      { documentId: DIPLOMA, assuranceId: 'stamp' },
+      { documentId: PASSPORT, assuranceId: 'notary' },
+      { documentId: PASSPORT, assuranceId: 'stamp' },
+    ]);
   });
 });

@@ -115,7 +115,8 @@ export function toOrderDetail(
   const { documents, files, history, point: pointRow, office: officeRow, isStaffView } = related;
   const amountChanges = (related.amountChanges ?? []).flatMap(({ data, createdAt, actorEmail }) => {
     const change = data as { from?: unknown; to?: unknown; reason?: unknown } | null;
-    if (typeof change?.from !== 'number' || typeof change.to !== 'number') return [];
+    if (typeof change?.from !== 'number' || typeof change.to !== 'number' || change.from === change.to)
+      return [];
     return [
       {
         from: change.from,

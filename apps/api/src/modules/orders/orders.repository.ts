@@ -293,6 +293,22 @@ export function createOrdersRepository() {
       await db.update(orders).set({ amount, updatedAt: now }).where(eq(orders.id, id));
     },
     /**
+     * A staff edit before work starts (decision 054): the order's columns and, when `lines` is given, its lines
+     * replaced (the unit-economics triggers follow the delete and the insert).
+     */
+    async replaceContents(
+      db: DbOrTx,
+      id: string,
+      values: Partial<typeof orders.$inferInsert>,
+      lines: Array<Omit<typeof orderLines.$inferInsert, 'orderId'>> | null,
+    ): Promise<void> {
+      await db.update(orders).set(values).where(eq(orders.id, id));
+      if (!lines) return;
+      await db.delete(orderLines).where(eq(orderLines.orderId, id));
+      if (lines.length > 0)
+        await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: id })));
+    },
+    /**
      * False when the order does not exist, was deleted, or its total is below the other document's price (which
      * is part of the total, decision 044): one conditional statement, so a concurrent amount change cannot slip
      * between the check and the write.

@@ -20,12 +20,12 @@ import type { MailService } from '../../mail/mail.service.ts';
 import type { UploadsRepository } from '../../uploads/uploads.repository.ts';
 import { toOrderSummary, toPromoValidateResponse } from '../orders.mapper.ts';
 import type { OrderInsert, OrdersRepository } from '../orders.repository.ts';
+import { checkOrderLines, invalidField, toOrderLineRows } from '../order-lines.ts';
 import { toOrderStatusView } from '../query/order-status-view.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_ERROR', message, { details: [{ path: `body.${path}`, message }] });
+const invalid = invalidField;
 
 /** A stable hash of what was asked, to tell a retry from a different order under the same key. */
 export function hashOrderRequest(payload: CreateOrderPayload): string {
@@ -85,26 +85,7 @@ export function createOrdersService(deps: {
       idempotencyKey: string | null,
     ): Promise<{ order: OrderSummary; created: boolean }> {
       const catalogue = await formSettings.getFormParams();
-      const languageCodes = new Set(catalogue.languages.map((language) => language.code));
-      if (!languageCodes.has(input.originalLanguage))
-        throw invalid('originalLanguage', MESSAGES.unknownLanguage);
-      if (!languageCodes.has(input.targetLanguage)) throw invalid('targetLanguage', MESSAGES.unknownLanguage);
-      if (input.originalLanguage === input.targetLanguage)
-        throw invalid('targetLanguage', MESSAGES.sameLanguages);
-
-      input.documentsWithQuantity.forEach((item, index) => {
-        if (!catalogue.documents.some((document) => document.id === item.documentId)) {
-          throw invalid(`documentsWithQuantity.${index}.documentId`, MESSAGES.unknownDocument);
-        }
-      });
-      input.documentsAssurances.forEach((link, index) => {
-        if (!catalogue.assurances.some((assurance) => assurance.id === link.assuranceId)) {
-          throw invalid(`documentsAssurances.${index}.assuranceId`, MESSAGES.unknownAssurance);
-        }
-        if (!input.documentsWithQuantity.some((item) => item.documentId === link.documentId)) {
-          throw invalid(`documentsAssurances.${index}.documentId`, MESSAGES.assuranceWithoutDocument);
-        }
-      });
+      checkOrderLines(catalogue, input);
 
       const delivery = catalogue.deliveries.find((candidate) => candidate.id === input.deliveryId);
       if (!delivery) throw invalid('deliveryId', MESSAGES.unknownDelivery);
@@ -253,26 +234,13 @@ export function createOrdersService(deps: {
           createdAt: now,
           updatedAt: now,
         };
-        const inserted = await repo.insertOrder(
-          tx,
-          values,
-          price.lines.map((line, position) => ({
-            position,
-            kind: line.kind,
-            refId: line.refId,
-            name: line.name,
-            unitPrice: line.unitPrice,
-            quantity: line.quantity,
-            total: line.total,
-          })),
-          {
-            fromStatus: null,
-            toStatus: 'NEW',
-            comment: null,
-            actorUserId: principal?.kind === 'user' ? principal.userId : null,
-            createdAt: now,
-          },
-        );
+        const inserted = await repo.insertOrder(tx, values, toOrderLineRows(price.lines), {
+          fromStatus: null,
+          toStatus: 'NEW',
+          comment: null,
+          actorUserId: principal?.kind === 'user' ? principal.userId : null,
+          createdAt: now,
+        });
         if (!inserted) {
           if (promo) await promoRepo.releasePromoUse(tx, promo.code);
           return existingOrder(tx);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { GuestOrderStatus, OrderDetail } from '@app/contracts';
 import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
@@ -124,7 +124,8 @@ export function createOrdersQueryService(deps: {
           ? db.select().from(points).where(eq(points.id, row.pickupPointId))
           : Promise.resolve([]),
         row.officeId ? db.select().from(offices).where(eq(offices.id, row.officeId)) : Promise.resolve([]),
-        // Staff amount changes (issue 17) are the `order.amount` entries of the audit log (its entity index).
+        // Staff amount changes (issue 17) are the `order.amount` entries of the audit log (its entity index), and
+        // the `order.edit` entries whose repricing changed the amount (decision 054).
         db
           .select({ data: auditLog.data, createdAt: auditLog.createdAt, actorEmail: users.email })
           .from(auditLog)
@@ -133,7 +134,7 @@ export function createOrdersQueryService(deps: {
             and(
               eq(auditLog.entity, 'order'),
               eq(auditLog.entityId, row.id),
-              eq(auditLog.action, 'order.amount'),
+              inArray(auditLog.action, ['order.amount', 'order.edit']),
             ),
           )
           .orderBy(asc(auditLog.createdAt)),

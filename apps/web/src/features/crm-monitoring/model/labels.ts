@@ -1,18 +1,6 @@
-import { DELIVERY_TYPE_LABELS, type QueueJobState } from '@app/contracts';
+import { DELIVERY_TYPE_LABELS, JOB_LABELS, type QueueJobState } from '@app/contracts';
 
-/** Russian names of the job kinds (spec 3); an unknown name is shown as is. */
-const JOB_LABELS: Record<string, string> = {
-  'change-status': 'Смена статуса заказа',
-  'send-email': 'Отправка письма',
-  'create-delivery': 'Создание курьерской доставки',
-  'check-new-paid-orders': 'Проверка новых оплат',
-  'send-payment-reminders': 'Напоминания об оплате',
-  'send-act-exchange-reminders': 'Напоминания об обмене актами',
-  'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
-  'check-yandex-delivery-statuses': 'Проверка статусов доставки',
-  'remove-unattached-uploads': 'Удаление файлов без заказа',
-};
-
+/** Russian name of a job kind (an unknown name is shown as is). */
 export function getJobLabel(name: string): string {
   return JOB_LABELS[name] ?? name;
 }

@@ -36,8 +36,10 @@ import { PAYER_TYPE_LABELS } from '../model/filters';
 import { ActExchangeControl } from './act-exchange-control';
 import { AmountForm } from './amount-form';
 import { OtherDocumentForm } from './other-document-form';
+import { OrderEditButton } from './order-edit-form';
 import { OrderNotes } from './order-notes';
 import { OrderRefunds } from './order-refunds';
+import { OrderTimeline } from './order-timeline';
 import { OrderStatusControl } from './order-status-control';
 import { StaffOrderResults } from './staff-order-results';
 
@@ -127,7 +129,10 @@ export function StaffOrderDetail({
           <OrderStatusBadge status={data.status} />
           <PaidBadge isPaid={data.isPaid} />
         </Group>
-        {isAdmin ? <DeleteOrderButton orderId={data.id} /> : null}
+        <Group gap="sm">
+          {data.staff ? <OrderEditButton order={data} /> : null}
+          {isAdmin ? <DeleteOrderButton orderId={data.id} /> : null}
+        </Group>
       </Group>
 
       {role === 'PARTNER' ? null : (
@@ -313,60 +318,39 @@ export function StaffOrderDetail({
         </Section>
       ) : null}
 
-      {data.amountChanges.length > 0 ? (
-        <Section title="История суммы">
-          <Table data-testid="amount-history">
+      {data.staff ? (
+        <Section title="Лента заказа">
+          <OrderTimeline orderId={data.id} />
+        </Section>
+      ) : (
+        <Section title="История статусов">
+          <Table data-testid="status-history">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Когда</Table.Th>
                 <Table.Th>Изменение</Table.Th>
                 <Table.Th>Кто</Table.Th>
-                <Table.Th>Причина</Table.Th>
+                <Table.Th>Комментарий</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.amountChanges.map((entry, index) => (
+              {data.history.map((entry, index) => (
                 <Table.Tr key={`${entry.createdAt}-${index}`}>
                   <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
                   <Table.Td>
-                    {formatRub(entry.from)} → {formatRub(entry.to)}
+                    {entry.fromStatus ? `${ORDER_STATUS_LABELS[entry.fromStatus]} → ` : ''}
+                    {ORDER_STATUS_LABELS[entry.toStatus]}
                   </Table.Td>
-                  <Table.Td>{entry.actor ?? '—'}</Table.Td>
-                  <Table.Td>{entry.reason ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {entry.actor ?? (entry.toStatus === 'PAID' ? 'оплата' : 'клиент / система')}
+                  </Table.Td>
+                  <Table.Td>{entry.comment ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Section>
-      ) : null}
-
-      <Section title="История статусов">
-        <Table data-testid="status-history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Когда</Table.Th>
-              <Table.Th>Изменение</Table.Th>
-              <Table.Th>Кто</Table.Th>
-              <Table.Th>Комментарий</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.history.map((entry, index) => (
-              <Table.Tr key={`${entry.createdAt}-${index}`}>
-                <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
-                <Table.Td>
-                  {entry.fromStatus ? `${ORDER_STATUS_LABELS[entry.fromStatus]} → ` : ''}
-                  {ORDER_STATUS_LABELS[entry.toStatus]}
-                </Table.Td>
-                <Table.Td>
-                  {entry.actor ?? (entry.toStatus === 'PAID' ? 'оплата' : 'клиент / система')}
-                </Table.Td>
-                <Table.Td>{entry.comment ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Section>
+      )}
 
       {data.staff ? (
         <Section title="Внутренние заметки">
