@@ -22,6 +22,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { cronRoutes } from './modules/monitoring/cron.routes.ts';
+import { queueJobsRoutes } from './modules/monitoring/queue-jobs.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { pointPhotosRoutes } from './modules/points/point-photos.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderNotesRoutes, { notes: services.orderNotes });
   await app.register(monitoringRoutes, { monitoring: services.monitoring });
   await app.register(cronRoutes, { monitoring: services.monitoring });
+  await app.register(queueJobsRoutes, { queueJobs: services.queueJobs });
   await app.register(usersRoutes, { users: services.users });
   await app.register(partnersRoutes, { partners: services.partners });
   await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });

@@ -1,31 +1,10 @@
-import { DELIVERY_TYPE_LABELS, type QueueJobState } from '@app/contracts';
+import { DELIVERY_TYPE_LABELS, jobTitle, queueTitle, type QueueJobState } from '@app/contracts';
 
-/** Russian names of the job kinds (spec 3); an unknown name is shown as is. */
-const JOB_LABELS: Record<string, string> = {
-  'change-status': 'Смена статуса заказа',
-  'send-email': 'Отправка письма',
-  'create-delivery': 'Создание курьерской доставки',
-  'check-new-paid-orders': 'Проверка новых оплат',
-  'send-payment-reminders': 'Напоминания об оплате',
-  'send-act-exchange-reminders': 'Напоминания об обмене актами',
-  'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
-  'check-yandex-delivery-statuses': 'Проверка статусов доставки',
-  'remove-unattached-uploads': 'Удаление файлов без заказа',
-};
+/** A job name's Russian title: the contracts' one map (JOB_TITLES), used on every monitoring view. */
+export const getJobLabel = jobTitle;
 
-export function getJobLabel(name: string): string {
-  return JOB_LABELS[name] ?? name;
-}
-
-const QUEUE_LABELS: Record<string, string> = {
-  'order-processing': 'Обработка заказов',
-  'notification-tasks': 'Уведомления',
-  'sync-tasks': 'Синхронизация',
-};
-
-export function getQueueLabel(queue: string): string {
-  return QUEUE_LABELS[queue] ?? queue;
-}
+/** A queue's Russian title (QUEUE_TITLES). */
+export const getQueueLabel = queueTitle;
 
 const EVENT_LABELS: Record<string, string> = {
   email_sent: 'Отправка письма',
