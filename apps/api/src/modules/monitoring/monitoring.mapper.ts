@@ -121,7 +121,9 @@ export function toJobDetail(
 ): JobDetail {
   const name = String(row.data?.name ?? row.name);
   const output = row.output ?? null;
-  const isError = row.state === 'failed' || row.state === 'retry';
+  // pg-boss keeps the last output: a result once completed, else the error of the last failed attempt (also while
+  // a retried job waits or runs again).
+  const isError = row.state !== 'completed';
   const error =
     isError && output
       ? {
