@@ -24,6 +24,7 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { cronRoutes } from './modules/monitoring/cron.routes.ts';
+import { queueJobsRoutes } from './modules/monitoring/queue-jobs.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { refundsRoutes } from './modules/payments/refunds.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderEditRoutes, { edit: services.orderEdit, timeline: services.orderTimeline });
   await app.register(monitoringRoutes, { monitoring: services.monitoring });
   await app.register(cronRoutes, { monitoring: services.monitoring });
+  await app.register(queueJobsRoutes, { queueJobs: services.queueJobs });
   await app.register(usersRoutes, { users: services.users });
   await app.register(customersRoutes, { customers: services.customers });
   await app.register(partnersRoutes, { partners: services.partners });

@@ -39,6 +39,8 @@ import { createCustomersService } from './modules/customers/customers.service.ts
 import { createPartnersRepository } from './modules/partners/partners.repository.ts';
 import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
+import { createMonitoringRepository } from './modules/monitoring/monitoring.repository.ts';
+import { createQueueJobsService } from './modules/monitoring/queue-jobs.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createPointPhotosService } from './modules/points/point-photos.service.ts';
 import { createFormSettingsRepository } from './modules/form-settings/form-settings.repository.ts';
@@ -192,6 +194,14 @@ export function createServices(deps: ServiceDeps) {
     auth,
     ordersQuery,
     monitoring: createMonitoringService({ database, jobs, clock }),
+    queueJobs: createQueueJobsService({
+      database,
+      db,
+      jobs,
+      repo: createMonitoringRepository(),
+      audit,
+      clock,
+    }),
     ordersStaff: createOrdersStaffService({
       db,
       repo: ordersRepo,

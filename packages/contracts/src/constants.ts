@@ -47,6 +47,33 @@ export const ORDER_STATUSES = [
 
 export const QUEUE_NAMES = ['order-processing', 'notification-tasks', 'sync-tasks'] as const;
 
+/** Russian names of the queues, shown on every monitoring view. */
+export const QUEUE_TITLES = {
+  'order-processing': 'Обработка заказов',
+  'notification-tasks': 'Уведомления',
+  'sync-tasks': 'Синхронизация',
+} as const satisfies Record<(typeof QUEUE_NAMES)[number], string>;
+
+/**
+ * Every background job name (`data.name` of a pg-boss job; the API's registry `apps/api/src/jobs/registry.ts` must
+ * have exactly these keys, or it does not compile) and its Russian title, the one display map of every monitoring
+ * view (issue 17: `send-push` and `send-staff-push` were shown raw).
+ */
+export const JOB_TITLES = {
+  'send-email': 'Отправка письма',
+  'send-push': 'Отправка push-уведомления',
+  'change-status': 'Смена статуса заказа',
+  'create-delivery': 'Создание курьерской доставки',
+  'send-staff-push': 'Рассылка push-уведомлений сотрудникам',
+  'check-new-paid-orders': 'Проверка новых оплат',
+  'send-payment-reminders': 'Напоминания об оплате',
+  'send-act-exchange-reminders': 'Напоминания об обмене актами',
+  'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
+  'check-yandex-delivery-statuses': 'Проверка статусов доставки',
+  'remove-unattached-uploads': 'Удаление файлов без заказа',
+} as const;
+export const JOB_NAMES = Object.keys(JOB_TITLES) as Array<keyof typeof JOB_TITLES>;
+
 export const CRM_ACCESS_REQUEST_STATUSES = ['PENDING', 'GRANTED', 'REFUSED'] as const;
 
 export const ORDER_LIMITS = {

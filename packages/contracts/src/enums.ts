@@ -7,6 +7,7 @@ import {
   DELIVERY_TYPES,
   ORDER_STATUSES,
   QUEUE_NAMES,
+  JOB_TITLES,
   CRM_ACCESS_REQUEST_STATUSES,
 } from './constants.ts';
 
@@ -29,6 +30,8 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export type QueueName = (typeof QUEUE_NAMES)[number];
+/** A background job's name (`data.name`), one of `JOB_TITLES`. */
+export type JobName = keyof typeof JOB_TITLES;
 
 export const CrmAccessRequestStatusSchema = z.enum(CRM_ACCESS_REQUEST_STATUSES);
 export type CrmAccessRequestStatus = z.infer<typeof CrmAccessRequestStatusSchema>;

@@ -314,6 +314,15 @@ export const MESSAGES = {
   jobRetried: 'Задача поставлена на повторный запуск',
   jobNotFailed: 'Повторить можно только задачу с ошибкой',
   jobsRetried: 'Поставлено на повторный запуск задач: {count}',
+  jobsCancelled: 'Отменено задач: {count}',
+  jobsBulkTooMany: 'За один раз можно выбрать не больше {max} задач',
+  jobsBulkEmpty: 'Выберите задачи или очередь',
+  queuePaused: 'Очередь «{queue}» приостановлена',
+  queueResumed: 'Очередь «{queue}» возобновлена',
+  cronRunQueued: 'Задача «{job}» поставлена в очередь',
+  cronJobUnknown: 'Такой периодической задачи нет',
+  queuePauseError: 'Не удалось изменить паузу очереди',
+  cronRunError: 'Не удалось запустить задачу',
 
   // UI texts reused in several places
   roleUndefined: 'Роль пользователя не определена',

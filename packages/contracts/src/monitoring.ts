@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { QUEUE_NAMES } from './constants.ts';
-import { MESSAGES } from './messages.ts';
+import { JOB_NAMES, JOB_TITLES, QUEUE_NAMES, QUEUE_TITLES } from './constants.ts';
+import { formatMessage, MESSAGES } from './messages.ts';
 
 export const QUEUE_JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
 export const QueueJobStateSchema = z.enum(QUEUE_JOB_STATES, {
@@ -195,17 +195,168 @@ export const OrderLookupSchema = z
     return z.NEVER;
   });
 
-/** Russian names of the job kinds (spec 3), for the monitoring screens and the order timeline. */
-export const JOB_LABELS: Readonly<Record<string, string>> = {
-  'change-status': 'Смена статуса заказа',
-  'send-email': 'Отправка письма',
-  'send-push': 'Отправка push-уведомления',
-  'send-staff-push': 'Рассылка сотрудникам',
-  'create-delivery': 'Создание курьерской доставки',
-  'check-new-paid-orders': 'Проверка новых оплат',
-  'send-payment-reminders': 'Напоминания об оплате',
-  'send-act-exchange-reminders': 'Напоминания об обмене актами',
-  'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
-  'check-yandex-delivery-statuses': 'Проверка статусов доставки',
-  'remove-unattached-uploads': 'Удаление файлов без заказа',
-};
+/** The Russian title of a job name (`JOB_TITLES`); a name not ours (an old job) is shown as is. */
+export function jobTitle(name: string): string {
+  return (JOB_TITLES as Record<string, string>)[name] ?? name;
+}
+
+/** The Russian title of a queue (`QUEUE_TITLES`); a trigger queue of a schedule reads as its job. */
+export function queueTitle(queue: string): string {
+  return (QUEUE_TITLES as Record<string, string>)[queue] ?? jobTitle(queue);
+}
+
+const QueueNameSchema = z.enum(QUEUE_NAMES, {
+  message: 'Очередь: order-processing, notification-tasks или sync-tasks',
+});
+
+/** The states a job list filters by: the five counters' states and cancelled jobs. */
+export const JOB_LIST_STATES = [...QUEUE_JOB_STATES, 'cancelled'] as const;
+export const JobListStateSchema = z.enum(JOB_LIST_STATES, {
+  message: 'Статус задач: waiting, active, completed, failed, delayed или cancelled',
+});
+export type JobListState = z.infer<typeof JobListStateSchema>;
+
+/** Most jobs one page of a job list holds. */
+export const JOB_PAGE_MAX = 100;
+
+/**
+ * GET /api/admin/queue/jobs: newest first, a page of `size` after `cursor` (the `nextCursor` of the page before),
+ * filtered by state, queue, job name and order (its number, `№` tolerated, or its ID). Not limited to 24 hours.
+ */
+export const JobListQuerySchema = z.object({
+  state: JobListStateSchema.optional(),
+  queue: QueueNameSchema.optional(),
+  name: z.enum(JOB_NAMES, { message: 'Неизвестное имя задачи' }).optional(),
+  order: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  cursor: z.string().max(100).optional(),
+  size: z.coerce
+    .number({ message: 'Размер страницы — число' })
+    .int()
+    .min(1, 'Размер страницы — от 1')
+    .max(JOB_PAGE_MAX, `Размер страницы — не больше ${JOB_PAGE_MAX}`)
+    .default(50),
+});
+export type JobListQuery = z.input<typeof JobListQuerySchema>;
+
+export const JobListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(QueueJobSchema),
+  nextCursor: z.string().nullable(),
+});
+export type JobListResponse = z.infer<typeof JobListResponseSchema>;
+
+/**
+ * GET /api/admin/queue/job/:id — one job with everything pg-boss keeps of it, from the job table or, once moved
+ * there, the archive. For a MANAGER e-mails and phone numbers in data, result and error are masked
+ * (`isMasked`, decision 056).
+ */
+export const JobDetailSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  name: z.string(),
+  /** The Russian title of the name (`jobTitle`). */
+  title: z.string(),
+  /** pg-boss's own state: created, retry, active, completed, cancelled, failed. */
+  state: z.string(),
+  isArchived: z.boolean(),
+  isMasked: z.boolean(),
+  data: z.record(z.string(), z.unknown()),
+  /** The result of a completed job (its `summary` and details). */
+  result: z.unknown().nullable(),
+  /** The error of a failed or retrying job, with its stack when the job threw. */
+  error: z.object({ message: z.string(), stack: z.string().nullable() }).nullable(),
+  retryCount: z.number().int(),
+  retryLimit: z.number().int(),
+  singletonKey: z.string().nullable(),
+  createdOn: z.iso.datetime({ offset: true }),
+  startAfter: z.iso.datetime({ offset: true }),
+  startedOn: z.iso.datetime({ offset: true }).nullable(),
+  completedOn: z.iso.datetime({ offset: true }).nullable(),
+  keepUntil: z.iso.datetime({ offset: true }),
+  archivedOn: z.iso.datetime({ offset: true }).nullable(),
+  orderId: z.string().nullable(),
+  orderNumber: z.number().int().nullable(),
+});
+export type JobDetail = z.infer<typeof JobDetailSchema>;
+export const JobDetailResponseSchema = QueueDataResponseSchema(JobDetailSchema);
+
+/** Most jobs one bulk retry or cancel changes (selected ids, or all failed jobs of a queue). */
+export const JOB_BULK_MAX = 500;
+
+/** POST /api/admin/queue/jobs/retry and /cancel: the selected jobs, or every failed job of one queue (retry). */
+export const JobBulkRequestSchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ message: 'Некорректный идентификатор задачи' }))
+      .max(JOB_BULK_MAX, formatMessage(MESSAGES.jobsBulkTooMany, { max: JOB_BULK_MAX }))
+      .optional(),
+    /** With `allFailed`: every failed job of this queue, up to JOB_BULK_MAX (oldest first). */
+    queue: QueueNameSchema.optional(),
+    allFailed: z.literal(true).optional(),
+  })
+  .refine((value) => (value.ids?.length ?? 0) > 0 || (value.allFailed === true && !!value.queue), {
+    message: MESSAGES.jobsBulkEmpty,
+  });
+export type JobBulkRequest = z.infer<typeof JobBulkRequestSchema>;
+
+/** How many jobs were asked for and how many changed (a job already finished, or retried by someone, is not). */
+export const JobBulkResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  requested: z.number().int(),
+  changed: z.number().int(),
+});
+export type JobBulkResponse = z.infer<typeof JobBulkResponseSchema>;
+
+export const QueueParamsSchema = z.object({ queue: QueueNameSchema });
+
+/** GET /api/admin/queue/queues: each queue, whether our workers are paused on it (decision 056). */
+export const QueueStateSchema = z.object({
+  name: z.enum(QUEUE_NAMES),
+  title: z.string(),
+  isPaused: z.boolean(),
+  pausedAt: z.iso.datetime({ offset: true }).nullable(),
+  pausedBy: z.string().nullable(),
+  /** Failed jobs in the queue, whatever their age (what «Повторить все с ошибкой» would take, up to JOB_BULK_MAX). */
+  failed: z.number().int(),
+});
+export type QueueState = z.infer<typeof QueueStateSchema>;
+export const QueueStatesResponseSchema = QueueDataResponseSchema(z.array(QueueStateSchema));
+export const QueueActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  queue: QueueStateSchema,
+});
+
+export const THROUGHPUT_RANGES = ['24h', '7d'] as const;
+/** GET /api/admin/queue/throughput?range=24h|7d: hours of the last day or Moscow days of the last week. */
+export const ThroughputQuerySchema = z.object({
+  range: z.enum(THROUGHPUT_RANGES, { message: 'Период: 24h или 7d' }).default('24h'),
+});
+export type ThroughputRange = (typeof THROUGHPUT_RANGES)[number];
+export const ThroughputBucketSchema = z.object({
+  /** Start of the hour (24h) or of the Moscow day (7d). */
+  at: z.iso.datetime({ offset: true }),
+  completed: z.number().int(),
+  failed: z.number().int(),
+});
+export type ThroughputBucket = z.infer<typeof ThroughputBucketSchema>;
+export const ThroughputResponseSchema = QueueDataResponseSchema(
+  z.object({ range: z.enum(THROUGHPUT_RANGES), buckets: z.array(ThroughputBucketSchema) }),
+);
+export type Throughput = z.infer<typeof ThroughputResponseSchema>['data'];
+
+/** POST /api/admin/cron/:name/run — «Запустить сейчас»: one run of a periodic task, now. */
+export const CronRunParamsSchema = z.object({
+  name: z.string().max(100),
+});
+export const CronRunResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  jobId: z.string(),
+});

@@ -60,6 +60,7 @@ export const SPA_AREA_PAGE_PATTERNS: Readonly<Record<'crm' | 'partner', readonly
     'marketing/utm-builder',
     'monitoring',
     'monitoring/cron',
+    'monitoring/job/:id',
     'monitoring/order/:orderId',
     'monitoring/queue',
     'offices',

@@ -51,6 +51,7 @@ const OWNERS: Record<string, string> = {
   payments: 'payments',
   refunds: 'payments',
   mail_outbox: 'mail',
+  queue_pauses: 'monitoring',
 };
 
 /**

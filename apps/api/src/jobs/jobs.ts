@@ -256,6 +256,7 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
     queue: string,
     size: number,
     handle: (batch: PgBoss.JobWithMetadata<JobData>[]) => Promise<void>,
+    pollOptions: { pausable?: boolean } = {},
   ) {
     let halted = false;
     let wake: (() => void) | undefined;
@@ -263,7 +264,15 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
       while (!halted) {
         const began = Date.now();
         try {
-          const batch = await boss.fetch<JobData>(queue, { batchSize: size, includeMetadata: true });
+          // A paused queue (a row of queue_pauses, written by monitoring; decision 056) is not fetched from: its
+          // jobs wait, running ones finish. Read on every poll, so a pause applies within one interval everywhere.
+          const paused =
+            pollOptions.pausable &&
+            (await options.database.sql.executeSql('select 1 from queue_pauses where queue = $1', [queue]))
+              .rows.length > 0;
+          const batch = paused
+            ? []
+            : await boss.fetch<JobData>(queue, { batchSize: size, includeMetadata: true });
           if (batch.length > 0) await handle(batch);
           // A full batch means more are waiting: fetch again at once instead of after the interval.
           if (batch.length === size) continue;
@@ -347,9 +356,14 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
       const run = dispatch(handlers as Partial<Record<string, Handler>>);
       for (const queue of QUEUE_NAMES) {
         // Each job of the batch runs and completes or fails on its own (pg-boss would fail the whole batch).
-        poll(queue, batchSize, async (batch) => {
-          await Promise.all(batch.map((job) => runJob(queue, job, run)));
-        });
+        poll(
+          queue,
+          batchSize,
+          async (batch) => {
+            await Promise.all(batch.map((job) => runJob(queue, job, run)));
+          },
+          { pausable: true },
+        );
       }
       for (const schedule of schedules) {
         poll(schedule.name, 1, async ([trigger]) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatusSchema, type QueueName } from '@app/contracts';
+import { OrderStatusSchema, type JobName as ContractJobName, type QueueName } from '@app/contracts';
 
 /**
  * One background job: the pg-boss queue it runs in, the zod schema of its payload (checked by the worker before the
@@ -114,7 +114,9 @@ export const JOBS = {
       description: 'Удаление загруженных файлов, не прикреплённых к заказу за сутки',
     },
   },
-} as const satisfies JobRegistry;
+  // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing
+  // there, or a title of a job that does not exist, does not compile.
+} as const satisfies Readonly<Record<ContractJobName, JobDefinition>>;
 
 export type AppJobs = typeof JOBS;
 export type JobName = keyof AppJobs;

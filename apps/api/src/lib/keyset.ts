@@ -8,13 +8,19 @@ import { badRequest } from './errors.ts';
  */
 export function keysetAfter(createdAt: PgColumn, id: PgColumn, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
+  const { date, lastId } = parseKeysetCursor(cursor);
+  // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL turns it into one index range on
+  // (created_at, id), so the page starts where the cursor points instead of filtering every row before it.
+  return sql`(${createdAt}, ${id}) < (${date.toISOString()}::timestamptz, ${lastId}::uuid)`;
+}
+
+/** The `createdAt|id` of a cursor (a raw-SQL list compares them itself); a malformed cursor is a 400. */
+export function parseKeysetCursor(cursor: string): { date: Date; lastId: string } {
   const [at, lastId] = cursor.split('|');
   const date = new Date(at ?? '');
   if (!lastId || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(lastId))
     throw badRequest('Некорректный курсор');
-  // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL turns it into one index range on
-  // (created_at, id), so the page starts where the cursor points instead of filtering every row before it.
-  return sql`(${createdAt}, ${id}) < (${date.toISOString()}::timestamptz, ${lastId}::uuid)`;
+  return { date, lastId };
 }
 
 /** Cuts the extra row fetched to know whether there is a next page (query with `limit + 1`). */

@@ -78,6 +78,7 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'monitoring/queue': () => import('./crm/monitoring-queue-page'),
   'monitoring/cron': () => import('./crm/monitoring-cron-page'),
   'monitoring/order/:orderId': () => import('./crm/monitoring-order-page'),
+  'monitoring/job/:id': () => import('./crm/monitoring-job-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
 

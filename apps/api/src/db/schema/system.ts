@@ -48,3 +48,13 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Queues our workers are paused on (decision 056): pg-boss 10 has no pause, so the worker's polling loop
+ * (jobs/jobs.ts) skips a queue listed here. A row is the pause; deleting it resumes. Owner: monitoring.
+ */
+export const queuePauses = pgTable('queue_pauses', {
+  queue: text().primaryKey(),
+  pausedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  pausedBy: uuid(),
+});

@@ -9,7 +9,7 @@ import type {
   QueueJobState,
   QueueName,
 } from '@app/contracts';
-import { MESSAGES, QUEUE_NAMES } from '@app/contracts';
+import { JOB_BULK_MAX, MESSAGES, QUEUE_NAMES } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { nextCronRun } from '../../jobs/cron.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -245,10 +245,10 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
       return retryJobs(row.name, [jobId]);
     },
 
-    /** Puts every failed job of the queue (whatever its age) back to run. */
+    /** Puts the failed jobs of the queue (whatever their age; the oldest JOB_BULK_MAX) back to run. */
     async retryFailed(queue: QueueName): Promise<number> {
       const rows = await query<{ id: string }>(
-        `select id from pgboss.job where name = $1 and state = 'failed'`,
+        `select id from pgboss.job where name = $1 and state = 'failed' order by completed_on limit ${JOB_BULK_MAX}`,
         [queue],
       );
       if (rows.length === 0) return 0;

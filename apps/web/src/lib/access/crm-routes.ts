@@ -94,6 +94,8 @@ export const CRM_ROUTES: readonly CrmRouteDefinition[] = [
   { path: 'monitoring/queue', title: 'Мониторинг: автоматизация', roles: ADMIN_ROLES },
   { path: 'monitoring/cron', title: 'Мониторинг: периодические задачи', roles: ADMIN_ROLES },
   { path: 'monitoring/order/:orderId', title: 'Мониторинг заказа', roles: STAFF_ROLES },
+  // One job: MANAGER reaches it from an order's jobs, with personal data masked (decision 056).
+  { path: 'monitoring/job/:id', title: 'Задача', roles: STAFF_ROLES },
   {
     path: 'push-notifications',
     title: 'Push-уведомления',

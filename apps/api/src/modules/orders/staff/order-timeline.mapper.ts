@@ -1,7 +1,7 @@
 import type { OrderTimelineEntry } from '@app/contracts';
 import {
   formatRub,
-  JOB_LABELS,
+  jobTitle,
   MANUAL_PAYMENT_METHOD_LABELS,
   ORDER_STATUS_LABELS,
   type OrderStatus,
@@ -231,7 +231,7 @@ const JOB_STATE_TEXT: Record<string, string> = {
 };
 
 export function toJobEntry(row: TimelineJobRow): OrderTimelineEntry {
-  const name = row.job ? (JOB_LABELS[row.job] ?? row.job) : 'Задача';
+  const name = row.job ? jobTitle(row.job) : 'Задача';
   const state = JOB_STATE_TEXT[row.state] ?? row.state;
   const error = row.state === 'failed' && row.output?.message ? ` — ${row.output.message}` : '';
   return { kind: 'job', at: iso(row.created_on), actor: null, text: `Задача «${name}»: ${state}${error}` };

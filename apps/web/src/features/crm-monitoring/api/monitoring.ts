@@ -4,17 +4,30 @@ import {
   type CronActionResponse,
   type CronQueueInfo,
   type FailedJobGroup,
+  type JobBulkRequest,
+  type JobBulkResponse,
+  type JobDetail,
+  type JobListQuery,
+  type JobListResponse,
+  type QueueState,
+  type Throughput,
+  type ThroughputRange,
   type MonitoringDashboard,
   type OrderLookup,
   type OrderMonitoring,
   type QueueInfo,
   type QueueJob,
-  type QueueJobState,
   type QueueName,
   type RetryJobsResponse,
   type StaffOrderListItem,
 } from '@app/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, type ListAnswer } from '@/lib/api-client';
 import { showToast } from '@/lib/notify';
 
@@ -51,16 +64,6 @@ export function useQueueInfo() {
   return useQuery({
     queryKey: [...MONITORING_KEY, 'queue-info'],
     queryFn: ({ signal }) => getData<QueueInfo>('/admin/queue/info', signal),
-    refetchInterval: MONITORING_REFRESH_MS,
-    meta: silent,
-  });
-}
-
-export function useQueueJobs(state: QueueJobState | null) {
-  return useQuery({
-    queryKey: [...MONITORING_KEY, 'jobs', state],
-    queryFn: ({ signal }) => getData<QueueJob[]>(`/admin/queue/jobs/${state}`, signal),
-    enabled: state !== null,
     refetchInterval: MONITORING_REFRESH_MS,
     meta: silent,
   });
@@ -195,5 +198,91 @@ export function useClearCron() {
   return useMonitoringMutation(
     () => api.delete<CronActionResponse>('/admin/cron/all', undefined, { area: 'crm' }),
     MESSAGES.cronClearError,
+  );
+}
+
+// Queues as Bull Board / Oban Web users expect (decision 056).
+
+export type JobListFilter = Omit<JobListQuery, 'cursor' | 'size'>;
+
+/** A job list, newest first, a page at a time ("Показать ещё" loads the next page after the last cursor). */
+export function useJobList(filter: JobListFilter | null) {
+  return useInfiniteQuery({
+    queryKey: [...MONITORING_KEY, 'job-list', filter],
+    queryFn: ({ signal, pageParam }) =>
+      api.get<JobListResponse>('/admin/queue/jobs', {
+        query: {
+          ...Object.fromEntries(Object.entries(filter ?? {}).filter(([, value]) => value)),
+          size: 50,
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        area: 'crm',
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    enabled: filter !== null,
+    refetchInterval: MONITORING_REFRESH_MS,
+    meta: silent,
+  });
+}
+
+export function useJobDetail(jobId: string) {
+  return useQuery({
+    queryKey: [...MONITORING_KEY, 'job', jobId],
+    queryFn: ({ signal }) => getData<JobDetail>(`/admin/queue/job/${encodeURIComponent(jobId)}`, signal),
+    refetchInterval: MONITORING_REFRESH_MS,
+    meta: silent,
+  });
+}
+
+export function useQueueStates() {
+  return useQuery({
+    queryKey: [...MONITORING_KEY, 'queue-states'],
+    queryFn: ({ signal }) => getData<QueueState[]>('/admin/queue/queues', signal),
+    refetchInterval: MONITORING_REFRESH_MS,
+    meta: silent,
+  });
+}
+
+export function useThroughput(range: ThroughputRange) {
+  return useQuery({
+    queryKey: [...MONITORING_KEY, 'throughput', range],
+    queryFn: ({ signal }) => getData<Throughput>(`/admin/queue/throughput?range=${range}`, signal),
+    refetchInterval: MONITORING_REFRESH_MS,
+    placeholderData: keepPreviousData,
+    meta: silent,
+  });
+}
+
+export function useBulkJobs(action: 'retry' | 'cancel') {
+  return useMonitoringMutation(
+    (request: JobBulkRequest) =>
+      api.post<JobBulkResponse>(`/admin/queue/jobs/${action}`, request, { area: 'crm' }),
+    action === 'retry' ? MESSAGES.jobsRetryError : MESSAGES.jobsCancelError,
+  );
+}
+
+export function useQueuePause() {
+  return useMonitoringMutation(
+    ({ queue, pause }: { queue: QueueName; pause: boolean }) =>
+      api.post<{ success: true; message: string; queue: QueueState }>(
+        `/admin/queue/${encodeURIComponent(queue)}/${pause ? 'pause' : 'resume'}`,
+        undefined,
+        { area: 'crm' },
+      ),
+    MESSAGES.queuePauseError,
+  );
+}
+
+export function useRunScheduleNow() {
+  return useMonitoringMutation(
+    (name: string) =>
+      api.post<{ success: true; message: string; jobId: string }>(
+        `/admin/cron/${encodeURIComponent(name)}/run`,
+        undefined,
+        { area: 'crm' },
+      ),
+    MESSAGES.cronRunError,
   );
 }

@@ -13,12 +13,13 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
-import { useClearCron, useCronInfo, useInitializeCron } from '../api/monitoring';
+import { useClearCron, useCronInfo, useInitializeCron, useRunScheduleNow } from '../api/monitoring';
 import { getJobLabel, getQueueLabel } from '../model/labels';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { RefreshButton } from './refresh-button';
@@ -45,6 +46,28 @@ function JobTitle({ job }: { job: { name: string; description: string } }) {
       <Text size="xs" c="dimmed" ff="monospace">
         {job.name}
       </Text>
+    </>
+  );
+}
+
+/** «Запустить сейчас»: one run of the task outside its schedule, after a confirmation (audited by the server). */
+function RunNowButton({ job }: { job: CronJob }) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const run = useRunScheduleNow();
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={() => setIsConfirming(true)}>
+        Запустить сейчас
+      </Button>
+      <ConfirmModal
+        opened={isConfirming}
+        title="Запустить задачу сейчас?"
+        message={`Задача «${getJobLabel(job.name)}» будет выполнена один раз сейчас, вне расписания.`}
+        confirmLabel="Запустить"
+        color="blue"
+        onConfirm={async () => showSuccessToast((await run.mutateAsync(job.name)).message)}
+        onClose={() => setIsConfirming(false)}
+      />
     </>
   );
 }
@@ -117,6 +140,9 @@ function QueueCard({ queue }: { queue: CronQueueInfo }) {
                   <Text size="sm">Последний запуск:</Text>
                   <LastRun job={job} />
                 </Group>
+                <Group mt={6}>
+                  <RunNowButton job={job} />
+                </Group>
               </Card>
             ))}
           </Stack>
@@ -129,6 +155,9 @@ function QueueCard({ queue }: { queue: CronQueueInfo }) {
                   <Table.Th>Расписание</Table.Th>
                   <Table.Th>Следующий запуск</Table.Th>
                   <Table.Th>Последний запуск</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Действия</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -150,6 +179,9 @@ function QueueCard({ queue }: { queue: CronQueueInfo }) {
                     </Table.Td>
                     <Table.Td>
                       <LastRun job={job} />
+                    </Table.Td>
+                    <Table.Td>
+                      <RunNowButton job={job} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,4 +1,4 @@
-import type { QueueJob } from '@app/contracts';
+import { JOB_TITLES, type QueueJob } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInCabinet } from '@/test/render';
@@ -53,8 +53,34 @@ describe('jobs table', () => {
       'href',
       `/crm/monitoring/order/${ORDER_ID}`,
     );
-    expect(within(rows[4]!).queryByRole('link')).toBeNull();
+    expect(within(rows[4]!).queryByRole('link', { name: /Мониторинг заказа/ })).toBeNull();
     // Without a retry handler (MANAGER, or not a failed list) there is no action column.
     expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
+  });
+});
+
+describe('jobs table: job titles', () => {
+  it('shows every job by its Russian title, send-push and send-staff-push too, linked to the job page', () => {
+    const names = Object.keys(JOB_TITLES);
+    renderInCabinet(
+      <JobsTable
+        now={NOW}
+        jobs={names.map((name, index) => job(String(index % 10), { name, id: `${index}` }))}
+      />,
+    );
+    const rows = screen.getAllByTestId('job-row');
+    expect(
+      within(rows[names.indexOf('send-push')]!).getByText('Отправка push-уведомления'),
+    ).toBeInTheDocument();
+    expect(
+      within(rows[names.indexOf('send-staff-push')]!).getByText('Рассылка push-уведомлений сотрудникам'),
+    ).toBeInTheDocument();
+    names.forEach((name, index) => {
+      const title = within(rows[index]!)
+        .getAllByRole('link')
+        .find((link) => link.getAttribute('href') === `/crm/monitoring/job/${index}`);
+      expect(title?.textContent).toMatch(/^[А-ЯЁ]/);
+      expect(title?.textContent).not.toBe(name);
+    });
   });
 });

@@ -1,5 +1,16 @@
 import type { QueueJob } from '@app/contracts';
-import { Anchor, Button, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
@@ -16,7 +27,39 @@ type JobsTableProps = {
   retryingJobId?: string | null;
   /** When the list was read: a job's delay is measured from then. */
   now: number;
+  /** ADMIN's bulk actions: the jobs ticked, and ticking one. */
+  selection?: { ids: ReadonlySet<string>; toggle: (job: QueueJob) => void };
 };
+
+/** The job's Russian title, linking to its own page (data, result or error, attempts, timings). */
+function JobTitle({ job }: { job: QueueJob }) {
+  return (
+    <>
+      <Anchor component={Link} to={`/crm/monitoring/job/${job.id}`} size="sm" fw={500}>
+        {getJobLabel(job.name)}
+      </Anchor>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {job.name} · {job.id.slice(0, 8)}
+      </Text>
+    </>
+  );
+}
+
+function SelectBox({
+  job,
+  selection,
+}: {
+  job: QueueJob;
+  selection: NonNullable<JobsTableProps['selection']>;
+}) {
+  return (
+    <Checkbox
+      aria-label={`Выбрать задачу ${getJobLabel(job.name)} ${job.id.slice(0, 8)}`}
+      checked={selection.ids.has(job.id)}
+      onChange={() => selection.toggle(job)}
+    />
+  );
+}
 
 function formatTime(value: number | null): string {
   return value ? formatDateTime(value) : '—';
@@ -59,20 +102,18 @@ function RetryButton({
 }
 
 /** Phones: one card per job instead of a ten-column table. */
-function JobCards({ jobs, showOrder = true, onRetry, retryingJobId, now }: JobsTableProps) {
+function JobCards({ jobs, showOrder = true, onRetry, retryingJobId, now, selection }: JobsTableProps) {
   return (
     <Stack gap="xs" data-testid="jobs-table">
       {jobs.map((job) => (
         <Card key={job.id} withBorder padding="sm" data-testid="job-row">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
-              <Text size="sm" fw={500}>
-                {getJobLabel(job.name)}
-              </Text>
-              <Text size="xs" c="dimmed" ff="monospace">
-                {job.name} · {job.id.slice(0, 8)}
-              </Text>
-            </div>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              {selection ? <SelectBox job={job} selection={selection} /> : null}
+              <div>
+                <JobTitle job={job} />
+              </div>
+            </Group>
             <TaskStatusBadge status={getTaskDisplayStatus(job, now)} />
           </Group>
           <Text size="xs" c="dimmed" mt={6}>
@@ -104,7 +145,7 @@ function JobCards({ jobs, showOrder = true, onRetry, retryingJobId, now }: JobsT
 /** Jobs of one state or one order; each links to its order's monitoring page (decision 010). */
 export function JobsTable(props: JobsTableProps) {
   const isPhone = useMediaQuery('(max-width: 640px)');
-  const { jobs, showOrder = true, retryingJobId, now } = props;
+  const { jobs, showOrder = true, retryingJobId, now, selection } = props;
   // The action column appears only when there is something to retry.
   const onRetry = jobs.some((job) => job.state === 'failed') ? props.onRetry : undefined;
   if (isPhone) return <JobCards {...props} />;
@@ -113,6 +154,11 @@ export function JobsTable(props: JobsTableProps) {
       <Table striped verticalSpacing="xs" data-testid="jobs-table">
         <Table.Thead>
           <Table.Tr>
+            {selection ? (
+              <Table.Th>
+                <VisuallyHidden>Выбор</VisuallyHidden>
+              </Table.Th>
+            ) : null}
             <Table.Th miw={130}>Статус</Table.Th>
             <Table.Th>Задача</Table.Th>
             <Table.Th>Очередь</Table.Th>
@@ -126,14 +172,16 @@ export function JobsTable(props: JobsTableProps) {
         <Table.Tbody>
           {jobs.map((job) => (
             <Table.Tr key={job.id} data-testid="job-row">
+              {selection ? (
+                <Table.Td>
+                  <SelectBox job={job} selection={selection} />
+                </Table.Td>
+              ) : null}
               <Table.Td>
                 <TaskStatusBadge status={getTaskDisplayStatus(job, now)} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{getJobLabel(job.name)}</Text>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {job.name} · {job.id.slice(0, 8)}
-                </Text>
+                <JobTitle job={job} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{getQueueLabel(job.queue)}</Text>

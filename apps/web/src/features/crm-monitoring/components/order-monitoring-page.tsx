@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -25,25 +25,13 @@ import { isCancellable } from '../model/task-status';
 import { canManageJobs } from '../model/tabs';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { JobsTable } from './jobs-table';
+import { Field } from './field';
 import classes from './monitoring.module.css';
 import { useCrmRole } from '@/lib/session/use-crm-role';
 import { useJobRetry } from './use-job-retry';
 
 function statusLabel(status: string): string {
   return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 function EventsTable({ events }: { events: OrderMonitoring['events'] }) {

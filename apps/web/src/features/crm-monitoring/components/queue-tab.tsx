@@ -8,13 +8,18 @@ import { canManageJobs } from '../model/tabs';
 import { FailedGroups } from './failed-groups';
 import { JobListModal } from './job-list-modal';
 import { OrderJobsSearch } from './order-jobs-search';
+import { QueueStates } from './queue-states';
+import { ThroughputChart } from './throughput-chart';
 import { StatCard } from './stat-card';
 import { RefreshButton } from './refresh-button';
 import { useCrmRole } from '@/lib/session/use-crm-role';
 
 const COUNTER_COLORS: Partial<Record<QueueJobState, string>> = { failed: 'red', active: 'blue' };
 
-/** /crm/monitoring/queue (ADMIN): queue status and counts, job lists, search by order, error groups. */
+/**
+ * /crm/monitoring/queue (ADMIN): queue status and counts, job lists, throughput, pauses, search by order, error
+ * groups.
+ */
 export function QueueTab() {
   const canManage = canManageJobs(useCrmRole());
   const info = useQueueInfo();
@@ -61,6 +66,10 @@ export function QueueTab() {
           ))}
         </SimpleGrid>
       )}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <ThroughputChart />
+        <QueueStates canManage={canManage} />
+      </SimpleGrid>
       <OrderJobsSearch canManage={canManage} />
       <FailedGroups />
       <JobListModal state={openState} canManage={canManage} onClose={() => setOpenState(null)} />

@@ -1,19 +1,10 @@
-import { DELIVERY_TYPE_LABELS, JOB_LABELS, type QueueJobState } from '@app/contracts';
+import { DELIVERY_TYPE_LABELS, jobTitle, queueTitle, type QueueJobState } from '@app/contracts';
 
-/** Russian name of a job kind (an unknown name is shown as is). */
-export function getJobLabel(name: string): string {
-  return JOB_LABELS[name] ?? name;
-}
+/** A job name's Russian title: the contracts' one map (JOB_TITLES), used on every monitoring view. */
+export const getJobLabel = jobTitle;
 
-const QUEUE_LABELS: Record<string, string> = {
-  'order-processing': 'Обработка заказов',
-  'notification-tasks': 'Уведомления',
-  'sync-tasks': 'Синхронизация',
-};
-
-export function getQueueLabel(queue: string): string {
-  return QUEUE_LABELS[queue] ?? queue;
-}
+/** A queue's Russian title (QUEUE_TITLES). */
+export const getQueueLabel = queueTitle;
 
 const EVENT_LABELS: Record<string, string> = {
   email_sent: 'Отправка письма',
