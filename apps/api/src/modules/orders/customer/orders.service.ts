@@ -194,7 +194,11 @@ export function createOrdersService(deps: {
           const { refusal } = await resolvePromo(tx, promo.code);
           throw invalid('promoCode', refusal ?? MESSAGES.promoUsedUp);
         }
-        const customer = await authRepo.upsertUserByEmail(tx, input.email);
+        // The order's name and phone fill an account that has none (staff find customers by them, decision 048).
+        const customer = await authRepo.upsertUserByEmail(tx, input.email, {
+          name: input.name,
+          phoneNumber: input.phoneNumber,
+        });
         const userId = customer.id;
         // Placed while signed in as the order e-mail: its owner placed it. Anyone else's order for this address
         // waits in that cabinet, marked, until the owner confirms it (decision 022).

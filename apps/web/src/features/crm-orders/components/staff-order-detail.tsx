@@ -386,7 +386,8 @@ export function StaffOrderDetail() {
               <Table.Th>Когда</Table.Th>
               <Table.Th>Изменение</Table.Th>
               <Table.Th>Кто</Table.Th>
-              <Table.Th>Комментарий</Table.Th>
+              <Table.Th>Комментарий клиенту</Table.Th>
+              <Table.Th>Внутренняя заметка</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -401,6 +402,7 @@ export function StaffOrderDetail() {
                   {entry.actor ?? (entry.toStatus === 'PAID' ? 'оплата' : 'клиент / система')}
                 </Table.Td>
                 <Table.Td>{entry.comment ?? '—'}</Table.Td>
+                <Table.Td>{entry.internalNote ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
