@@ -166,6 +166,20 @@ export function createAuthRepository() {
         .returning();
       return row;
     },
+    /**
+     * Locks every ADMIN account, in id order, and returns their ids (decision 048): role changes and deletions
+     * take this lock first, so two admins demoting each other at once are decided one after the other and the
+     * second sees the first's change.
+     */
+    async lockAdmins(tx: Tx): Promise<string[]> {
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'ADMIN'))
+        .orderBy(users.id)
+        .for('update');
+      return rows.map((row) => row.id);
+    },
     async updateUser(db: DbOrTx, userId: string, changes: UserChanges): Promise<void> {
       await db.update(users).set(changes).where(eq(users.id, userId));
     },

@@ -5,6 +5,7 @@ import {
   calculatePrice,
   canonicalOrderRequest,
   MESSAGES,
+  promoCodeStatus,
   moscowDate,
   requiredWorkingDays,
 } from '@app/contracts';
@@ -53,19 +54,9 @@ export function createOrdersService(deps: {
     code: string,
   ): Promise<{ promo: PromoRow; refusal: null } | { promo: null; refusal: string }> {
     const promo = await repo.findPromo(dbOrTx, code.toUpperCase());
-    const now = clock.now();
-    if (
-      !promo ||
-      !promo.isActive ||
-      (promo.validFrom && promo.validFrom > now) ||
-      (promo.validTo && promo.validTo < now)
-    ) {
-      return { promo: null, refusal: MESSAGES.promoInvalid };
-    }
-    if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) {
-      return { promo: null, refusal: MESSAGES.promoUsedUp };
-    }
-    return { promo, refusal: null };
+    const status = promo ? promoCodeStatus(promo, clock.now()) : null;
+    if (promo && status === 'ACTIVE') return { promo, refusal: null };
+    return { promo: null, refusal: status === 'USED_UP' ? MESSAGES.promoUsedUp : MESSAGES.promoInvalid };
   }
 
   return {
