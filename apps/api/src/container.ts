@@ -257,7 +257,17 @@ export function createServices(deps: ServiceDeps) {
       clock,
     }),
     profile: createProfileService({ db, authRepo, clock }),
-    crmAccess: createCrmAccessService({ db, repo: createCrmAccessRepository(), authRepo, audit, clock }),
+    crmAccess: createCrmAccessService({
+      db,
+      repo: createCrmAccessRepository(),
+      authRepo,
+      audit,
+      mail,
+      notifications,
+      auth,
+      config,
+      clock,
+    }),
     partnerPortal: createPartnerPortalService({ db }),
     formSettings,
     orders: createOrdersService({

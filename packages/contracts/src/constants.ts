@@ -15,6 +15,13 @@ export const ADMIN_ROLES = ['ADMIN'] as const satisfies ReadonlyArray<(typeof RO
 /** The partner's own back-office role (its orders page). */
 export const PARTNER_ROLES = ['PARTNER'] as const satisfies ReadonlyArray<(typeof ROLES)[number]>;
 export type CrmRole = (typeof CRM_ROLES)[number];
+/** How a role reads in Russian: the back office, and the mail that grants it (decision 048). */
+export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
+  USER: 'Клиент',
+  ADMIN: 'Администратор',
+  MANAGER: 'Менеджер',
+  PARTNER: 'Партнёр',
+};
 export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] as const;
 
 export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BLOCKED'] as const;

@@ -30,3 +30,9 @@ export const GrantCrmAccessRequestSchema = z.object({
   role: z.enum(CRM_ROLES),
 });
 export type GrantCrmAccessRequest = z.infer<typeof GrantCrmAccessRequestSchema>;
+
+/** Refusing a request: the reason, when given, goes to the person in the refusal e-mail (decision 048). */
+export const RefuseCrmAccessRequestSchema = z.object({
+  reason: multiline(z.string().trim().max(1000)).optional(),
+});
+export type RefuseCrmAccessRequest = z.infer<typeof RefuseCrmAccessRequestSchema>;

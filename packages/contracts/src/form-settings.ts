@@ -123,10 +123,46 @@ export const PromoCodeInputSchema = z
   });
 export type PromoCodeInput = z.infer<typeof PromoCodeInputSchema>;
 export const DeletePromoCodeRequestSchema = z.object({ code: promoCodeField });
+
+/** Whether a promo code can be used now, and why not (decision 048): the list shows it, orders follow it. */
+export const PROMO_CODE_STATUSES = ['ACTIVE', 'DISABLED', 'NOT_STARTED', 'EXPIRED', 'USED_UP'] as const;
+export const PromoCodeStatusSchema = z.enum(PROMO_CODE_STATUSES);
+export type PromoCodeStatus = z.infer<typeof PromoCodeStatusSchema>;
+export const PROMO_CODE_STATUS_LABELS: Record<PromoCodeStatus, string> = {
+  ACTIVE: 'Активен',
+  DISABLED: 'Выключен',
+  NOT_STARTED: 'Не начался',
+  EXPIRED: 'Истёк',
+  USED_UP: 'Исчерпан',
+};
+
+/**
+ * The one rule of a code's status at `now`: switched off, then its period (the bounds count as valid), then its
+ * use limit. The order form takes a code only when it is ACTIVE (the reservation re-checks it in the database).
+ */
+export function promoCodeStatus(
+  promo: {
+    isActive: boolean;
+    validFrom: Date | null;
+    validTo: Date | null;
+    maxUses: number | null;
+    usedCount: number;
+  },
+  now: Date,
+): PromoCodeStatus {
+  if (!promo.isActive) return 'DISABLED';
+  if (promo.validFrom && promo.validFrom.getTime() > now.getTime()) return 'NOT_STARTED';
+  if (promo.validTo && promo.validTo.getTime() < now.getTime()) return 'EXPIRED';
+  if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) return 'USED_UP';
+  return 'ACTIVE';
+}
+
 export const PromoCodeSchema = z.object({
   code: z.string(),
   discountPercent: z.number().int(),
   isActive: z.boolean(),
+  /** Computed by the server at the time of the request. */
+  status: PromoCodeStatusSchema,
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
   maxUses: z.number().int().nullable(),

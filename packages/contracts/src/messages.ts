@@ -202,6 +202,8 @@ export const MESSAGES = {
   colorInvalid: 'Цвет в формате #RRGGBB',
   cannotChangeOwnRole: 'Нельзя изменить собственную роль',
   cannotDeleteSelf: 'Нельзя удалить собственную учётную запись',
+  lastAdmin: 'Нельзя снять роль администратора с последнего администратора',
+  roleChangedMeanwhile: 'Ваша роль изменилась: действие доступно только администратору',
   userNotFound: 'Пользователь не найден',
   partnerNotFound: 'Партнёр не найден',
   partnerUserNotFound: 'Пользователь с таким e-mail не найден — он должен хотя бы раз войти',
@@ -229,6 +231,7 @@ export const MESSAGES = {
   // back office: form settings, offices, holidays, statistics, staff push
   itemNameRequired: 'Укажите название',
   itemTypeInvalid: 'Код — латинские буквы, цифры, _ и - (до 50 символов)',
+  documentTypeCodeTaken: 'Документ с таким кодом уже есть (большие и маленькие буквы не различаются)',
   priceInvalid: 'Цена — от 0 до 1 000 000 ₽ с точностью до копейки',
   daysInvalid: 'Срок — целое число дней от 0 до 365',
   sortOrderInvalid: 'Порядок — целое число от 0 до 10 000',

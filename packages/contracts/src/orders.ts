@@ -397,6 +397,8 @@ export const OrderDetailSchema = OrderListItemSchema.extend({
       fromStatus: OrderStatusSchema.nullable(),
       toStatus: OrderStatusSchema,
       comment: z.string().nullable(),
+      /** The staff's internal note (staff view only; always null for the customer, decision 048). */
+      internalNote: z.string().nullable(),
       createdAt: z.string(),
       /** Who made the change (staff view only; null for the customer and for automatic changes). */
       actor: z.string().nullable(),
@@ -466,7 +468,10 @@ export type ManualPayment = z.infer<typeof ManualPaymentSchema>;
 export const UpdateOrderStatusRequestSchema = z.object({
   id: z.uuid({ message: MESSAGES.orderNotFound }),
   status: OrderStatusSchema,
+  /** The note to the customer: it goes out in the status e-mail and shows in the cabinet. */
   comment: multiline(z.string().trim().max(2000)).nullable().optional(),
+  /** Staff only (decision 048): kept in the status history, never mailed nor shown to the customer. */
+  internalNote: multiline(z.string().trim().max(2000)).nullable().optional(),
   /** Moving an unpaid order past PAID: the payment taken outside the system (staff only, decision 043). */
   manualPayment: ManualPaymentSchema.optional(),
 });

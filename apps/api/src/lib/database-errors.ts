@@ -57,3 +57,18 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   }
   return isDatabaseUnavailable(candidate.cause, depth + 1);
 }
+
+/**
+ * A unique index refused the row (SQLSTATE 23505), on PostgreSQL and PGlite alike, looking through Drizzle's
+ * wrapper; with `constraint`, only that index's refusal.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const candidate = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+  if (candidate.code === '23505') {
+    if (!constraint) return true;
+    if (candidate.constraint === constraint) return true;
+    if (typeof candidate.message === 'string' && candidate.message.includes(`"${constraint}"`)) return true;
+  }
+  return isUniqueViolation(candidate.cause, constraint, depth + 1);
+}

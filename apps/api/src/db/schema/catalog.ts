@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { DELIVERY_TYPES } from '@app/contracts';
 
 const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
@@ -20,16 +21,25 @@ const auditTimes = {
 };
 
 /** Form settings group "document". A deleted item keeps its row (deletedAt) so old orders keep their lines. */
-export const documentTypes = pgTable('document_types', {
-  id: uuid().primaryKey().defaultRandom(),
-  type: text().notNull(),
-  name: text().notNull(),
-  price: money().notNull(),
-  processingDays: integer().notNull().default(1),
-  sortOrder: integer().notNull().default(0),
-  deletedAt: timestamp({ withTimezone: true }),
-  ...auditTimes,
-});
+export const documentTypes = pgTable(
+  'document_types',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    type: text().notNull(),
+    name: text().notNull(),
+    price: money().notNull(),
+    processingDays: integer().notNull().default(1),
+    sortOrder: integer().notNull().default(0),
+    deletedAt: timestamp({ withTimezone: true }),
+    ...auditTimes,
+  },
+  // One live document per code, whatever its case (decision 048); deleted rows keep theirs for old orders.
+  (t) => [
+    uniqueIndex('document_types_live_type_key')
+      .on(sql`lower(${t.type})`)
+      .where(sql`deleted_at is null`),
+  ],
+);
 
 export const assurances = pgTable('assurances', {
   id: uuid().primaryKey().defaultRandom(),

@@ -7,7 +7,16 @@ export const notifications = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().notNull(),
     type: text({
-      enum: ['order_created', 'order_paid', 'status_changed', 'order_canceled', 'order_ready', 'message'],
+      enum: [
+        'order_created',
+        'order_paid',
+        'status_changed',
+        'order_canceled',
+        'order_ready',
+        'message',
+        // To ADMIN: someone asked for back-office access (its push opens the requests page, decision 048).
+        'crm_access_request',
+      ],
     }).notNull(),
     title: text().notNull(),
     body: text().notNull(),

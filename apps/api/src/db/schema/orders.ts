@@ -182,9 +182,12 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: text({ enum: ORDER_STATUSES }),
     toStatus: text({ enum: ORDER_STATUSES }).notNull(),
+    /** Mailed to the customer and shown in the cabinet. */
     comment: text(),
     actorUserId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Staff only (decision 048): never mailed, never in the cabinet or on the status link. */
+    internalNote: text(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
 );

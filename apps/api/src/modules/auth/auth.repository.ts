@@ -30,6 +30,31 @@ export type SignInLockPolicy = {
 };
 export type PartnerAccountRow = typeof partnerAccounts.$inferSelect;
 
+/** The name and phone a customer typed into the order form. */
+export type CustomerContacts = { name: string; phoneNumber: string };
+
+const hasNoName = (user: Pick<UserRow, 'firstName' | 'lastName'>) => !user.firstName && !user.lastName;
+const lacksContacts = (user: UserRow) => hasNoName(user) || !user.phoneNumber;
+
+/**
+ * Gives an account the order's name and phone where it has none, in one conditional statement: a name or phone
+ * saved meanwhile (the profile page) wins over the order's.
+ */
+async function fillContacts(db: DbOrTx, user: UserRow, contacts: CustomerContacts): Promise<UserRow> {
+  const noName = sql`coalesce(${users.firstName}, '') = '' and coalesce(${users.lastName}, '') = ''`;
+  const noPhone = sql`coalesce(${users.phoneNumber}, '') = ''`;
+  const [row] = await db
+    .update(users)
+    .set({
+      firstName: sql`case when ${noName} then ${contacts.name || null} else ${users.firstName} end`,
+      phoneNumber: sql`case when ${noPhone} then ${contacts.phoneNumber || null} else ${users.phoneNumber} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, user.id), sql`((${noName}) or (${noPhone}))`))
+    .returning();
+  return row ?? user;
+}
+
 export function createAuthRepository() {
   // Every order reads its customer and issues a sign-in link: prepared once (decision 031).
   const userByEmailStatement = preparedOnce((db) =>
@@ -67,19 +92,28 @@ export function createAuthRepository() {
       const [row] = await db.select().from(users).where(eq(users.telegramId, telegramId));
       return row;
     },
-    /** Finds or creates a customer by e-mail; concurrent first sign-ins end with one row. */
-    async upsertUserByEmail(db: DbOrTx, email: string): Promise<UserRow> {
+    /**
+     * Finds or creates a customer by e-mail; concurrent first sign-ins end with one row. With `contacts` (the
+     * order form's name and phone) a new account gets them, and an existing one gets those it lacks: a name or
+     * phone the user set is never overwritten (decision 048).
+     */
+    async upsertUserByEmail(db: DbOrTx, email: string, contacts?: CustomerContacts): Promise<UserRow> {
       // Returning customers are the common case: one read, no write.
       const [found] = await userByEmailStatement(db, { email });
-      if (found) return found;
+      if (found) return contacts && lacksContacts(found) ? fillContacts(db, found, contacts) : found;
       const [inserted] = await db
         .insert(users)
-        .values({ email, role: 'USER' })
+        .values({
+          email,
+          role: 'USER',
+          firstName: contacts?.name || null,
+          phoneNumber: contacts?.phoneNumber || null,
+        })
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (inserted) return inserted;
       const [existing] = await db.select().from(users).where(eq(users.email, email));
-      return existing!;
+      return contacts && lacksContacts(existing!) ? fillContacts(db, existing!, contacts) : existing!;
     },
     async upsertUserByTelegram(
       db: DbOrTx,
@@ -131,6 +165,20 @@ export function createAuthRepository() {
         .where(onlyFrom ? and(eq(users.id, userId), inArray(users.role, onlyFrom)) : eq(users.id, userId))
         .returning();
       return row;
+    },
+    /**
+     * Locks every ADMIN account, in id order, and returns their ids (decision 048): role changes and deletions
+     * take this lock first, so two admins demoting each other at once are decided one after the other and the
+     * second sees the first's change.
+     */
+    async lockAdmins(tx: Tx): Promise<string[]> {
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'ADMIN'))
+        .orderBy(users.id)
+        .for('update');
+      return rows.map((row) => row.id);
     },
     async updateUser(db: DbOrTx, userId: string, changes: UserChanges): Promise<void> {
       await db.update(users).set(changes).where(eq(users.id, userId));

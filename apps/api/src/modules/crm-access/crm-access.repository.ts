@@ -7,9 +7,17 @@ export type CrmAccessRequestRow = typeof crmAccessRequests.$inferSelect;
 /** The one writer of `crm_access_requests` (decision 026). */
 export function createCrmAccessRepository() {
   return {
-    /** A second open request of the same user is not created (unique pending request per user). */
-    async insertPending(db: DbOrTx, userId: string, comment: string | null): Promise<void> {
-      await db.insert(crmAccessRequests).values({ userId, comment }).onConflictDoNothing();
+    /**
+     * A second open request of the same user is not created (unique pending request per user). True when this
+     * call created it (admins are told once).
+     */
+    async insertPending(db: DbOrTx, userId: string, comment: string | null): Promise<boolean> {
+      const rows = await db
+        .insert(crmAccessRequests)
+        .values({ userId, comment })
+        .onConflictDoNothing()
+        .returning({ id: crmAccessRequests.id });
+      return rows.length > 0;
     },
     /** Decides a request that is still pending, in one statement; undefined when it is not (any more). */
     async decidePending(

@@ -7,6 +7,7 @@ import {
   GrantCrmAccessRequestSchema,
   IdParamsSchema,
   listResponse,
+  RefuseCrmAccessRequestSchema,
 } from '@app/contracts';
 import { ADMIN_ONLY, SIGNED_IN, requireUser } from '../../plugins/auth.ts';
 import type { CrmAccessService } from './crm-access.service.ts';
@@ -81,11 +82,16 @@ export const crmAccessRoutes: FastifyPluginAsyncZod<{ crmAccess: CrmAccessServic
       config: { access: ADMIN_ONLY },
       schema: {
         tags,
-        summary: 'Отклонить заявку',
+        summary: 'Отклонить заявку (причина придёт заявителю в письме)',
         params: IdParamsSchema,
+        body: RefuseCrmAccessRequestSchema.nullish(),
         response: { 200: CrmAccessRequestSchema },
       },
     },
-    async (request) => crmAccess.decide(requireUser(request), request.params.id, { kind: 'refuse' }),
+    async (request) =>
+      crmAccess.decide(requireUser(request), request.params.id, {
+        kind: 'refuse',
+        reason: request.body?.reason || null,
+      }),
   );
 };

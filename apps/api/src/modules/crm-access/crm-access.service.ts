@@ -1,17 +1,26 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { CrmAccessRequest, CrmAccessRequestStatus, GrantCrmAccessRequest } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { MESSAGES, ROLE_LABELS } from '@app/contracts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { crmAccessRequests, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../../lib/principal.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import { toCrmAccessRequest } from './crm-access.mapper.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { toCrmAccessRequest, type CrmAccessRequestJoined } from './crm-access.mapper.ts';
 import type { CrmAccessRepository } from './crm-access.repository.ts';
 
 export type CrmAccessService = ReturnType<typeof createCrmAccessService>;
+
+/** The back-office page where ADMIN decides requests. */
+const CRM_ACCESS_REQUESTS_PATH = '/crm/users';
+/** Opens the back office with a granted role (the web's admin redirect). */
+const CRM_ENTRY_PATH = '/admin-redirect';
 
 const selection = {
   request: crmAccessRequests,
@@ -24,9 +33,16 @@ export function createCrmAccessService(deps: {
   repo: CrmAccessRepository;
   authRepo: AuthRepository;
   audit: AuditRepository;
+  /** The decision and the new request are e-mailed (decision 048); admins also get an in-app message and a push. */
+  mail: MailService;
+  notifications: NotificationsService;
+  auth: Pick<AuthService, 'createLoginLink'>;
+  config: Pick<Config, 'publicUrl'>;
   clock: Clock;
 }) {
-  const { db, repo, authRepo, audit, clock } = deps;
+  const { db, repo, authRepo, audit, mail, notifications, auth, config, clock } = deps;
+  /** Where admins decide requests (the users page's «Заявки на доступ»). */
+  const requestsUrl = new URL(CRM_ACCESS_REQUESTS_PATH, config.publicUrl).toString();
 
   const findJoined = (dbOrTx: DbOrTx, where: ReturnType<typeof eq>) =>
     dbOrTx
@@ -35,6 +51,60 @@ export function createCrmAccessService(deps: {
       .innerJoin(users, eq(users.id, crmAccessRequests.userId))
       .where(where)
       .orderBy(desc(crmAccessRequests.createdAt));
+
+  /** Every ADMIN hears of a new request: an e-mail with the requests page, an in-app message and its push. */
+  async function notifyAdmins(tx: Tx, joined: CrmAccessRequestJoined): Promise<void> {
+    const admins = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.role, 'ADMIN'));
+    const request = toCrmAccessRequest(joined);
+    const who = [request.name, request.email].filter(Boolean).join(', ') || 'Пользователь';
+    for (const admin of admins) {
+      if (admin.email)
+        await mail.queue(tx, {
+          to: admin.email,
+          template: 'crm-access-requested',
+          params: {
+            applicant: { email: request.email, name: request.name },
+            comment: request.comment,
+            requestsUrl,
+          },
+        });
+      await notifications.create(tx, {
+        userId: admin.id,
+        type: 'crm_access_request',
+        title: 'Новая заявка на доступ к CRM',
+        body: `${who} просит доступ к CRM.`,
+      });
+    }
+  }
+
+  /** The person who asked hears the decision by e-mail (the request page promises it). */
+  async function mailDecision(
+    tx: Tx,
+    joined: CrmAccessRequestJoined,
+    decision: { kind: 'grant'; input: GrantCrmAccessRequest } | { kind: 'refuse'; reason: string | null },
+  ): Promise<void> {
+    const email = joined.email;
+    if (!email) return;
+    if (decision.kind === 'refuse') {
+      await mail.queue(tx, {
+        to: email,
+        template: 'crm-access-decided',
+        params: { decision: 'refused', reason: decision.reason },
+      });
+      return;
+    }
+    // The sign-in link ends on /admin-redirect, which opens the back office with the new role.
+    const signInLink = await auth.createLoginLink(tx, email, CRM_ENTRY_PATH);
+    await mail.queue(tx, {
+      to: email,
+      template: 'crm-access-decided',
+      params: { decision: 'granted', roleLabel: ROLE_LABELS[decision.input.role], signInLink },
+      secrets: [signInLink],
+    });
+  }
 
   return {
     async getMine(actor: UserPrincipal): Promise<CrmAccessRequest | null> {
@@ -45,12 +115,16 @@ export function createCrmAccessService(deps: {
     /** Asking twice returns the open request; staff already have access. */
     async request(actor: UserPrincipal, comment: string | undefined): Promise<CrmAccessRequest> {
       if (actor.role !== 'USER') throw new AppError('CONFLICT', MESSAGES.crmAccessAlreadyGranted);
-      await repo.insertPending(db, actor.userId, comment || null);
-      const [row] = await findJoined(
-        db,
-        and(eq(crmAccessRequests.userId, actor.userId), eq(crmAccessRequests.status, 'PENDING'))!,
-      ).limit(1);
-      return toCrmAccessRequest(row!);
+      // The request and the admins' mails commit together (decision 048).
+      return db.transaction(async (tx) => {
+        const isNew = await repo.insertPending(tx, actor.userId, comment || null);
+        const [row] = await findJoined(
+          tx,
+          and(eq(crmAccessRequests.userId, actor.userId), eq(crmAccessRequests.status, 'PENDING'))!,
+        ).limit(1);
+        if (isNew) await notifyAdmins(tx, row!);
+        return toCrmAccessRequest(row!);
+      });
     },
 
     async list(status: CrmAccessRequestStatus | undefined): Promise<CrmAccessRequest[]> {
@@ -67,7 +141,7 @@ export function createCrmAccessService(deps: {
     async decide(
       actor: UserPrincipal,
       requestId: string,
-      decision: { kind: 'grant'; input: GrantCrmAccessRequest } | { kind: 'refuse' },
+      decision: { kind: 'grant'; input: GrantCrmAccessRequest } | { kind: 'refuse'; reason: string | null },
     ): Promise<CrmAccessRequest> {
       return db.transaction(async (tx) => {
         const now = clock.now();
@@ -94,9 +168,10 @@ export function createCrmAccessService(deps: {
           action: decision.kind === 'grant' ? 'crm_access.grant' : 'crm_access.refuse',
           entity: 'crm_access_request',
           entityId: requestId,
-          data: decision.kind === 'grant' ? { role: decision.input.role } : null,
+          data: decision.kind === 'grant' ? { role: decision.input.role } : { reason: decision.reason },
         });
         const [row] = await findJoined(tx, eq(crmAccessRequests.id, requestId));
+        await mailDecision(tx, row!, decision);
         return toCrmAccessRequest(row!);
       });
     },

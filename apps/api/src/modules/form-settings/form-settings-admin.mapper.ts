@@ -1,4 +1,5 @@
 import type { AdminAssurance, AdminDelivery, AdminDocumentType, PromoCode } from '@app/contracts';
+import { promoCodeStatus } from '@app/contracts';
 import type { assurances, deliveries, documentTypes } from '../../db/schema/index.ts';
 import type { PromoRow } from './form-settings.repository.ts';
 
@@ -30,10 +31,11 @@ export const toDelivery = (row: DeliveryRow): AdminDelivery => ({
   description: row.description,
   sortOrder: row.sortOrder,
 });
-export const toPromo = (row: PromoRow): PromoCode => ({
+export const toPromo = (row: PromoRow, now: Date): PromoCode => ({
   code: row.code,
   discountPercent: row.discountPercent,
   isActive: row.isActive,
+  status: promoCodeStatus(row, now),
   validFrom: row.validFrom?.toISOString() ?? null,
   validTo: row.validTo?.toISOString() ?? null,
   maxUses: row.maxUses,

@@ -29,7 +29,7 @@ describe('form settings (back office)', () => {
   it('adds a document that the order form offers at once, edits it, and refuses bad input in Russian', async () => {
     await formParams(); // warm the cache: the change must still show at once
     const created = await call('POST', '/api/form-settings/document', {
-      type: 'diploma_supplement',
+      type: 'diploma_supplement_grades',
       name: 'Приложение к диплому',
       price: 1500.5,
       processingDays: 3,
@@ -48,7 +48,7 @@ describe('form settings (back office)', () => {
 
     const updated = await call('PUT', '/api/form-settings/document', {
       id: document.id,
-      type: 'diploma_supplement',
+      type: 'diploma_supplement_grades',
       name: 'Приложение к диплому (с оценками)',
       price: 1700,
       processingDays: 4,

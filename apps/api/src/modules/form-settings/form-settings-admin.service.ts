@@ -16,14 +16,30 @@ import { MESSAGES } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { assurances, deliveries, documentTypes, promoCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../../lib/principal.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import { toAssurance, toDelivery, toDocument, toPromo } from './form-settings-admin.mapper.ts';
-import { promoValues, type FormSettingsRepository } from './form-settings.repository.ts';
+import { DOCUMENT_CODE_INDEX, promoValues, type FormSettingsRepository } from './form-settings.repository.ts';
 import type { FormSettingsService } from './form-settings.service.ts';
 
 export type FormSettingsAdminService = ReturnType<typeof createFormSettingsAdminService>;
+
+/**
+ * A live document's code is unique whatever its case (decision 048). The unique index decides, so two admins
+ * saving the same code at once get one row and one refusal; the refusal is the form's message on the code field.
+ */
+async function refuseTakenCode<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!isUniqueViolation(error, DOCUMENT_CODE_INDEX)) throw error;
+    throw new AppError('CONFLICT', MESSAGES.documentTypeCodeTaken, {
+      details: [{ path: 'type', message: MESSAGES.documentTypeCodeTaken }],
+    });
+  }
+}
 
 /**
  * Back-office editing of the order form's catalogue (documents, assurances, deliveries) and promo codes.
@@ -67,14 +83,16 @@ export function createFormSettingsAdminService(deps: {
     },
     async createDocument(actor: UserPrincipal, input: DocumentTypeInput) {
       return change(async (tx) => {
-        const row = await repo.documentTypes.insert(tx, input);
+        const row = await refuseTakenCode(repo.documentTypes.insert(tx, input));
         await audit(tx, actor, 'document-type.create', row.id, input);
         return toDocument(row);
       });
     },
     async updateDocument(actor: UserPrincipal, { id, ...input }: UpdateDocumentTypeRequest) {
       return change(async (tx) => {
-        const row = await repo.documentTypes.update(tx, id, { ...input, updatedAt: clock.now() });
+        const row = await refuseTakenCode(
+          repo.documentTypes.update(tx, id, { ...input, updatedAt: clock.now() }),
+        );
         if (!row) throw notFound(MESSAGES.formSettingNotFound);
         await audit(tx, actor, 'document-type.update', id, input);
         return toDocument(row);
@@ -157,14 +175,15 @@ export function createFormSettingsAdminService(deps: {
         .select()
         .from(promoCodes)
         .orderBy(desc(promoCodes.createdAt), asc(promoCodes.code));
-      return rows.map(toPromo);
+      const now = clock.now();
+      return rows.map((row) => toPromo(row, now));
     },
     async createPromoCode(actor: UserPrincipal, input: PromoCodeInput): Promise<PromoCode> {
       return db.transaction(async (tx) => {
         const row = await repo.insertPromoCode(tx, promoValues(input));
         if (!row) throw new AppError('CONFLICT', MESSAGES.promoExists);
         await audit(tx, actor, 'promo-code.create', row.code, input);
-        return toPromo(row);
+        return toPromo(row, clock.now());
       });
     },
     /** Replaces the settings of an existing code; its use count is kept. */
@@ -173,7 +192,7 @@ export function createFormSettingsAdminService(deps: {
         const row = await repo.updatePromoCode(tx, promoValues(input));
         if (!row) throw notFound(MESSAGES.promoNotFound);
         await audit(tx, actor, 'promo-code.update', input.code, input);
-        return toPromo(row);
+        return toPromo(row, clock.now());
       });
     },
     /** A hard delete: orders keep the code and its percent as text in their own row. */

@@ -3,6 +3,9 @@ import type { PromoCodeInput } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { assurances, deliveries, documentTypes, promoCodes } from '../../db/schema/index.ts';
 
+/** The unique index on a live document type's code, lower-cased (schema/catalog.ts). */
+export const DOCUMENT_CODE_INDEX = 'document_types_live_type_key';
+
 /** The order form's catalogue tables: same shape of writes, soft-deleted (orders keep the row for their refId). */
 type CatalogueTable = typeof documentTypes | typeof assurances | typeof deliveries;
 export type PromoRow = typeof promoCodes.$inferSelect;

@@ -45,7 +45,10 @@ export type OrderStatusChange = {
   /** The status the caller saw; nothing happens if the order is no longer in it. */
   from: OrderStatus;
   to: OrderStatus;
+  /** The note to the customer: mailed and shown in the cabinet. */
   comment: string | null;
+  /** Staff only (decision 048): stored in the history, never mailed nor shown to the customer. */
+  internalNote?: string | null;
   by: StatusChangeBy;
   /** System changes: nothing happens if the order re-entered `from` after this time (a newer job owns it). */
   since?: string | null;
@@ -335,6 +338,7 @@ export function createOrderStatusService(deps: {
         fromStatus: change.from,
         toStatus: to,
         comment: change.comment,
+        internalNote: change.internalNote || null,
         actorUserId: 'userId' in by ? by.userId : null,
         createdAt: now,
       });
@@ -389,7 +393,9 @@ export function createOrderStatusService(deps: {
           orderId: order.id,
           from: order.status,
           to: input.status,
-          comment: input.comment ?? null,
+          comment: input.comment || null,
+          // Customers and pickup partners have no internal notes.
+          internalNote: by.kind === 'staff' || by.kind === 'correction' ? input.internalNote || null : null,
           by,
           seenPaid: order.isPaid,
           manualPayment: input.manualPayment ?? null,

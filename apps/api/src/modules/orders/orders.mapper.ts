@@ -187,6 +187,7 @@ export function toOrderDetail(
       fromStatus: entry.fromStatus,
       toStatus: entry.toStatus,
       comment: entry.comment,
+      internalNote: isStaffView ? entry.internalNote : null,
       createdAt: entry.createdAt.toISOString(),
       actor: isStaffView ? actorEmail : null,
     })),

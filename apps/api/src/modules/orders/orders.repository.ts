@@ -111,7 +111,8 @@ function buildInsertOrder(db: DbOrTx) {
     db.insert(orderStatusHistory).select(
       sql`select gen_random_uuid(), ${inserted.id}, ${sql.placeholder('historyFromStatus')}::text,
                  ${sql.placeholder('historyToStatus')}::text, ${sql.placeholder('historyComment')}::text,
-                 ${sql.placeholder('historyActorUserId')}::uuid, ${sql.placeholder('historyCreatedAt')}::timestamptz
+                 ${sql.placeholder('historyActorUserId')}::uuid, ${sql.placeholder('historyCreatedAt')}::timestamptz,
+                 null::text
             from ${inserted}`,
     ),
   );

@@ -148,7 +148,12 @@ export function createPushService(deps: {
       return this.sendToUsers([notification.userId], {
         title: notification.title,
         body: notification.body,
-        url: notification.orderId ? `/cabinet/orders/${notification.orderId}` : '/cabinet/notifications',
+        url:
+          notification.type === 'crm_access_request'
+            ? '/crm/users'
+            : notification.orderId
+              ? `/cabinet/orders/${notification.orderId}`
+              : '/cabinet/notifications',
         tag: notification.id,
       });
     },

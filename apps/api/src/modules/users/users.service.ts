@@ -2,10 +2,10 @@ import { and, desc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import { keysetAfter, keysetPage } from '../../lib/keyset.ts';
 import type { Role, UserListItem, UserListQuery } from '@app/contracts';
 import { MESSAGES, phoneSearchDigits } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { UserPrincipal } from '../../lib/principal.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
@@ -21,6 +21,16 @@ export function createUsersService(deps: {
   clock: Clock;
 }) {
   const { db, authRepo, audit, clock } = deps;
+
+  /**
+   * Locks the ADMIN accounts (decision 048) and checks the actor is still one of them: an admin demoted by another
+   * a moment ago was let in by the route, but must not act on what was decided meanwhile. The ADMIN ids.
+   */
+  async function lockAdminsAsAdmin(tx: Tx, actor: UserPrincipal): Promise<string[]> {
+    const admins = await authRepo.lockAdmins(tx);
+    if (!admins.includes(actor.userId)) throw forbidden(MESSAGES.roleChangedMeanwhile);
+    return admins;
+  }
   return {
     async list(query: UserListQuery) {
       const conditions: SQL[] = [];
@@ -59,8 +69,11 @@ export function createUsersService(deps: {
     async changeRole(actor: UserPrincipal, userId: string, role: Role): Promise<UserListItem> {
       if (userId === actor.userId) throw new AppError('BAD_REQUEST', MESSAGES.cannotChangeOwnRole);
       return db.transaction(async (tx) => {
+        const admins = await lockAdminsAsAdmin(tx, actor);
         const [before] = await tx.select().from(users).where(eq(users.id, userId));
         if (!before) throw notFound(MESSAGES.userNotFound);
+        if (before.role === 'ADMIN' && role !== 'ADMIN' && admins.length <= 1)
+          throw new AppError('CONFLICT', MESSAGES.lastAdmin);
         const row = await authRepo.setUserRole(tx, userId, role, clock.now());
         await audit.record(tx, {
           actorUserId: actor.userId,
@@ -77,6 +90,8 @@ export function createUsersService(deps: {
     async remove(actor: UserPrincipal, userId: string): Promise<void> {
       if (userId === actor.userId) throw new AppError('BAD_REQUEST', MESSAGES.cannotDeleteSelf);
       await db.transaction(async (tx) => {
+        const admins = await lockAdminsAsAdmin(tx, actor);
+        if (admins.includes(userId) && admins.length <= 1) throw new AppError('CONFLICT', MESSAGES.lastAdmin);
         const deleted = await authRepo.deleteUser(tx, userId);
         if (!deleted) throw notFound(MESSAGES.userNotFound);
         await audit.record(tx, {

@@ -1,9 +1,2 @@
-import type { Role } from '@app/contracts';
-
-/** How a role reads in Russian wherever the back office names one (the users list, the partner's linked user). */
-export const ROLE_LABELS: Record<Role, string> = {
-  USER: 'Клиент',
-  ADMIN: 'Администратор',
-  MANAGER: 'Менеджер',
-  PARTNER: 'Партнёр',
-};
+/** How a role reads in Russian wherever the back office names one (one list, in contracts). */
+export { ROLE_LABELS } from '@app/contracts';

@@ -5,14 +5,16 @@ import { sessionActions } from './session-store';
 const attempts = new Map<string, Promise<string | null>>();
 
 /**
- * Sign-in links carry `email` and `hash` on / or a /cabinet page (spec 4). The login is attempted before
+ * Sign-in links carry `email` and `hash` on /, a /cabinet page (spec 4) or /admin-redirect. The login is attempted before
  * any navigation; the answer is where to continue: the same cabinet page without the two parameters,
  * or /cabinet/orders from the landing (/cabinet-login if the link did not work). Null: nothing to do.
  */
 export function runAutoLogin(url: URL): Promise<string | null> {
   const email = url.searchParams.get('email');
   const hash = url.searchParams.get('hash');
-  const isEligiblePath = url.pathname === '/' || isCabinetPath(url.pathname);
+  // /admin-redirect: the link in the mail that grants back-office access opens the CRM (decision 048).
+  const isEligiblePath =
+    url.pathname === '/' || url.pathname === '/admin-redirect' || isCabinetPath(url.pathname);
   if (!email || !hash || !isEligiblePath) return Promise.resolve(null);
 
   const key = `${url.pathname}|${email}|${hash}`;

@@ -1,4 +1,6 @@
 import { actExchangeReminder } from './act-exchange-reminder.ts';
+import { crmAccessDecided } from './crm-access-decided.ts';
+import { crmAccessRequested } from './crm-access-requested.ts';
 import { emailChangeCode } from './email-change-code.ts';
 import { orderAmountChanged } from './order-amount-changed.ts';
 import { orderConfirmation } from './order-confirmation.ts';
@@ -32,6 +34,8 @@ export const MAIL_TEMPLATES = {
   'sign-in-code': signInCode,
   'email-change-code': emailChangeCode,
   'sign-in-locked': signInLocked,
+  'crm-access-requested': crmAccessRequested,
+  'crm-access-decided': crmAccessDecided,
 } as const satisfies Record<string, (params: never, context: MailContext) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -5,6 +5,7 @@ import {
   calculatePrice,
   canonicalOrderRequest,
   MESSAGES,
+  promoCodeStatus,
   moscowDate,
   requiredWorkingDays,
 } from '@app/contracts';
@@ -53,19 +54,9 @@ export function createOrdersService(deps: {
     code: string,
   ): Promise<{ promo: PromoRow; refusal: null } | { promo: null; refusal: string }> {
     const promo = await repo.findPromo(dbOrTx, code.toUpperCase());
-    const now = clock.now();
-    if (
-      !promo ||
-      !promo.isActive ||
-      (promo.validFrom && promo.validFrom > now) ||
-      (promo.validTo && promo.validTo < now)
-    ) {
-      return { promo: null, refusal: MESSAGES.promoInvalid };
-    }
-    if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) {
-      return { promo: null, refusal: MESSAGES.promoUsedUp };
-    }
-    return { promo, refusal: null };
+    const status = promo ? promoCodeStatus(promo, clock.now()) : null;
+    if (promo && status === 'ACTIVE') return { promo, refusal: null };
+    return { promo: null, refusal: status === 'USED_UP' ? MESSAGES.promoUsedUp : MESSAGES.promoInvalid };
   }
 
   return {
@@ -175,7 +166,11 @@ export function createOrdersService(deps: {
           const { refusal } = await resolvePromo(tx, promo.code);
           throw invalid('promoCode', refusal ?? MESSAGES.promoUsedUp);
         }
-        const customer = await authRepo.upsertUserByEmail(tx, input.email);
+        // The order's name and phone fill an account that has none (staff find customers by them, decision 048).
+        const customer = await authRepo.upsertUserByEmail(tx, input.email, {
+          name: input.name,
+          phoneNumber: input.phoneNumber,
+        });
         const userId = customer.id;
         // Placed while signed in as the order e-mail: its owner placed it. Anyone else's order for this address
         // waits in that cabinet, marked, until the owner confirms it (decision 022).

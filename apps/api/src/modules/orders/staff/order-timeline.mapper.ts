@@ -43,7 +43,14 @@ export function toStatusEntry({
     kind: 'status',
     at: iso(row.createdAt),
     actor,
-    text: row.comment ? `${change}. Комментарий: ${row.comment}` : change,
+    // Staff only: the comment went to the customer; the internal note (decision 048) did not.
+    text: [
+      change,
+      row.comment ? `Комментарий клиенту: ${row.comment}` : null,
+      row.internalNote ? `Внутренняя заметка: ${row.internalNote}` : null,
+    ]
+      .filter(Boolean)
+      .join('. '),
   };
 }
 

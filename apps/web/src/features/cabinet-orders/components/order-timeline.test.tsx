@@ -9,6 +9,7 @@ const entry = (toStatus: HistoryEntry['toStatus'], createdAt: string): HistoryEn
   fromStatus: null,
   toStatus,
   comment: null,
+  internalNote: null,
   createdAt,
   actor: null,
 });

@@ -165,6 +165,7 @@ function SettingsTab({ tab }: { tab: TabDefinition }) {
     },
   });
   const tableFields = tab.fields.filter((field) => field.inTable);
+  const computed = tab.computed ?? [];
 
   return (
     <Stack gap="md" pt="md">
@@ -178,12 +179,15 @@ function SettingsTab({ tab }: { tab: TabDefinition }) {
         emptyText="Список пуст"
         testId={`settings-${tab.value}`}
         minWidth={700}
-        columns={tableFields.map((field) => ({ key: field.key, label: field.label }))}
+        columns={[...tableFields, ...computed].map(({ key, label }) => ({ key, label }))}
         hasActions
         renderRow={(item) => (
           <Table.Tr key={String(item[tab.idKey])}>
             {tableFields.map((field) => (
               <Table.Td key={field.key}>{cellText(field, item[field.key])}</Table.Td>
+            ))}
+            {computed.map((column) => (
+              <Table.Td key={column.key}>{column.text(item)}</Table.Td>
             ))}
             <Table.Td>
               <RowActions

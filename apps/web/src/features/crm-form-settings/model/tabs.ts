@@ -1,4 +1,11 @@
-import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES } from '@app/contracts';
+import {
+  DELIVERY_TYPE_LABELS,
+  DELIVERY_TYPES,
+  formatDate,
+  PROMO_CODE_STATUS_LABELS,
+  PROMO_CODE_STATUSES,
+  type PromoCodeStatus,
+} from '@app/contracts';
 
 export type FieldKind = 'text' | 'number' | 'select' | 'checkbox' | 'datetime';
 export type FieldDefinition = {
@@ -21,7 +28,31 @@ export type TabDefinition = {
   /** The field that names an item: id for catalogue items, code for promo codes. */
   idKey: 'id' | 'code';
   fields: FieldDefinition[];
+  /** Table columns computed from an item (after the fields' columns), not edited in the form. */
+  computed?: ComputedColumn[];
 };
+
+export type ComputedColumn = { key: string; label: string; text: (item: Record<string, unknown>) => string };
+
+const isPromoStatus = (value: unknown): value is PromoCodeStatus =>
+  (PROMO_CODE_STATUSES as readonly unknown[]).includes(value);
+const moscowDay = (value: unknown) => (typeof value === 'string' ? formatDate(value) : null);
+
+/** A promo code's period in Moscow days: «01.12.2026 – 31.12.2026», «с …», «по …» or «Без срока». */
+export function promoValidityText(item: Record<string, unknown>): string {
+  const from = moscowDay(item.validFrom);
+  const to = moscowDay(item.validTo);
+  if (from && to) return `${from} – ${to}`;
+  if (from) return `с ${from}`;
+  if (to) return `по ${to}`;
+  return 'Без срока';
+}
+
+/** «3 / 100», or «3 / без лимита». */
+export function promoUsageText(item: Record<string, unknown>): string {
+  const used = typeof item.usedCount === 'number' ? item.usedCount : 0;
+  return `${used} / ${typeof item.maxUses === 'number' ? item.maxUses : 'без лимита'}`;
+}
 
 const sortOrder: FieldDefinition = { key: 'sortOrder', label: 'Порядок', kind: 'number', inTable: true };
 
@@ -87,11 +118,21 @@ export const FORM_SETTINGS_TABS: TabDefinition[] = [
         inTable: true,
         format: 'percent',
       },
-      { key: 'isActive', label: 'Активен', kind: 'checkbox', inTable: true },
+      // Switched on or off by hand; whether the code works now is the computed «Статус» (decision 048).
+      { key: 'isActive', label: 'Включён', kind: 'checkbox' },
       { key: 'validFrom', label: 'Действует с', kind: 'datetime' },
       { key: 'validTo', label: 'Действует по', kind: 'datetime' },
       { key: 'maxUses', label: 'Лимит использований', kind: 'number' },
       { key: 'description', label: 'Описание', kind: 'text' },
+    ],
+    computed: [
+      {
+        key: 'status',
+        label: 'Статус',
+        text: (item) => (isPromoStatus(item.status) ? PROMO_CODE_STATUS_LABELS[item.status] : '—'),
+      },
+      { key: 'validity', label: 'Срок действия (МСК)', text: promoValidityText },
+      { key: 'usage', label: 'Использовано', text: promoUsageText },
     ],
   },
 ];

@@ -95,13 +95,14 @@ function useOrderMutation<TVariables>(
 export function useChangeOrderStatus(orderId: string) {
   return useOrderMutation(
     orderId,
-    (body: { status: string; comment: string; manualPayment?: ManualPayment }) =>
+    (body: { status: string; comment: string; internalNote: string; manualPayment?: ManualPayment }) =>
       api.patch(
         '/order/status',
         {
           id: orderId,
           status: body.status,
           comment: body.comment.trim() || null,
+          internalNote: body.internalNote.trim() || null,
           ...(body.manualPayment ? { manualPayment: body.manualPayment } : {}),
         },
         {

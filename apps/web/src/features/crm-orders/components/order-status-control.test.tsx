@@ -21,6 +21,26 @@ describe('order status control', () => {
     expect(await optionsFor('IN_PROGRESS')).toEqual(['Готов', 'Отменён']);
   });
 
+  it('says which note the customer gets by e-mail and which stays internal (decision 048)', async () => {
+    const onSubmit = vi.fn();
+    renderInCabinet(<OrderStatusControl status="IN_PROGRESS" onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByLabelText('Новый статус', { selector: 'input' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Готов' }));
+    fireEvent.change(screen.getByLabelText('Комментарий для клиента (придёт в письме)'), {
+      target: { value: 'Можно забирать' },
+    });
+    fireEvent.change(screen.getByLabelText('Внутренняя заметка (клиент не увидит)'), {
+      target: { value: 'Проверила Ольга' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        { status: 'READY', comment: 'Можно забирать', internalNote: 'Проверила Ольга' },
+        expect.any(Function),
+      ),
+    );
+  });
+
   it('says a final status does not change', () => {
     renderInCabinet(<OrderStatusControl status="COMPLETED" onSubmit={vi.fn()} />);
     expect(screen.getByText('Статус заказа окончательный и больше не меняется.')).toBeInTheDocument();
@@ -47,6 +67,7 @@ describe('order status control', () => {
         {
           status: 'COMPLETED',
           comment: '',
+          internalNote: '',
           manualPayment: { method: 'cash', paidOn: '2026-11-20', comment: null },
         },
         expect.any(Function),
@@ -79,7 +100,7 @@ describe('order status control', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith(
-        { status: 'READY', comment: 'Закрыт по ошибке' },
+        { status: 'READY', comment: 'Закрыт по ошибке', internalNote: '' },
         expect.any(Function),
       ),
     );

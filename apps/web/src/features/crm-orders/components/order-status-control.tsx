@@ -21,7 +21,7 @@ type Props = {
   canCorrect?: boolean;
   isPending?: boolean;
   onSubmit: (
-    value: { status: OrderStatus; comment: string; manualPayment?: ManualPayment },
+    value: { status: OrderStatus; comment: string; internalNote: string; manualPayment?: ManualPayment },
     done: () => void,
   ) => void;
 };
@@ -30,6 +30,7 @@ type Method = (typeof MANUAL_PAYMENT_METHODS)[number];
 type StatusFormValues = {
   status: OrderStatus | null;
   comment: string;
+  internalNote: string;
   method: Method | null;
   paidOn: string;
   paymentComment: string;
@@ -52,7 +53,14 @@ export function OrderStatusControl({
     : allowedNextStatuses(status);
   const form = useForm<StatusFormValues>({
     mode: 'controlled',
-    initialValues: { status: null, comment: '', method: null, paidOn: moscowToday(), paymentComment: '' },
+    initialValues: {
+      status: null,
+      comment: '',
+      internalNote: '',
+      method: null,
+      paidOn: moscowToday(),
+      paymentComment: '',
+    },
     validate: {
       comment: (value) => (isCorrection && !value.trim() ? 'Укажите причину исправления статуса' : null),
       method: (value, values) => (needsPayment(values.status) && !value ? 'Укажите способ оплаты' : null),
@@ -72,11 +80,11 @@ export function OrderStatusControl({
     setConfirming(false);
   };
   const send = () => {
-    const { status: next, comment, method, paidOn, paymentComment } = form.getValues();
+    const { status: next, comment, internalNote, method, paidOn, paymentComment } = form.getValues();
     if (!next) return;
     const manualPayment =
       needsPayment(next) && method ? { method, paidOn, comment: paymentComment.trim() || null } : undefined;
-    onSubmit({ status: next, comment, ...(manualPayment ? { manualPayment } : {}) }, reset);
+    onSubmit({ status: next, comment, internalNote, ...(manualPayment ? { manualPayment } : {}) }, reset);
   };
   const submit = form.onSubmit(({ status: next }) => {
     if (!next) return;
@@ -97,11 +105,23 @@ export function OrderStatusControl({
             onChange={(value) => form.setFieldValue('status', value as OrderStatus | null)}
             w={220}
           />
+          {/* The comment goes out in the status e-mail; the internal note stays with staff (decision 048). */}
           <TextInput
-            label={isCorrection ? 'Причина исправления' : 'Комментарий'}
+            label={
+              isCorrection
+                ? 'Причина исправления (придёт клиенту в письме)'
+                : 'Комментарий для клиента (придёт в письме)'
+            }
             placeholder={isCorrection ? 'Почему заказ закрыт по ошибке' : 'Необязательно'}
             withAsterisk={isCorrection}
             {...form.getInputProps('comment')}
+            maxLength={2000}
+            w={320}
+          />
+          <TextInput
+            label="Внутренняя заметка (клиент не увидит)"
+            placeholder="Необязательно"
+            {...form.getInputProps('internalNote')}
             maxLength={2000}
             w={320}
           />

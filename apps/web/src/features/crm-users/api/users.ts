@@ -69,8 +69,13 @@ export function useGrantAccess() {
   );
 }
 
+/** The reason, when given, goes to the person in the refusal e-mail (decision 048). */
 export function useRefuseAccess() {
-  return useDecision((id: string) =>
-    api.post(`/admin/crm-access-requests/${encodeURIComponent(id)}/refuse`, {}, { area: 'crm' }),
+  return useDecision(({ id, reason }: { id: string; reason: string }) =>
+    api.post(
+      `/admin/crm-access-requests/${encodeURIComponent(id)}/refuse`,
+      reason.trim() ? { reason: reason.trim() } : {},
+      { area: 'crm' },
+    ),
   );
 }

@@ -1,5 +1,5 @@
 import { ROLES, type CrmAccessRequest, type CrmRole, type Role, type UserListItem } from '@app/contracts';
-import { Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   AdminPageHeader,
@@ -8,6 +8,7 @@ import {
   RowActions,
   useConfirmAction,
 } from '@/components/admin-list';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { LoadMoreButton } from '@/components/load-more-button';
 import { SearchForm } from '@/components/search-form';
 import { ROLE_LABELS } from '@/lib/access/role-labels';
@@ -39,6 +40,7 @@ function fullName(user: UserListItem): string {
 
 function AccessRequestRow({ request }: { request: CrmAccessRequest }) {
   const [role, setRole] = useState<CrmRole>('MANAGER');
+  const [refusal, setRefusal] = useState<{ isOpen: boolean; reason: string }>({ isOpen: false, reason: '' });
   const grant = useGrantAccess();
   const refuse = useRefuseAccess();
   return (
@@ -72,13 +74,33 @@ function AccessRequestRow({ request }: { request: CrmAccessRequest }) {
             variant="subtle"
             color="red"
             loading={refuse.isPending}
-            onClick={() =>
-              refuse.mutate(request.id, { onSuccess: () => showSuccessToast('Заявка отклонена') })
-            }
+            onClick={() => setRefusal({ isOpen: true, reason: '' })}
           >
             Отказать
           </Button>
         </Group>
+        <ConfirmModal
+          opened={refusal.isOpen}
+          title="Отклонить заявку?"
+          message={
+            <Stack gap="xs">
+              <Text>{request.email ?? request.name ?? '—'}</Text>
+              <TextInput
+                label="Причина (придёт заявителю в письме)"
+                placeholder="Необязательно"
+                maxLength={1000}
+                value={refusal.reason}
+                onChange={(event) => setRefusal({ isOpen: true, reason: event.currentTarget.value })}
+              />
+            </Stack>
+          }
+          confirmLabel="Отклонить"
+          onConfirm={async () => {
+            await refuse.mutateAsync({ id: request.id, reason: refusal.reason });
+            showSuccessToast('Заявка отклонена');
+          }}
+          onClose={() => setRefusal({ isOpen: false, reason: refusal.reason })}
+        />
       </Table.Td>
     </Table.Tr>
   );
@@ -148,6 +170,28 @@ export function UsersPage() {
   const users = useUsers(filters);
   const changeRole = useChangeRole();
   const remove = useDeleteUser();
+  // A role changes only after a confirmation that shows old → new (decision 048); the server refuses the rest.
+  const confirmRole = useConfirmAction<{ user: UserListItem; role: Role }>({
+    title: 'Изменить роль?',
+    message: ({ user, role }) => (
+      <Stack gap="xs">
+        <Text>{user.email ?? fullName(user)}</Text>
+        <Text fw={600}>{`${ROLE_LABELS[user.role]} → ${ROLE_LABELS[role]}`}</Text>
+        <Text size="sm">
+          {role === 'ADMIN'
+            ? 'Администратор получит полный доступ: пользователи, роли, настройки и деньги.'
+            : user.role === 'ADMIN'
+              ? 'Пользователь потеряет права администратора.'
+              : 'Доступ изменится сразу, без повторного входа.'}
+        </Text>
+      </Stack>
+    ),
+    confirmLabel: 'Изменить роль',
+    onConfirm: async ({ user, role }) => {
+      await changeRole.mutateAsync({ id: user.id, role });
+      showSuccessToast('Роль изменена');
+    },
+  });
   const confirmDelete = useConfirmAction<UserListItem>({
     title: 'Удалить пользователя?',
     message: (user) => <Text>{`${user.email ?? fullName(user)} потеряет доступ к сервису.`}</Text>,
@@ -209,12 +253,7 @@ export function UsersPage() {
                     size="xs"
                     w={170}
                     onChange={(value) =>
-                      value &&
-                      value !== user.role &&
-                      changeRole.mutate(
-                        { id: user.id, role: value as Role },
-                        { onSuccess: () => showSuccessToast('Роль изменена') },
-                      )
+                      value && value !== user.role && confirmRole.ask({ user, role: value as Role })
                     }
                   />
                 )}
@@ -227,6 +266,7 @@ export function UsersPage() {
         }}
       />
       <LoadMoreButton list={users} />
+      {confirmRole.modal}
       {confirmDelete.modal}
     </Stack>
   );
