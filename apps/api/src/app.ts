@@ -18,6 +18,8 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { ordersStaffRoutes } from './modules/orders/staff/orders-staff.routes.ts';
 import { orderNotesRoutes } from './modules/orders/staff/order-notes.routes.ts';
+import { ordersBulkRoutes } from './modules/orders/staff/orders-bulk.routes.ts';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
@@ -130,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(ordersStaffRoutes, { staff: services.ordersStaff });
   await app.register(orderNotesRoutes, { notes: services.orderNotes });
+  await app.register(ordersBulkRoutes, { status: services.orderStatus });
+  await app.register(savedViewsRoutes, { views: services.savedViews });
   await app.register(monitoringRoutes, { monitoring: services.monitoring });
   await app.register(cronRoutes, { monitoring: services.monitoring });
   await app.register(usersRoutes, { users: services.users });

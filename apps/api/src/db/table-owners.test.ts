@@ -50,6 +50,7 @@ const OWNERS: Record<string, string> = {
   order_line_stats_daily: 'orders',
   payments: 'payments',
   mail_outbox: 'mail',
+  order_saved_views: 'saved-views',
 };
 
 /**

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   OrderFilterOptionsResponse,
+  OrderSort,
   StaffOrderFilters,
   StaffOrderListQuery,
   UpdateOrderAmountRequest,
 } from '@app/contracts';
-import { formatMessage, formatRub, MESSAGES, moscowDayStart } from '@app/contracts';
+import { formatMessage, formatRub, MESSAGES, moscowDayStart, ORDER_STATUSES } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
 import { orderNameSearch, orders, partners, payments, points } from '#src/db/schema/index.ts';
 import type { Clock } from '#src/lib/clock.ts';
@@ -56,6 +57,7 @@ export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
     );
   }
   if (filters.isPaid !== undefined) conditions.push(eq(orders.isPaid, filters.isPaid));
+  if (filters.ids?.length) conditions.push(inArray(orders.id, filters.ids));
   const search = filters.search?.trim();
   if (search) {
     // Every alternative is answered by an index (decision 012): the number, the phone and the e-mail by
@@ -72,6 +74,70 @@ export function staffOrderConditions(filters: StaffOrderFilters): SQL[] {
     conditions.push(alternatives.length > 0 ? or(...alternatives)! : sql`false`);
   }
   return conditions;
+}
+
+type OrderRowForSort = { id: string; createdAt: Date; number: number; amount: number; status: string };
+
+/** A status sorts by its place in the order's way (NEW first, CANCELED last), not alphabetically. */
+const statusRank = sql`array_position(array[${sql.join(
+  ORDER_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}]::text[], ${orders.status})`;
+
+/**
+ * The sortable columns of the staff list (the contract's ORDER_SORT_KEYS): the SQL expression, the type its cursor
+ * value is cast to, how a row gives that value and what a cursor value must look like. Only these reach SQL.
+ */
+const SORT_COLUMNS = {
+  createdAt: {
+    expr: sql`${orders.createdAt}`,
+    cast: 'timestamptz',
+    valueOf: (row: OrderRowForSort) => row.createdAt.toISOString(),
+    isValid: (value: string) => !Number.isNaN(Date.parse(value)),
+  },
+  number: {
+    expr: sql`${orders.number}`,
+    cast: 'bigint',
+    valueOf: (row: OrderRowForSort) => String(row.number),
+    isValid: (value: string) => /^\d{1,18}$/.test(value),
+  },
+  amount: {
+    expr: sql`${orders.amount}`,
+    cast: 'numeric',
+    valueOf: (row: OrderRowForSort) => String(row.amount),
+    isValid: (value: string) => /^-?\d{1,12}(\.\d{1,2})?$/.test(value),
+  },
+  status: {
+    expr: statusRank,
+    cast: 'int',
+    valueOf: (row: OrderRowForSort) => String(ORDER_STATUSES.indexOf(row.status as never) + 1),
+    isValid: (value: string) => /^\d{1,2}$/.test(value),
+  },
+} as const;
+
+/**
+ * Keyset pagination on (sort column, id) for any sort of the staff list: the cursor is `value|id` of the last row
+ * seen; ties are broken by the id in the same direction, so the order is total and stable across pages. The
+ * default (`-createdAt`) is the same cursor as `lib/keyset.ts` and uses the (created_at, id) index.
+ */
+export function orderSortKeyset(sort: OrderSort, cursor: string | undefined) {
+  const isDescending = sort.startsWith('-');
+  const column = SORT_COLUMNS[sort.replace('-', '') as keyof typeof SORT_COLUMNS];
+  const direction = isDescending ? desc : asc;
+  const orderBy = [direction(column.expr), direction(orders.id)];
+  const nextCursor = (row: OrderRowForSort) => `${column.valueOf(row)}|${row.id}`;
+  if (!cursor) return { after: undefined, orderBy, nextCursor };
+  const separator = cursor.lastIndexOf('|');
+  const value = cursor.slice(0, separator);
+  const lastId = cursor.slice(separator + 1);
+  if (separator < 0 || !column.isValid(value) || !/^[0-9a-f-]{36}$/.test(lastId)) {
+    throw badRequest('Некорректный курсор');
+  }
+  const typed = sql`${value}::${sql.raw(column.cast)}`;
+  const after = isDescending
+    ? sql`(${column.expr}, ${orders.id}) < (${typed}, ${lastId}::uuid)`
+    : sql`(${column.expr}, ${orders.id}) > (${typed}, ${lastId}::uuid)`;
+  return { after, orderBy, nextCursor };
 }
 
 export function createOrdersStaffService(deps: {
@@ -107,9 +173,40 @@ export function createOrdersStaffService(deps: {
     };
   }
 
+  /** The staff list in any of its sorts; the first page (no cursor) also answers how many orders match. */
+  async function sortedPage(conditions: SQL[], query: StaffOrderListQuery) {
+    const keyset = orderSortKeyset(query.sort, query.cursor);
+    const where = keyset.after ? [...conditions, keyset.after] : conditions;
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(...where))
+      .orderBy(...keyset.orderBy)
+      .limit(query.limit + 1);
+    const pageRows = rows.slice(0, query.limit);
+    const last = pageRows.at(-1);
+    const documents = await documentLinesOf(
+      db,
+      pageRows.map((row) => row.id),
+    );
+    const total = query.cursor
+      ? undefined
+      : (
+          await db
+            .select({ total: count() })
+            .from(orders)
+            .where(and(...conditions))
+        )[0]?.total;
+    return {
+      items: pageRows.map((row) => toStaffOrderListItem(row, documents.get(row.id) ?? [])),
+      ...(total === undefined ? {} : { total }),
+      ...(rows.length > query.limit && last ? { nextCursor: keyset.nextCursor(last) } : {}),
+    };
+  }
+
   return {
     async list(query: StaffOrderListQuery) {
-      return page(staffOrderConditions(query), query);
+      return sortedPage(staffOrderConditions(query), query);
     },
 
     /** Orders to the pickup points of the PARTNER's back-office partner. */
