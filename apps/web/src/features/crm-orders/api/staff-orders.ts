@@ -1,5 +1,12 @@
 import type { ActExchangeResponse, ManualPayment, OrderDetail, StaffOrderListItem } from '@app/contracts';
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, type ListAnswer } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
 import { filtersToQuery, type OrderFilters } from '../model/filters';
@@ -121,13 +128,42 @@ export function useMarkActExchanged(orderId: string) {
   );
 }
 
-export function useDeleteOrder(orderId: string) {
+/**
+ * Drops a query from the cache once no mounted component reads it (at most `waitMs` later). Removed while its page
+ * is still on screen, the page's next render would start the query afresh and fetch it again.
+ */
+function removeWhenUnobserved(queryClient: QueryClient, queryKey: readonly unknown[], waitMs = 2_000) {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query || query.getObserversCount() === 0) {
+    queryClient.removeQueries({ queryKey, exact: true });
+    return;
+  }
+  const remove = () => {
+    unsubscribe();
+    clearTimeout(timer);
+    queryClient.removeQueries({ queryKey, exact: true });
+  };
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type === 'observerRemoved' && event.query === query && query.getObserversCount() === 0)
+      remove();
+  });
+  const timer = setTimeout(remove, waitMs);
+}
+
+/**
+ * Deletes the order, leaves for the list (`leave`), and drops the order from the cache once its page is gone:
+ * no refetch of the deleted order (a 404 and an error in the console), and the list is loaded afresh.
+ */
+export function useDeleteOrder(orderId: string, leave: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete('/order', { id: orderId }, { area: 'crm' }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: staffOrderDetailQueryOptions(orderId).queryKey });
-      return queryClient.invalidateQueries({ queryKey: [...CRM_ORDERS_KEY, 'list'] });
+    onSuccess: async () => {
+      await queryClient.cancelQueries({ queryKey: staffOrderDetailQueryOptions(orderId).queryKey });
+      await leave();
+      removeWhenUnobserved(queryClient, staffOrderDetailQueryOptions(orderId).queryKey);
+      await queryClient.invalidateQueries({ queryKey: [...CRM_ORDERS_KEY, 'list'] });
     },
   });
 }

@@ -110,8 +110,8 @@ function OtherDocumentForm({
 }
 
 function DeleteOrderButton({ orderId }: { orderId: string }) {
-  const remove = useDeleteOrder(orderId);
   const navigate = useNavigate();
+  const remove = useDeleteOrder(orderId, () => navigate('/crm/orders'));
   const [isOpen, setOpen] = useState(false);
   return (
     <>
@@ -124,14 +124,7 @@ function DeleteOrderButton({ orderId }: { orderId: string }) {
         message="Заказ исчезнет из списков. Запись об удалении сохранится в журнале."
         confirmLabel="Удалить"
         isLoading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              showSuccessToast('Заказ удалён');
-              void navigate('/crm/orders');
-            },
-          })
-        }
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => showSuccessToast('Заказ удалён') })}
         onClose={() => setOpen(false)}
       />
     </>

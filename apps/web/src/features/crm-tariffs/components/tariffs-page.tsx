@@ -1,4 +1,5 @@
 import type { Language, Tariff } from '@app/contracts';
+import { LoadError } from '@/components/load-error';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -118,7 +119,7 @@ export function TariffsPage() {
       {tariffs.isPending ? (
         <Loader aria-label="Загрузка" />
       ) : tariffs.isError ? (
-        <Alert color="red">Не удалось загрузить тарифы</Alert>
+        <LoadError title="Не удалось загрузить тарифы" query={tariffs} />
       ) : items.length === 0 ? (
         <Text c="dimmed">Тарифов пока нет — все документы считаются по ценам из настроек формы.</Text>
       ) : (
