@@ -1,6 +1,6 @@
 import { LoadError } from '@/components/load-error';
 import { CreateOrderNoteRequestSchema, ORDER_NOTE_MAX_LENGTH, type OrderNote } from '@app/contracts';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { KeyboardEvent } from 'react';
 import { useConfirmAction } from '@/components/admin-list';

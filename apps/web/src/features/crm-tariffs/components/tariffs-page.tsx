@@ -1,6 +1,6 @@
 import type { Language, Tariff } from '@app/contracts';
 import { LoadError } from '@/components/load-error';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatRub, formatWorkingDays } from '@/lib/format';
