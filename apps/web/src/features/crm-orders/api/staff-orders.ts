@@ -1,4 +1,11 @@
-import type { ActExchangeResponse, ManualPayment, OrderDetail, StaffOrderListItem } from '@app/contracts';
+import type {
+  ActExchangeResponse,
+  BulkOrderStatusResponse,
+  ManualPayment,
+  OrderDetail,
+  OrderStatus,
+  StaffOrderListItem,
+} from '@app/contracts';
 import {
   queryOptions,
   type QueryClient,
@@ -57,6 +64,22 @@ export function usePartnerOrders() {
 export function exportOrdersCsv(filters: OrderFilters) {
   const search = new URLSearchParams(filtersToQuery(filters)).toString();
   return downloadApiFile(`/order/export.csv${search ? `?${search}` : ''}`, 'orders.csv');
+}
+
+/** The CSV of the selected orders only (the export's `ids` filter). */
+export function exportSelectedOrdersCsv(ids: readonly string[]) {
+  const search = new URLSearchParams({ ids: ids.join(',') }).toString();
+  return downloadApiFile(`/order/export.csv?${search}`, 'orders.csv');
+}
+
+/** Moves the selected orders to one status; the answer says, order by order, what changed and what was refused. */
+export function useBulkOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: string[]; status: OrderStatus; comment: string | null }) =>
+      api.post<BulkOrderStatusResponse>('/order/bulk-status', body, { area: 'crm' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CRM_ORDERS_KEY }),
+  });
 }
 
 export function staffOrderDetailQueryOptions(orderId: string) {
