@@ -22,7 +22,7 @@ test('MANAGER selects two orders, changes their status in bulk with confirmation
 
   await page.goto(`/crm/orders?search=${prefix}`);
   const rows = page.getByTestId('order-row');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(2, { timeout: 20_000 });
   await expect(page.getByTestId('orders-found')).toHaveText('Найдено: 2');
 
   await page.getByRole('checkbox', { name: `Выбрать заказ № ${paid.number}` }).check();

@@ -24,7 +24,11 @@ export const STAFF_ORDERS_PAGE_SIZE = 20;
 
 /** A page as the list renders it, whatever an unexpected answer holds (no items → an empty page). */
 function toPage(answer: Partial<StaffOrderPage> | null): StaffOrderPage {
-  return { items: Array.isArray(answer?.items) ? answer.items : [], nextCursor: answer?.nextCursor ?? null };
+  return {
+    items: Array.isArray(answer?.items) ? answer.items : [],
+    nextCursor: answer?.nextCursor ?? null,
+    ...(typeof answer?.total === 'number' ? { total: answer.total } : {}),
+  };
 }
 export const CRM_ORDERS_KEY = ['crm', 'orders'] as const;
 

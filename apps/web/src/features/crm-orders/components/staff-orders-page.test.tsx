@@ -148,6 +148,7 @@ describe('staff orders page', () => {
     isDown = false;
     fireEvent.click(retry);
     expect(await screen.findByText('Анна Ковалёва')).toBeInTheDocument();
+    expect(screen.getByText('Найдено: 1')).toBeInTheDocument();
     expect(calls).toBe(3);
   });
 
