@@ -5,7 +5,7 @@ import {
   type DeliveryType,
   type PayerType,
 } from '@app/contracts';
-import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { RuDateInput } from '@/components/ru-date-input';
