@@ -35,9 +35,23 @@ test.describe('holidays on a phone', () => {
 
     // A far year no other test reads; a random day so parallel runs do not meet.
     const day = String(1 + Math.floor(Math.random() * 28)).padStart(2, '0');
-    const date = `2095-02-${day}`;
     const name = `Перенос ${Date.now()}`;
-    await form.locator('input[type="date"]').fill(date);
+    // The Russian date picker (no native date input): year 2095 through the decade view, then February, the day.
+    await form.getByRole('button', { name: 'Дата' }).click();
+    const calendar = page.getByRole('dialog').last();
+    const level = calendar.locator('.mantine-DatePickerInput-calendarHeaderLevel');
+    await level.click();
+    await level.click();
+    for (let step = 0; step < 7; step += 1) {
+      await calendar.locator('.mantine-DatePickerInput-calendarHeaderControl[data-direction="next"]').click();
+    }
+    await calendar.getByRole('button', { name: '2095', exact: true }).click();
+    await calendar.getByRole('button', { name: /^февр/ }).click();
+    await calendar
+      .locator('button:not([data-outside])')
+      .filter({ hasText: new RegExp(`^${Number(day)}$`) })
+      .click();
+    await expect(form.getByRole('button', { name: 'Дата' })).toHaveText(`${day}.02.2095`);
     await form.getByRole('textbox', { name: 'Название' }).fill(name);
     await form.getByText('Рабочий день (перенос)').click();
     await form.getByRole('button', { name: 'Добавить' }).click();

@@ -49,6 +49,8 @@ import { createOfficesRepository } from './modules/offices/offices.repository.ts
 import { createOfficesService } from './modules/offices/offices.service.ts';
 import { createHolidaysRepository } from './modules/holidays/holidays.repository.ts';
 import { createHolidaysService } from './modules/holidays/holidays.service.ts';
+import { createSavedViewsRepository } from './modules/saved-views/saved-views.repository.ts';
+import { createSavedViewsService } from './modules/saved-views/saved-views.service.ts';
 import { createTariffsRepository } from './modules/tariffs/tariffs.repository.ts';
 import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
 import { createSystemRepository } from './modules/system/system.repository.ts';
@@ -336,6 +338,7 @@ export function createServices(deps: ServiceDeps) {
       clock,
     }),
     offices: createOfficesService({ db, repo: createOfficesRepository(), audit, formSettings, clock }),
+    savedViews: createSavedViewsService({ db, repo: createSavedViewsRepository() }),
     holidays: createHolidaysService({ db, repo: createHolidaysRepository(), audit, formSettings, clock }),
     tariffs: createTariffsService({ db, repo: createTariffsRepository(), audit, formSettings, clock }),
     stats: createStatsService({ db }),

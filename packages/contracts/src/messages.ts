@@ -120,6 +120,15 @@ export const MESSAGES = {
   exportIdsInvalid: 'Выбранные заказы переданы неверно',
   exportIdsTooMany: 'Можно выгрузить не больше 500 выбранных заказов',
   orderAlreadyPaid: 'Заказ уже оплачен',
+  orderSortInvalid: 'Неизвестная сортировка списка заказов',
+  orderIdsInvalid: 'Укажите от 1 до {max} заказов',
+  orderStatusChangedMeanwhile: 'Статус заказа уже изменился. Обновите страницу.',
+  savedViewNameRequired: 'Укажите название вида',
+  savedViewNameTooLong: 'Название вида — не длиннее 60 символов',
+  savedViewNameTaken: 'Вид с таким названием уже есть',
+  savedViewLimit: 'Можно сохранить не больше {max} видов. Удалите ненужный.',
+  savedViewNotFound: 'Сохранённый вид не найден',
+  savedViewQueryInvalid: 'Фильтры вида не распознаны',
   orderNotPaidForStatus:
     'Заказ не оплачен: перевести его в статус «{to}» можно только после оплаты. Если клиент оплатил вне системы, отметьте оплату (способ и дату).',
   partnerOrderNotPaid:

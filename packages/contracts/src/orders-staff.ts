@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { listResponse } from './common.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
-import { MESSAGES } from './messages.ts';
+import { formatMessage, MESSAGES } from './messages.ts';
 import {
   OrderListItemSchema,
   OrderStep1Schema,
@@ -108,6 +108,23 @@ const idList = z
       .max(EXPORT_IDS_MAX, { message: MESSAGES.exportIdsTooMany }),
   );
 
+/**
+ * The sort keys of the staff order list: a column, `-` first for descending (newest first is `-createdAt`, the
+ * default). Only these reach SQL; ties are broken by the order id, so the order is stable across pages.
+ */
+export const ORDER_SORT_KEYS = [
+  '-createdAt',
+  'createdAt',
+  '-number',
+  'number',
+  '-amount',
+  'amount',
+  'status',
+  '-status',
+] as const;
+export const OrderSortSchema = z.enum(ORDER_SORT_KEYS, { message: MESSAGES.orderSortInvalid });
+export type OrderSort = z.infer<typeof OrderSortSchema>;
+
 /** Filters of the staff order list; the CSV export takes the same ones, so it exports exactly the filtered set. */
 export const StaffOrderFiltersSchema = z.object({
   /** Only these orders (the rows selected on the list page), together with any other filter given. */
@@ -125,6 +142,7 @@ export const StaffOrderFiltersSchema = z.object({
 export type StaffOrderFilters = z.infer<typeof StaffOrderFiltersSchema>;
 
 export const StaffOrderListQuerySchema = StaffOrderFiltersSchema.extend({
+  sort: OrderSortSchema.default('-createdAt'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
 });
@@ -300,3 +318,76 @@ export const OrderTimelineResponseSchema = z.object({
 });
 export type OrderTimelineResponse = z.infer<typeof OrderTimelineResponseSchema>;
 export const ORDER_TIMELINE_LIMIT = 200;
+
+// ---- bulk status change (each order through the one status writer, answered one by one) ----
+
+/** One bulk status change takes at most this many orders (each is its own transaction, mail and push). */
+export const BULK_STATUS_MAX = 100;
+
+export const BulkOrderStatusRequestSchema = z.object({
+  ids: z
+    .array(z.uuid({ message: MESSAGES.orderNotFound }))
+    .min(1, { message: formatMessage(MESSAGES.orderIdsInvalid, { max: BULK_STATUS_MAX }) })
+    .max(BULK_STATUS_MAX, {
+      message: formatMessage(MESSAGES.orderIdsInvalid, { max: BULK_STATUS_MAX }),
+    }),
+  status: OrderStatusSchema,
+  comment: multiline(z.string().trim().max(1000)).nullable().optional(),
+});
+export type BulkOrderStatusRequest = z.infer<typeof BulkOrderStatusRequestSchema>;
+
+export const BulkOrderStatusResultSchema = z.object({
+  id: z.string(),
+  /** null when the order was not found (deleted meanwhile). */
+  number: z.number().int().nullable(),
+  outcome: z.enum(['changed', 'refused']),
+  /** Why it was refused (the message the single change would show). */
+  message: z.string().optional(),
+});
+export type BulkOrderStatusResult = z.infer<typeof BulkOrderStatusResultSchema>;
+
+export const BulkOrderStatusResponseSchema = z.object({
+  changed: z.number().int(),
+  refused: z.number().int(),
+  results: z.array(BulkOrderStatusResultSchema),
+});
+export type BulkOrderStatusResponse = z.infer<typeof BulkOrderStatusResponseSchema>;
+
+// ---- saved views of the staff order list (per user) ----
+
+export const SAVED_VIEWS_MAX = 20;
+
+/** The filters a view may hold: the list's own, strictly (an unknown key or a malformed value is refused). */
+const SavedViewFiltersSchema = StaffOrderFiltersSchema.omit({ ids: true })
+  .extend({ sort: OrderSortSchema.optional() })
+  .strict();
+
+/** A saved view's filters: the list's URL query as the list writes it, kept as text and re-parsed on use. */
+export const SavedViewQuerySchema = z
+  .record(z.string().max(40), z.string().max(1000))
+  .refine((query) => SavedViewFiltersSchema.safeParse(query).success, {
+    message: MESSAGES.savedViewQueryInvalid,
+  });
+
+export const CreateSavedViewRequestSchema = z.object({
+  name: z
+    .string({ message: MESSAGES.savedViewNameRequired })
+    .trim()
+    .min(1, { message: MESSAGES.savedViewNameRequired })
+    .max(60, { message: MESSAGES.savedViewNameTooLong }),
+  query: SavedViewQuerySchema,
+});
+export type CreateSavedViewRequest = z.infer<typeof CreateSavedViewRequestSchema>;
+
+export const SavedViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  query: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+});
+export type SavedView = z.infer<typeof SavedViewSchema>;
+
+export const SavedViewListResponseSchema = listResponse(SavedViewSchema);
+export type SavedViewListResponse = z.infer<typeof SavedViewListResponseSchema>;
+
+export const SavedViewParamsSchema = z.object({ id: z.uuid({ message: MESSAGES.savedViewNotFound }) });

@@ -52,6 +52,7 @@ const OWNERS: Record<string, string> = {
   refunds: 'payments',
   mail_outbox: 'mail',
   queue_pauses: 'monitoring',
+  order_saved_views: 'saved-views',
 };
 
 /**

@@ -6,6 +6,9 @@ function isSilent(meta: Record<string, unknown> | undefined): boolean {
   return meta?.silent === true;
 }
 
+export const MAX_QUERY_RETRIES = 1;
+export const QUERY_RETRY_DELAY_MS = 1_000;
+
 /** Errors of queries and mutations become toasts in one place (spec 8); `meta: { silent: true }` opts out. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,10 +26,12 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Client errors (4xx, a missing token) will not heal by retrying; network and 5xx may.
+        // Client errors (4xx, a missing token) will not heal by retrying; network and 5xx may — once, a second
+        // later, so a failed list shows its error and «Повторить» within about a second, not after ~8 s.
         retry: (failureCount, error) =>
-          failureCount < 2 &&
+          failureCount < MAX_QUERY_RETRIES &&
           !(isApiError(error) && (error.kind === 'unauthorized' || (error.status ?? 500) < 500)),
+        retryDelay: QUERY_RETRY_DELAY_MS,
       },
       mutations: { retry: false },
     },

@@ -8,3 +8,4 @@ export * from './documents.ts';
 export * from './push.ts';
 export * from './events.ts';
 export * from './order-results.ts';
+export * from './saved-views.ts';

@@ -1,4 +1,11 @@
-import type { ManualPayment, OrderStatus, UpdateOrderStatusRequest } from '@app/contracts';
+import type {
+  BulkOrderStatusRequest,
+  BulkOrderStatusResponse,
+  BulkOrderStatusResult,
+  ManualPayment,
+  OrderStatus,
+  UpdateOrderStatusRequest,
+} from '@app/contracts';
 import {
   COMPLETED_CORRECTION_STATUSES,
   CUSTOMER_CANCELLABLE_STATUSES,
@@ -403,9 +410,46 @@ export function createOrderStatusService(deps: {
         if (changed) return;
         // The concurrent twin of this cancellation won: the order is cancelled, as asked.
         if (repeatsCancel && (await repo.lockById(tx, order.id))?.status === 'CANCELED') return;
-        throw new AppError('CONFLICT', 'Статус заказа уже изменился. Обновите страницу.');
+        throw new AppError('CONFLICT', MESSAGES.orderStatusChangedMeanwhile);
       });
       return query.getDetail(actor, order.id);
+    },
+
+    /**
+     * Staff move many orders to one status: each order through `changeOrderStatus` as `staff` (never a correction
+     * or a recorded payment — those are decided per order), in its own transaction, so one refusal (an unpaid
+     * order past PAID, a transition the table forbids, a change made meanwhile) leaves the others applied. The
+     * answer lists every order with its outcome and, when refused, the message the single change would show.
+     */
+    async updateStatusInBulk(
+      actor: UserPrincipal,
+      input: BulkOrderStatusRequest,
+    ): Promise<BulkOrderStatusResponse> {
+      const results: BulkOrderStatusResult[] = [];
+      for (const id of [...new Set(input.ids)]) {
+        let number: number | null = null;
+        try {
+          const order = await query.findVisible(actor, id);
+          number = order.number;
+          const changed = await db.transaction((tx) =>
+            changeOrderStatus(tx, {
+              orderId: order.id,
+              from: order.status,
+              to: input.status,
+              comment: input.comment ?? null,
+              by: { kind: 'staff', userId: actor.userId },
+              seenPaid: order.isPaid,
+            }),
+          );
+          if (!changed) throw new AppError('CONFLICT', MESSAGES.orderStatusChangedMeanwhile);
+          results.push({ id, number, outcome: 'changed' });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({ id, number, outcome: 'refused', message: error.message });
+        }
+      }
+      const changed = results.filter((result) => result.outcome === 'changed').length;
+      return { changed, refused: results.length - changed, results };
     },
   };
 }

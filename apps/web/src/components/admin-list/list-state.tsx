@@ -1,8 +1,9 @@
-import { Alert, Loader, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LoadError, type RetryableQuery } from '@/components/load-error';
 
 /** The part of a TanStack query a list needs. */
-export type ListQuery = { isPending: boolean; isError: boolean };
+export type ListQuery = { isPending: boolean; isError: boolean } & RetryableQuery;
 
 /**
  * The four states of a back-office list: loading, failed, empty and the rows. `children` renders the rows only
@@ -24,7 +25,7 @@ export function ListState<T>({
   children: (items: readonly T[]) => ReactNode;
 }) {
   if (query.isPending) return <Loader aria-label={loadingLabel} />;
-  if (query.isError) return <Alert color="red">{errorText}</Alert>;
+  if (query.isError) return <LoadError title={errorText} query={query} />;
   if (items.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return <>{children(items)}</>;
 }

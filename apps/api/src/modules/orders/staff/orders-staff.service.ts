@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   OrderFilterOptionsResponse,
   PartnerOrderDetail,
   PartnerOrderListQuery,
+  OrderSort,
   StaffOrderFilters,
   StaffOrderListQuery,
   UpdateOrderAmountRequest,
@@ -16,6 +17,7 @@ import {
   MESSAGES,
   moscowDayStart,
   ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
   PAYER_TYPE_LABELS,
   phoneSearchDigits,
 } from '@app/contracts';
@@ -151,6 +153,70 @@ const csvMoney = (amount: number) => amount.toFixed(2).replace('.', ',');
  */
 const csvPhone = (phone: string) => `\u00A0${formatPhone(phone)}`;
 
+type OrderRowForSort = { id: string; createdAt: Date; number: number; amount: number; status: string };
+
+/** A status sorts by its place in the order's way (NEW first, CANCELED last), not alphabetically. */
+const statusRank = sql`array_position(array[${sql.join(
+  ORDER_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}]::text[], ${orders.status})`;
+
+/**
+ * The sortable columns of the staff list (the contract's ORDER_SORT_KEYS): the SQL expression, the type its cursor
+ * value is cast to, how a row gives that value and what a cursor value must look like. Only these reach SQL.
+ */
+const SORT_COLUMNS = {
+  createdAt: {
+    expr: sql`${orders.createdAt}`,
+    cast: 'timestamptz',
+    valueOf: (row: OrderRowForSort) => row.createdAt.toISOString(),
+    isValid: (value: string) => !Number.isNaN(Date.parse(value)),
+  },
+  number: {
+    expr: sql`${orders.number}`,
+    cast: 'bigint',
+    valueOf: (row: OrderRowForSort) => String(row.number),
+    isValid: (value: string) => /^\d{1,18}$/.test(value),
+  },
+  amount: {
+    expr: sql`${orders.amount}`,
+    cast: 'numeric',
+    valueOf: (row: OrderRowForSort) => String(row.amount),
+    isValid: (value: string) => /^-?\d{1,12}(\.\d{1,2})?$/.test(value),
+  },
+  status: {
+    expr: statusRank,
+    cast: 'int',
+    valueOf: (row: OrderRowForSort) => String(ORDER_STATUSES.indexOf(row.status as never) + 1),
+    isValid: (value: string) => /^\d{1,2}$/.test(value),
+  },
+} as const;
+
+/**
+ * Keyset pagination on (sort column, id) for any sort of the staff list: the cursor is `value|id` of the last row
+ * seen; ties are broken by the id in the same direction, so the order is total and stable across pages. The
+ * default (`-createdAt`) is the same cursor as `lib/keyset.ts` and uses the (created_at, id) index.
+ */
+export function orderSortKeyset(sort: OrderSort, cursor: string | undefined) {
+  const isDescending = sort.startsWith('-');
+  const column = SORT_COLUMNS[sort.replace('-', '') as keyof typeof SORT_COLUMNS];
+  const direction = isDescending ? desc : asc;
+  const orderBy = [direction(column.expr), direction(orders.id)];
+  const nextCursor = (row: OrderRowForSort) => `${column.valueOf(row)}|${row.id}`;
+  if (!cursor) return { after: undefined, orderBy, nextCursor };
+  const separator = cursor.lastIndexOf('|');
+  const value = cursor.slice(0, separator);
+  const lastId = cursor.slice(separator + 1);
+  if (separator < 0 || !column.isValid(value) || !/^[0-9a-f-]{36}$/.test(lastId)) {
+    throw badRequest('Некорректный курсор');
+  }
+  const typed = sql`${value}::${sql.raw(column.cast)}`;
+  const after = isDescending
+    ? sql`(${column.expr}, ${orders.id}) < (${typed}, ${lastId}::uuid)`
+    : sql`(${column.expr}, ${orders.id}) > (${typed}, ${lastId}::uuid)`;
+  return { after, orderBy, nextCursor };
+}
+
 export function createOrdersStaffService(deps: {
   db: Db;
   repo: OrdersRepository;
@@ -203,9 +269,46 @@ export function createOrdersStaffService(deps: {
   const partnerPointsOf = (actor: UserPrincipal) =>
     sql`(select ${points.id} from ${points} join ${partners} on ${partners.id} = ${points.partnerId} where ${partners.userId} = ${actor.userId})`;
 
+  /** The staff list in any of its sorts; the first page (no cursor) also answers how many orders match. */
+  async function sortedPage(conditions: SQL[], query: StaffOrderListQuery) {
+    const keyset = orderSortKeyset(query.sort, query.cursor);
+    const where = keyset.after ? [...conditions, keyset.after] : conditions;
+    const rows = await db
+      .select({ order: orders, pointName: points.name })
+      .from(orders)
+      .leftJoin(points, eq(points.id, orders.pickupPointId))
+      .where(and(...where))
+      .orderBy(...keyset.orderBy)
+      .limit(query.limit + 1);
+    const pageRows = rows.slice(0, query.limit);
+    const last = pageRows.at(-1)?.order;
+    const [documents, languageNames] = await Promise.all([
+      documentLinesOf(
+        db,
+        pageRows.map((row) => row.order.id),
+      ),
+      languageNamesOf(db),
+    ]);
+    const total = query.cursor
+      ? undefined
+      : (
+          await db
+            .select({ total: count() })
+            .from(orders)
+            .where(and(...conditions))
+        )[0]?.total;
+    return {
+      items: pageRows.map(({ order, pointName }) =>
+        toStaffOrderListItem(order, documents.get(order.id) ?? [], languageNames, pointName),
+      ),
+      ...(total === undefined ? {} : { total }),
+      ...(rows.length > query.limit && last ? { nextCursor: keyset.nextCursor(last) } : {}),
+    };
+  }
+
   return {
     async list(query: StaffOrderListQuery) {
-      return page(staffOrderConditions(query), query);
+      return sortedPage(staffOrderConditions(query), query);
     },
 
     /**

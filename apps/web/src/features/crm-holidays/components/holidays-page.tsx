@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { RuDateInput } from '@/components/ru-date-input';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { HolidaySchema, type Holiday } from '@app/contracts';
 import { useForm } from '@mantine/form';
@@ -41,7 +42,13 @@ function AddHolidayForm({ onAdded }: { onAdded: (holiday: Holiday) => void }) {
   return (
     <form onSubmit={submit} aria-label="Добавить день" noValidate>
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput type="date" label="Дата" withAsterisk {...form.getInputProps('date')} />
+        <RuDateInput
+          label="Дата"
+          withAsterisk
+          {...form.getInputProps('date')}
+          value={form.values.date || null}
+          onChange={(date) => form.setFieldValue('date', date ?? '')}
+        />
         <TextInput
           label="Название"
           withAsterisk

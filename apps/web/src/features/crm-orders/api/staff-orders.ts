@@ -1,12 +1,21 @@
 import type {
   ActExchangeResponse,
+  BulkOrderStatusResponse,
   ManualPayment,
   OrderDetail,
+  OrderStatus,
   PartnerOrderDetail,
   PartnerOrderListItem,
   StaffOrderListItem,
 } from '@app/contracts';
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, type ListAnswer } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
 import { filtersToQuery, type OrderFilters } from '../model/filters';
@@ -17,7 +26,11 @@ export const STAFF_ORDERS_PAGE_SIZE = 20;
 
 /** A page as the list renders it, whatever an unexpected answer holds (no items → an empty page). */
 function toPage(answer: Partial<StaffOrderPage> | null): StaffOrderPage {
-  return { items: Array.isArray(answer?.items) ? answer.items : [], nextCursor: answer?.nextCursor ?? null };
+  return {
+    items: Array.isArray(answer?.items) ? answer.items : [],
+    nextCursor: answer?.nextCursor ?? null,
+    ...(typeof answer?.total === 'number' ? { total: answer.total } : {}),
+  };
 }
 export const CRM_ORDERS_KEY = ['crm', 'orders'] as const;
 
@@ -64,6 +77,22 @@ export function usePartnerOrders(search = '') {
 export function exportOrdersCsv(filters: OrderFilters) {
   const search = new URLSearchParams(filtersToQuery(filters)).toString();
   return downloadApiFile(`/order/export.csv${search ? `?${search}` : ''}`, 'orders.csv');
+}
+
+/** The CSV of the selected orders only (the export's `ids` filter). */
+export function exportSelectedOrdersCsv(ids: readonly string[]) {
+  const search = new URLSearchParams({ ids: ids.join(',') }).toString();
+  return downloadApiFile(`/order/export.csv?${search}`, 'orders.csv');
+}
+
+/** Moves the selected orders to one status; the answer says, order by order, what changed and what was refused. */
+export function useBulkOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: string[]; status: OrderStatus; comment: string | null }) =>
+      api.post<BulkOrderStatusResponse>('/order/bulk-status', body, { area: 'crm' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CRM_ORDERS_KEY }),
+  });
 }
 
 export function staffOrderDetailQueryOptions(orderId: string) {
@@ -136,13 +165,42 @@ export function useMarkActExchanged(orderId: string) {
   );
 }
 
-export function useDeleteOrder(orderId: string) {
+/**
+ * Drops a query from the cache once no mounted component reads it (at most `waitMs` later). Removed while its page
+ * is still on screen, the page's next render would start the query afresh and fetch it again.
+ */
+function removeWhenUnobserved(queryClient: QueryClient, queryKey: readonly unknown[], waitMs = 2_000) {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query || query.getObserversCount() === 0) {
+    queryClient.removeQueries({ queryKey, exact: true });
+    return;
+  }
+  const remove = () => {
+    unsubscribe();
+    clearTimeout(timer);
+    queryClient.removeQueries({ queryKey, exact: true });
+  };
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type === 'observerRemoved' && event.query === query && query.getObserversCount() === 0)
+      remove();
+  });
+  const timer = setTimeout(remove, waitMs);
+}
+
+/**
+ * Deletes the order, leaves for the list (`leave`), and drops the order from the cache once its page is gone:
+ * no refetch of the deleted order (a 404 and an error in the console), and the list is loaded afresh.
+ */
+export function useDeleteOrder(orderId: string, leave: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete('/order', { id: orderId }, { area: 'crm' }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: staffOrderDetailQueryOptions(orderId).queryKey });
-      return queryClient.invalidateQueries({ queryKey: [...CRM_ORDERS_KEY, 'list'] });
+    onSuccess: async () => {
+      await queryClient.cancelQueries({ queryKey: staffOrderDetailQueryOptions(orderId).queryKey });
+      await leave();
+      removeWhenUnobserved(queryClient, staffOrderDetailQueryOptions(orderId).queryKey);
+      await queryClient.invalidateQueries({ queryKey: [...CRM_ORDERS_KEY, 'list'] });
     },
   });
 }

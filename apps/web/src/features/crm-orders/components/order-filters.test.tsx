@@ -58,4 +58,13 @@ describe('order filters', () => {
     expect(await screen.findByRole('combobox', { name: 'Плательщик' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Фильтры/ })).not.toBeInTheDocument();
   });
+
+  it('picks dates with the Russian date picker, never the browser date input (mm/dd/yyyy)', async () => {
+    mockApi(() => ({ partners: [] }));
+    const value: Filters = { ...EMPTY_FILTERS, dateFrom: '2026-03-05' };
+    const { container } = renderInCabinet(<OrderFilters value={value} onChange={() => undefined} />);
+    const from = await screen.findByRole('button', { name: 'Дата с' });
+    expect(from).toHaveTextContent('05.03.2026');
+    expect(container.querySelector('input[type="date"]')).toBeNull();
+  });
 });

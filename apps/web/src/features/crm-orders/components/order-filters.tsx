@@ -5,9 +5,10 @@ import {
   type DeliveryType,
   type PayerType,
 } from '@app/contracts';
-import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { RuDateInput } from '@/components/ru-date-input';
 import { SearchForm } from '@/components/search-form';
 import { useOrderFilterOptions } from '../api/order-filter-options';
 import { EMPTY_FILTERS, PAYER_TYPE_LABELS, type OrderFilters as Filters } from '../model/filters';
@@ -134,17 +135,19 @@ function FilterFields({ value, onChange }: { value: Filters; onChange: (next: Fi
         clearable
         w={260}
       />
-      <TextInput
-        type="date"
+      <RuDateInput
         label="Дата с"
-        value={value.dateFrom ?? ''}
-        onChange={(event) => onChange({ ...value, dateFrom: event.currentTarget.value || null })}
+        value={value.dateFrom}
+        onChange={(dateFrom) => onChange({ ...value, dateFrom })}
+        clearable
+        w={150}
       />
-      <TextInput
-        type="date"
+      <RuDateInput
         label="Дата по"
-        value={value.dateTo ?? ''}
-        onChange={(event) => onChange({ ...value, dateTo: event.currentTarget.value || null })}
+        value={value.dateTo}
+        onChange={(dateTo) => onChange({ ...value, dateTo })}
+        clearable
+        w={150}
       />
       <Select
         label="Плательщик"

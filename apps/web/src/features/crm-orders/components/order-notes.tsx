@@ -1,5 +1,6 @@
+import { LoadError } from '@/components/load-error';
 import { CreateOrderNoteRequestSchema, ORDER_NOTE_MAX_LENGTH, type OrderNote } from '@app/contracts';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { KeyboardEvent } from 'react';
 import { useConfirmAction } from '@/components/admin-list';
@@ -89,7 +90,7 @@ export function OrderNotes({ orderId }: { orderId: string }) {
       {notes.isPending ? (
         <Loader size="sm" aria-label="Загрузка заметок" />
       ) : notes.isError ? (
-        <Alert color="red">Не удалось загрузить заметки</Alert>
+        <LoadError title="Не удалось загрузить заметки" query={notes} />
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
           Заметок пока нет

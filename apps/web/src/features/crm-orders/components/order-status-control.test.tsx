@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderInCabinet } from '@/test/render';
 import { OrderStatusControl } from './order-status-control';
 
+const moscowToday = () => new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10);
+
 async function optionsFor(status: 'READY' | 'IN_PROGRESS') {
   renderInCabinet(<OrderStatusControl status={status} onSubmit={vi.fn()} />);
   fireEvent.click(screen.getByLabelText('Новый статус', { selector: 'input' }));
@@ -60,7 +62,11 @@ describe('order status control', () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     await choose('Способ оплаты', 'Наличные');
-    fireEvent.change(screen.getByLabelText('Дата оплаты'), { target: { value: '2026-11-20' } });
+    // The Russian picker shows today (Moscow) until another day is picked.
+    const today = moscowToday();
+    expect(screen.getByRole('button', { name: 'Дата оплаты' })).toHaveTextContent(
+      `${today.slice(8, 10)}.${today.slice(5, 7)}.${today.slice(0, 4)}`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Изменить статус' }));
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith(
@@ -68,7 +74,7 @@ describe('order status control', () => {
           status: 'COMPLETED',
           comment: '',
           internalNote: '',
-          manualPayment: { method: 'cash', paidOn: '2026-11-20', comment: null },
+          manualPayment: { method: 'cash', paidOn: today, comment: null },
         },
         expect.any(Function),
       ),

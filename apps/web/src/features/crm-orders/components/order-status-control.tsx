@@ -7,6 +7,7 @@ import {
   type ManualPayment,
   type OrderStatus,
 } from '@app/contracts';
+import { RuDateInput } from '@/components/ru-date-input';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -147,7 +148,13 @@ export function OrderStatusControl({
                   {...form.getInputProps('method')}
                   w={220}
                 />
-                <TextInput label="Дата оплаты" type="date" {...form.getInputProps('paidOn')} w={180} />
+                <RuDateInput
+                  label="Дата оплаты"
+                  {...form.getInputProps('paidOn')}
+                  value={form.values.paidOn || null}
+                  onChange={(paidOn) => form.setFieldValue('paidOn', paidOn ?? '')}
+                  w={180}
+                />
                 <TextInput
                   label="Комментарий к оплате"
                   placeholder="Необязательно"

@@ -55,8 +55,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function DeleteOrderButton({ orderId }: { orderId: string }) {
-  const remove = useDeleteOrder(orderId);
   const navigate = useNavigate();
+  const remove = useDeleteOrder(orderId, () => navigate('/crm/orders'));
   const [isOpen, setOpen] = useState(false);
   return (
     <>
@@ -69,14 +69,7 @@ function DeleteOrderButton({ orderId }: { orderId: string }) {
         message="Заказ исчезнет из списков. Запись об удалении сохранится в журнале."
         confirmLabel="Удалить"
         isLoading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              showSuccessToast('Заказ удалён');
-              void navigate('/crm/orders');
-            },
-          })
-        }
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => showSuccessToast('Заказ удалён') })}
         onClose={() => setOpen(false)}
       />
     </>

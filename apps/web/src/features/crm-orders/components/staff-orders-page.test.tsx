@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, renderInCabinet } from '@/test/render';
+import { jsonResponse, mockApi, renderInCabinet } from '@/test/render';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { StaffOrdersPage } from './staff-orders-page';
 
@@ -130,4 +130,43 @@ describe('staff orders page', () => {
     });
     // Mantine's comboboxes are slow in jsdom on a busy machine.
   }, 20_000);
+
+  it('a failed load shows its error after one quick retry, with «Повторить» that loads the list', async () => {
+    let calls = 0;
+    let isDown = true;
+    mockApi((url) => {
+      if (url.pathname !== '/api/order') return undefined;
+      calls += 1;
+      return isDown
+        ? jsonResponse({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Сервис недоступен' }, 503)
+        : { items: [ORDER], nextCursor: null, total: 1 };
+    });
+    renderInCabinet(<StaffOrdersPage />, {
+      routes: [{ path: '/crm/orders', element: <StaffOrdersPage /> }],
+      path: '/crm/orders',
+    });
+    const retry = await screen.findByRole('button', { name: 'Повторить' });
+    expect(screen.getByText('Не удалось загрузить заказы')).toBeInTheDocument();
+    expect(calls).toBe(2);
+    isDown = false;
+    fireEvent.click(retry);
+    expect(await screen.findByText('Анна Ковалёва')).toBeInTheDocument();
+    expect(screen.getByText('Найдено: 1')).toBeInTheDocument();
+    expect(calls).toBe(3);
+  });
+
+  it('a refused load (4xx) is not retried', async () => {
+    let calls = 0;
+    mockApi((url) => {
+      if (url.pathname !== '/api/order') return undefined;
+      calls += 1;
+      return jsonResponse({ statusCode: 400, code: 'BAD_REQUEST', message: 'Некорректный курсор' }, 400);
+    });
+    renderInCabinet(<StaffOrdersPage />, {
+      routes: [{ path: '/crm/orders', element: <StaffOrdersPage /> }],
+      path: '/crm/orders',
+    });
+    expect(await screen.findByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
 });

@@ -19,9 +19,11 @@ describe('staff order filters ↔ URL', () => {
       partnerId: '6f1c2d3e-4a5b-4c6d-8e7f-901234567890',
       pointId: '0a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d',
       search: '+79161112201',
+      sort: '-amount',
     };
     const query = filtersToSearchParams(filters).toString();
     expect(query).toContain('status=NEW%2CREADY');
+    expect(query).toContain('sort=-amount');
     expect(parseFilters(new URLSearchParams(query))).toEqual(filters);
   });
 
@@ -30,7 +32,7 @@ describe('staff order filters ↔ URL', () => {
     expect(
       parseFilters(
         new URLSearchParams(
-          'status=NEW,BOGUS&payerType=X&dateFrom=yesterday&isPaid=maybe&partnerId=1&pointId=x',
+          'status=NEW,BOGUS&payerType=X&dateFrom=yesterday&isPaid=maybe&partnerId=1&pointId=x&sort=email',
         ),
       ),
     ).toEqual({ ...EMPTY_FILTERS, status: ['NEW'] });

@@ -1,9 +1,11 @@
 import {
   DELIVERY_TYPES,
+  ORDER_SORT_KEYS,
   ORDER_STATUSES,
   PAYER_TYPES,
   STAFF_STATUS_TRANSITIONS,
   type DeliveryType,
+  type OrderSort,
   type OrderStatus,
   type PayerType,
 } from '@app/contracts';
@@ -22,7 +24,11 @@ export type OrderFilters = {
   partnerId: string | null;
   pointId: string | null;
   search: string;
+  /** The server-side sort (a whitelisted key of the contract); newest first unless chosen. */
+  sort: OrderSort;
 };
+
+export const DEFAULT_ORDER_SORT: OrderSort = '-createdAt';
 
 export const EMPTY_FILTERS: OrderFilters = {
   status: [],
@@ -34,6 +40,7 @@ export const EMPTY_FILTERS: OrderFilters = {
   partnerId: null,
   pointId: null,
   search: '',
+  sort: DEFAULT_ORDER_SORT,
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -67,6 +74,7 @@ export function parseFilters(params: URLSearchParams): OrderFilters {
     partnerId: uuid(params.get('partnerId')),
     pointId: uuid(params.get('pointId')),
     search: (params.get('search') ?? '').slice(0, 200),
+    sort: pick(ORDER_SORT_KEYS, params.get('sort')) ?? DEFAULT_ORDER_SORT,
   };
 }
 
@@ -83,6 +91,7 @@ export function filtersToQuery(filters: OrderFilters): Record<string, string> {
   if (filters.pointId) query.pointId = filters.pointId;
   const search = filters.search.trim();
   if (search) query.search = search;
+  if (filters.sort !== DEFAULT_ORDER_SORT) query.sort = filters.sort;
   return query;
 }
 

@@ -97,7 +97,7 @@ function DayChart({ report }: { report: UnitEconomicsResponse }) {
           { name: 'revenue', label: 'Выручка', color: 'blue.6' },
           { name: 'grossProfit', label: 'Маржа', color: 'teal.6' },
         ]}
-        curveType="monotone"
+        curveType="linear"
         withDots={data.length <= 31}
         withLegend
         valueFormatter={formatRub}

@@ -1,5 +1,6 @@
 import type { Language, Tariff } from '@app/contracts';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { LoadError } from '@/components/load-error';
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatRub, formatWorkingDays } from '@/lib/format';
@@ -118,7 +119,7 @@ export function TariffsPage() {
       {tariffs.isPending ? (
         <Loader aria-label="Загрузка" />
       ) : tariffs.isError ? (
-        <Alert color="red">Не удалось загрузить тарифы</Alert>
+        <LoadError title="Не удалось загрузить тарифы" query={tariffs} />
       ) : items.length === 0 ? (
         <Text c="dimmed">Тарифов пока нет — все документы считаются по ценам из настроек формы.</Text>
       ) : (
