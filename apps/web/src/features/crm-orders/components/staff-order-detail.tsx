@@ -1,15 +1,5 @@
 import { DELIVERY_TYPE_LABELS, describePages, ORDER_STATUS_LABELS, type OrderDetail } from '@app/contracts';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '@/components/confirm-modal';
