@@ -15,7 +15,8 @@ import { signInStaff } from '../support/fixtures';
  * that are slow to reach); the retry itself goes through the page and pg-boss.
  */
 
-const PG_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL =
+  process.env.E2E_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function freePort(): Promise<number> {
   const server = createServer();
