@@ -8,14 +8,17 @@ export function documentsText(order: Pick<StaffOrderListItem, 'documents'>): str
   return order.documents.map((document) => `${document.name} × ${document.quantity}`).join(', ');
 }
 
-/** The columns both back-office order lists start with (staff and PARTNER). */
+/**
+ * The columns both back-office order lists start with (staff and PARTNER). Number, status and amount come first:
+ * on a 375 px phone the table scrolls sideways and these stay in view (issue 17).
+ */
 export const ORDER_COLUMNS = [
   { label: '№' },
+  { label: 'Статус' },
+  { label: 'Сумма' },
   { label: 'Дата' },
   { label: 'Клиент' },
   { label: 'Документы' },
-  { label: 'Статус' },
-  { label: 'Сумма' },
 ] as const;
 
 /** An order row's cells for ORDER_COLUMNS; staff also see the customer's e-mail. */
@@ -40,6 +43,10 @@ export function OrderCells({
           order.number
         )}
       </Table.Td>
+      <Table.Td>
+        <OrderStatusBadge status={order.status} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRub(order.amount)}</Table.Td>
       <Table.Td>{formatDate(order.createdAt)}</Table.Td>
       <Table.Td>
         <Text size="sm">{order.name}</Text>
@@ -50,10 +57,6 @@ export function OrderCells({
         </Text>
       </Table.Td>
       <Table.Td>{documentsText(order)}</Table.Td>
-      <Table.Td>
-        <OrderStatusBadge status={order.status} />
-      </Table.Td>
-      <Table.Td>{formatRub(order.amount)}</Table.Td>
     </>
   );
 }

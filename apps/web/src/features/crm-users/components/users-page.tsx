@@ -153,12 +153,13 @@ const USER_FILTERS_CODEC: UrlFiltersCodec<UserFilters> = {
   toQuery: ({ role, search }) => ({ ...(role ? { role } : {}), ...(search ? { search } : {}) }),
 };
 
+/** E-mail and role first: on a 375 px phone the table scrolls sideways and these stay in view (issue 17). */
 const USER_COLUMNS = [
-  { label: 'Имя' },
   { label: 'E-mail' },
+  { label: 'Роль' },
+  { label: 'Имя' },
   { label: 'Телефон' },
   { label: 'Создан' },
-  { label: 'Роль' },
 ] as const;
 
 /** /crm/users (ADMIN): users by role and search, role change, deletion, CRM access requests. */
@@ -237,10 +238,7 @@ export function UsersPage() {
           const isMe = user.id === myId;
           return (
             <Table.Tr key={user.id}>
-              <Table.Td>{fullName(user)}</Table.Td>
               <Table.Td>{user.email ?? '—'}</Table.Td>
-              <Table.Td>{user.phoneNumber ? formatPhone(user.phoneNumber) : '—'}</Table.Td>
-              <Table.Td>{formatDate(user.createdAt)}</Table.Td>
               <Table.Td>
                 {isMe ? (
                   <Text size="sm">{ROLE_LABELS[user.role]} (вы)</Text>
@@ -258,6 +256,9 @@ export function UsersPage() {
                   />
                 )}
               </Table.Td>
+              <Table.Td>{fullName(user)}</Table.Td>
+              <Table.Td>{user.phoneNumber ? formatPhone(user.phoneNumber) : '—'}</Table.Td>
+              <Table.Td>{formatDate(user.createdAt)}</Table.Td>
               <Table.Td>
                 {isMe ? null : <RowActions justify="flex-start" onDelete={() => confirmDelete.ask(user)} />}
               </Table.Td>
