@@ -60,7 +60,20 @@ test('ADMIN adds a holiday and the ready date in the order form moves past it', 
       await page.getByRole('button', { name: 'Следующий год' }).click();
     }
     const name = `Внеплановый выходной ${Date.now()}`;
-    await page.locator('input[type="date"]').fill(holiday);
+    // The Russian date picker opens on this month; the holiday is in this month or the next.
+    await page.getByRole('button', { name: 'Дата' }).click();
+    const picker = page.getByRole('dialog').last();
+    const months =
+      (Number(holiday.slice(0, 4)) - Number(today.slice(0, 4))) * 12 +
+      Number(holiday.slice(5, 7)) -
+      Number(today.slice(5, 7));
+    for (let step = 0; step < months; step += 1) {
+      await picker.locator('.mantine-DatePickerInput-calendarHeaderControl[data-direction="next"]').click();
+    }
+    await picker
+      .locator('button:not([data-outside])')
+      .filter({ hasText: new RegExp(`^${Number(holiday.slice(8, 10))}$`) })
+      .click();
     await page.getByRole('textbox', { name: 'Название' }).fill(name);
     await page.getByRole('textbox', { name: 'Название' }).press('Enter');
     const [y, m, d] = holiday.split('-');

@@ -150,7 +150,7 @@ test('the partner → point filter lives in the URL and the CSV export holds exa
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\n');
-  expect(lines[0]).toContain('Номер;Дата;Статус');
+  expect(lines[0]).toContain('Номер;Дата (МСК);Статус');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(atTaganskaya.email);
   expect(csv).not.toContain(atBelorusskaya.email);

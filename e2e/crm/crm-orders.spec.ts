@@ -36,7 +36,9 @@ async function createOrder(request: APIRequestContext): Promise<CreatedOrder & {
 async function changeStatus(page: Page, status: string, comment: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Новый статус', exact: true }).click();
   await page.getByRole('option', { name: status, exact: true }).click();
-  await page.getByRole('textbox', { name: 'Комментарий', exact: true }).fill(comment);
+  await page
+    .getByRole('textbox', { name: 'Комментарий для клиента (придёт в письме)', exact: true })
+    .fill(comment);
   await page.getByRole('button', { name: 'Изменить статус' }).click();
   await expect(page.getByTestId('order-timeline')).toContainText(comment);
 }
@@ -68,7 +70,9 @@ test('MANAGER finds an order by phone, moves it IN_PROGRESS → READY and cannot
   await page.getByRole('option', { name: 'В работе', exact: true }).click();
   await page.getByRole('combobox', { name: 'Способ оплаты', exact: true }).click();
   await page.getByRole('option', { name: 'Наличные', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Комментарий', exact: true }).fill('Взяли в работу');
+  await page
+    .getByRole('textbox', { name: 'Комментарий для клиента (придёт в письме)', exact: true })
+    .fill('Взяли в работу');
   await page.getByRole('button', { name: 'Изменить статус' }).click();
   await expect(page.getByTestId('order-timeline')).toContainText('Взяли в работу');
   await expect(page.getByTestId('order-status')).toHaveText('В работе');
@@ -140,22 +144,6 @@ test('ADMIN changes the amount of an order', async ({ page, request }) => {
   const token = await staffToken(request, DEMO.admin.email, DEMO.admin.password);
   const detail = await request.get(`/api/order/${order.id}`, { headers: bearer(token) });
   expect(((await detail.json()) as { amount: number }).amount).toBe(4321);
-});
-
-test('ADMIN adds a holiday', async ({ page, request }) => {
-  await signInStaff(page, request, 'ADMIN');
-  await page.goto('/crm/holidays');
-  // A random weekday-agnostic date in 2099 keeps parallel runs apart.
-  await page.getByRole('button', { name: 'Следующий год' }).click();
-  const year = Number(await page.getByTestId('holidays-year').textContent());
-  const day = String(1 + Math.floor(Math.random() * 28)).padStart(2, '0');
-  const month = String(1 + Math.floor(Math.random() * 12)).padStart(2, '0');
-  const name = `Праздник ${Date.now()}`;
-  await page.locator('input[type="date"]').fill(`${year}-${month}-${day}`);
-  await page.getByRole('textbox', { name: 'Название' }).fill(name);
-  await page.getByRole('textbox', { name: 'Название' }).press('Enter');
-  const row = page.getByTestId('holidays-table').getByRole('row', { name: new RegExp(name) });
-  await expect(row).toContainText(`${day}.${month}.${year}`);
 });
 
 test('ADMIN adds a document type and sees it in step 1 of the order form', async ({ page, request }) => {

@@ -155,6 +155,7 @@ test('ADMIN opens a failed job, sees its error and attempts, and retries it afte
   await expect(dialog).toContainText('Задача «Отправка письма» будет запущена снова');
   await dialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(page.getByTestId('job-state')).toHaveText('Ошибка');
+  await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Повторить' }).click();
   await dialog.getByRole('button', { name: 'Повторить' }).click();
   await expect(page.getByText('Поставлено на повторный запуск задач: 1')).toBeVisible();

@@ -30,7 +30,9 @@ test('staff change the status and see it on the order timeline, after the paymen
 
   await page.getByRole('combobox', { name: 'Новый статус', exact: true }).click();
   await page.getByRole('option', { name: 'В работе', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Комментарий', exact: true }).fill('Переводчик взял заказ');
+  await page
+    .getByRole('textbox', { name: 'Комментарий для клиента (придёт в письме)', exact: true })
+    .fill('Переводчик взял заказ');
   await page.getByRole('button', { name: 'Изменить статус' }).click();
 
   const statusEntry = timeline.locator('li', { hasText: 'Переводчик взял заказ' });

@@ -51,6 +51,11 @@ export const theme = createTheme({
     // A loader is a <span>; its aria-label ("Загружаем пункты выдачи") is only allowed with a role (axe
     // aria-prohibited-attr, serious). `status` also lets screen readers announce it.
     Loader: { defaultProps: { role: 'status' } },
+    // Their close buttons are icon-only: without a name axe rates them critical (button-name), e.g. a toast
+    // still showing when a page is checked.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
   },
 });
 

@@ -153,10 +153,10 @@ const USER_FILTERS_CODEC: UrlFiltersCodec<UserFilters> = {
   toQuery: ({ role, search }) => ({ ...(role ? { role } : {}), ...(search ? { search } : {}) }),
 };
 
-/** E-mail and role first: on a 375 px phone the table scrolls sideways and these stay in view (issue 17). */
+/** Role and e-mail first: on a 375 px phone the table scrolls sideways and these stay in view (issue 17). */
 const USER_COLUMNS = [
-  { label: 'E-mail' },
   { label: 'Роль' },
+  { label: 'E-mail' },
   { label: 'Имя' },
   { label: 'Телефон' },
   { label: 'Создан' },
@@ -238,7 +238,6 @@ export function UsersPage() {
           const isMe = user.id === myId;
           return (
             <Table.Tr key={user.id}>
-              <Table.Td>{user.email ?? '—'}</Table.Td>
               <Table.Td>
                 {isMe ? (
                   <Text size="sm">{ROLE_LABELS[user.role]} (вы)</Text>
@@ -256,6 +255,7 @@ export function UsersPage() {
                   />
                 )}
               </Table.Td>
+              <Table.Td>{user.email ?? '—'}</Table.Td>
               <Table.Td>{fullName(user)}</Table.Td>
               <Table.Td>{user.phoneNumber ? formatPhone(user.phoneNumber) : '—'}</Table.Td>
               <Table.Td>{formatDate(user.createdAt)}</Table.Td>
