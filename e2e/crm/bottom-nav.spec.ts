@@ -10,7 +10,7 @@ test.use({ viewport: { width: 375, height: 812 } });
 const BAR_BY_ROLE: Record<CrmRole, { home: string; items: string[]; more: string[] }> = {
   ADMIN: {
     home: '/crm/home',
-    items: ['Заявки', 'Статистика', 'Маркетинг', 'Пользователи'],
+    items: ['Заявки', 'Статистика', 'Маркетинг', 'Люди'],
     more: ['Партнёры', 'Тарифы', 'Праздники'],
   },
   MANAGER: { home: '/crm/home', items: ['Заявки', 'Маркетинг'], more: [] },
@@ -75,6 +75,7 @@ test('at 375 px the order list keeps status and amount, the user list the role, 
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   await signInStaff(page, request, 'ADMIN');
   const inView = async (locator: ReturnType<Page['locator']>) => {
     const box = await locator.boundingBox();
@@ -82,7 +83,7 @@ test('at 375 px the order list keeps status and amount, the user list the role, 
   };
   await page.goto('/crm/orders');
   const row = page.getByTestId('order-row').first();
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 30_000 });
   expect(await inView(row.getByTestId('order-status'))).toBe(true);
   expect(await inView(row.getByRole('cell').nth(3))).toBe(true);
   await expect(row.getByRole('cell').nth(3)).toContainText('₽');
@@ -92,6 +93,6 @@ test('at 375 px the order list keeps status and amount, the user list the role, 
     .getByTestId('users-table')
     .getByRole('combobox', { name: /^Роль: / })
     .first();
-  await expect(role).toBeVisible();
+  await expect(role).toBeVisible({ timeout: 30_000 });
   expect(await inView(role)).toBe(true);
 });

@@ -47,6 +47,7 @@ test('MANAGER finds an order by phone, moves it IN_PROGRESS → READY and cannot
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const order = await createOrder(request);
   const token = await signInStaff(page, request, 'MANAGER');
 

@@ -112,7 +112,7 @@ export const CRM_ROUTES: readonly CrmRouteDefinition[] = [
     path: 'users',
     title: 'Пользователи',
     roles: ADMIN_ROLES,
-    menu: menu('users', 'Пользователи', 'Пользователи', true),
+    menu: menu('users', 'Пользователи', 'Люди', true),
   },
   {
     path: 'partner',
