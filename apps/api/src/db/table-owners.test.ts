@@ -53,6 +53,21 @@ const OWNERS: Record<string, string> = {
   mail_outbox: 'mail',
   queue_pauses: 'monitoring',
   order_saved_views: 'saved-views',
+  partner_program_settings: 'partner-portal',
+  partner_applications: 'partner-portal',
+  partner_password_tokens: 'partner-portal',
+  partner_sign_ins: 'partner-portal',
+  partner_links: 'referrals',
+  partner_clicks: 'referrals',
+  order_attributions: 'referrals',
+  partner_promo_codes: 'referrals',
+  partner_commissions: 'commissions',
+  partner_commission_events: 'commissions',
+  partner_payout_runs: 'commissions',
+  partner_payouts: 'commissions',
+  partner_payment_details: 'commissions',
+  partner_payment_detail_changes: 'commissions',
+  partner_fraud_events: 'fraud',
 };
 
 /**

@@ -9,3 +9,4 @@ export * from './push.ts';
 export * from './events.ts';
 export * from './order-results.ts';
 export * from './saved-views.ts';
+export * from './partner-program.ts';

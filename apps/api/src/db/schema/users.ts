@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CRM_ACCESS_REQUEST_STATUSES, ROLES } from '@app/contracts';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CRM_ACCESS_REQUEST_STATUSES, PARTNER_STATUSES, ROLES } from '@app/contracts';
 
 export const users = pgTable(
   'users',
@@ -133,10 +143,9 @@ export const partnerAccounts = pgTable(
     website: text(),
     description: text(),
     type: text({ enum: ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] }).notNull(),
-    status: text({ enum: ['ACTIVE', 'PENDING', 'SUSPENDED', 'BLOCKED'] })
-      .notNull()
-      .default('ACTIVE'),
-    commissionPercent: integer().notNull().default(10),
+    status: text({ enum: PARTNER_STATUSES }).notNull().default('ACTIVE'),
+    /** The partner's own rate (an override); null: the programme's default for the partner's type. */
+    commissionPercent: numeric({ precision: 5, scale: 2, mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -95,7 +95,6 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
         description: 'Партнёрская программа для блогеров о переезде и учёбе за рубежом',
         type: 'AFFILIATE',
         status: 'ACTIVE',
-        commissionPercent: 10,
       })
       .onConflictDoNothing();
 

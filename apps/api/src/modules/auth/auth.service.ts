@@ -231,8 +231,8 @@ export function createAuthService(deps: {
       await refuseWhileLocked('partner', login);
       const account = await repo.findPartnerAccountByEmail(db, input.email);
       const isMatch = await verifyPassword(input.password, account?.passwordHash ?? (await getDummyHash()));
-      if (!account || !isMatch || account.status === 'BLOCKED')
-        return failSignIn('partner', login, account && account.status !== 'BLOCKED' ? account.email : null);
+      if (!account || !isMatch || account.status === 'BANNED')
+        return failSignIn('partner', login, account && account.status !== 'BANNED' ? account.email : null);
       await repo.clearSignInFailures(db, 'partner', login);
       const expiresAt = new Date(clock.now().getTime() + ttlMs);
       const session = await repo.insertSession(db, {
@@ -267,7 +267,7 @@ export function createAuthService(deps: {
         };
       }
       const found = await repo.findLivePartnerSession(db, claims.sid, now);
-      if (!found || found.partner.status === 'BLOCKED') return null;
+      if (!found || found.partner.status === 'BANNED') return null;
       return { kind: 'partner', partnerAccountId: found.partner.id, sessionId: claims.sid };
     },
   };

@@ -15,6 +15,6 @@ export function toPartnerProfile(row: PartnerAccountRow): PartnerProfile {
     description: row.description,
     type: row.type,
     status: row.status,
-    commission: row.commissionPercent,
+    commission: row.commissionPercent ?? 10,
   };
 }
