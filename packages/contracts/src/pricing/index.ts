@@ -5,3 +5,4 @@ export * from './price.ts';
 export * from './ready-date.ts';
 export * from './delivery.ts';
 export * from './page-quote.ts';
+export * from './partner-commission.ts';
