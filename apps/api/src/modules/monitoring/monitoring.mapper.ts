@@ -91,13 +91,16 @@ export type JobDetailRow = Omit<JobRow, 'output'> & {
 };
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-const PHONE = /\+?\d[\d\s()-]{8,}\d/g;
+// A UUID is matched first and left alone: its digit-and-dash runs (…-4000-8000-…) would read as a phone number.
+const UUID_OR_PHONE = /[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}|\+?\d[\d\s()-]{8,}\d/gi;
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** `ivan@example.ru` → `i•••@example.ru`, `+79161234567` → `+7•••••••67`: enough to tell them apart. */
 function maskText(text: string): string {
   return text
     .replace(EMAIL, (email) => `${email[0]}•••@${email.slice(email.indexOf('@') + 1)}`)
-    .replace(PHONE, (phone) => {
+    .replace(UUID_OR_PHONE, (phone) => {
+      if (UUID.test(phone)) return phone;
       const digits = phone.replace(/\D/g, '');
       return digits.length < 10
         ? phone
