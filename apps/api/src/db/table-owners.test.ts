@@ -65,8 +65,8 @@ const OWNERS: Record<string, string> = {
   partner_commission_events: 'commissions',
   partner_payout_runs: 'commissions',
   partner_payouts: 'commissions',
-  partner_payment_details: 'commissions',
-  partner_payment_detail_changes: 'commissions',
+  partner_payment_details: 'payment-details',
+  partner_payment_detail_changes: 'payment-details',
   partner_fraud_events: 'fraud',
 };
 

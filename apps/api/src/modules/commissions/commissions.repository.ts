@@ -6,8 +6,7 @@ export type CommissionRow = typeof partnerCommissions.$inferSelect;
 
 /**
  * The one writer of commissions and their audit trail (decision 026, 059): partner_commissions,
- * partner_commission_events, partner_payout_runs, partner_payouts, partner_payment_details and
- * partner_payment_detail_changes. Every change of a commission writes its event row in the same statement's
+ * partner_commission_events, partner_payout_runs and partner_payouts. Every change of a commission writes its event row in the same statement's
  * transaction (the caller's `tx`).
  */
 export function createCommissionsRepository() {
