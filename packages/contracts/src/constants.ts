@@ -24,6 +24,13 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
 };
 export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] as const;
 
+/** How a partner type reads in Russian (CRM lists, analytics, exports). */
+export const PARTNER_TYPE_LABELS = {
+  AFFILIATE: 'Аффилиат',
+  CORPORATE_REFERRAL: 'Корпоративный',
+  INTEGRATOR: 'Интегратор',
+} as const;
+
 export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BANNED'] as const;
 
 /** Partner programme (issue 18, decision 059). */
