@@ -66,7 +66,7 @@ export const FraudEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
-export type FraudEventsQuery = z.input<typeof FraudEventsQuerySchema>;
+export type FraudEventsQuery = z.infer<typeof FraudEventsQuerySchema>;
 
 export const FraudEventSchema = z.object({
   id: z.string(),
