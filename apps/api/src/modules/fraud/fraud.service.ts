@@ -240,6 +240,11 @@ export function createFraudService(deps: {
         .where(gt(orderAttributions.createdAt, daysBefore(now, CANCELLATIONS_WINDOW_DAYS)))
         .groupBy(orderAttributions.partnerAccountId);
 
+      // One order of locks for every scan (partner id), so two scans at once queue instead of deadlocking.
+      const byPartner = (a: { partnerAccountId: string }, b: { partnerAccountId: string }) =>
+        a.partnerAccountId.localeCompare(b.partnerAccountId);
+      spikes.sort(byPartner);
+      cancellationRows.sort(byPartner);
       let opened = 0;
       await db.transaction(async (tx) => {
         for (const spike of spikes) {

@@ -33,7 +33,7 @@ describe('partner payment details', () => {
     (
       await ctx.app.inject({ method: 'GET', url: '/api/partner/payment-details', headers: partner })
     ).json<PaymentDetailsResponse>();
-  const put = (payload: unknown) =>
+  const put = (payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'PUT', url: '/api/partner/payment-details', headers: partner, payload });
   const confirm = (token: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/partner/payment-details/confirm', payload: { token } });
