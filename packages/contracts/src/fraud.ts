@@ -84,7 +84,8 @@ export type FraudEvent = z.infer<typeof FraudEventSchema>;
 export const FraudEventsResponseSchema = z.object({
   items: z.array(FraudEventSchema),
   total: z.number().int(),
-  partners: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Every partner with events, and how many of theirs are OPEN (the grouping and the partner filter). */
+  partners: z.array(z.object({ id: z.string(), name: z.string(), openCount: z.number().int() })),
 });
 export type FraudEventsResponse = z.infer<typeof FraudEventsResponseSchema>;
 

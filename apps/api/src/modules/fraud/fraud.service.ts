@@ -299,10 +299,20 @@ export function createFraudService(deps: {
         .from(partnerFraudEvents)
         .where(where);
       const partners = await db
-        .selectDistinct({ id: partnerAccounts.id, name: partnerAccounts.name })
+        .select({
+          id: partnerAccounts.id,
+          name: partnerAccounts.name,
+          openCount: sql<number>`count(*) filter (where ${partnerFraudEvents.status} = 'OPEN')`.mapWith(
+            Number,
+          ),
+        })
         .from(partnerFraudEvents)
         .innerJoin(partnerAccounts, eq(partnerAccounts.id, partnerFraudEvents.partnerAccountId))
-        .orderBy(partnerAccounts.name);
+        .groupBy(partnerAccounts.id, partnerAccounts.name)
+        .orderBy(
+          desc(sql`count(*) filter (where ${partnerFraudEvents.status} = 'OPEN')`),
+          partnerAccounts.name,
+        );
       return { items: rows.map(toFraudEvent), total, partners };
     },
 
