@@ -103,7 +103,7 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
     expect(forbidden.statusCode).toBe(403);
 
     const cleared = await ctx.app.inject({ method: 'DELETE', url: '/api/admin/cron/all', headers: admin });
-    expect(cleared.json()).toEqual({ success: true, message: 'Периодические задачи удалены: 6', count: 6 });
+    expect(cleared.json()).toEqual({ success: true, message: 'Периодические задачи удалены: 7', count: 7 });
     expect(await scheduleCount()).toBe(0);
     expect((await cronInfo()).every((queue) => queue.jobs.length === 0)).toBe(true);
   });

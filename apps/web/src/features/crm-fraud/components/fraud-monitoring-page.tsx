@@ -138,8 +138,7 @@ function ResolutionModal({
             label="Комментарий"
             description="Почему принято решение — сохранится в журнале"
             required
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={1000}
             data-autofocus
             {...form.getInputProps('note')}
