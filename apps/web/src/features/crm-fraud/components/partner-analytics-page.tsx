@@ -132,6 +132,7 @@ export function PartnerAnalyticsPage() {
         emptyText="Партнёров нет"
         loadingLabel="Загрузка аналитики"
         testId="partner-analytics-table"
+        scrollLabel="Таблица аналитики партнёров"
         minWidth={900}
         columns={COLUMNS}
         renderRow={(row) => (
