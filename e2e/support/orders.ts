@@ -12,7 +12,12 @@ export type CreatedOrder = { id: string; number: number; amount: number };
 export async function placeOrder(
   request: APIRequestContext,
   email: string,
-  options: { token?: string; files?: Array<{ id: string; token: string }> } = {},
+  options: {
+    token?: string;
+    files?: Array<{ id: string; token: string }>;
+    /** More fields of the order form (e.g. `partnerId`). */
+    extra?: Record<string, unknown>;
+  } = {},
 ): Promise<CreatedOrder> {
   const params = (await (await request.get('/api/order/form-params')).json()) as FormParams;
   const points = (await (await request.get('/api/point/active')).json()) as { items: Array<{ id: string }> };
@@ -40,6 +45,7 @@ export async function placeOrder(
       deliveryId: find(params.deliveries, 'PICKUP_POINT'),
       pickupPointId: points.items[0]?.id,
       payerType: 'INDIVIDUAL',
+      ...options.extra,
     },
   });
   expect(response.status(), `create order: ${await response.text()}`).toBe(201);

@@ -13,6 +13,13 @@ import { createFormSettingsService } from './modules/form-settings/form-settings
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createPartnerPortalService } from './modules/partner-portal/partner-portal.service.ts';
+import { createPartnerPortalRepository } from './modules/partner-portal/partner-portal.repository.ts';
+import { createCommissionsRepository } from './modules/commissions/commissions.repository.ts';
+import { createFraudRepository } from './modules/fraud/fraud.repository.ts';
+import { createFraudService } from './modules/fraud/fraud.service.ts';
+import { createPartnerAnalyticsService } from './modules/fraud/partner-analytics.service.ts';
+import { createPaymentDetailsRepository } from './modules/payment-details/payment-details.repository.ts';
+import { createPaymentDetailsService } from './modules/payment-details/payment-details.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
@@ -343,6 +350,24 @@ export function createServices(deps: ServiceDeps) {
     tariffs: createTariffsService({ db, repo: createTariffsRepository(), audit, formSettings, clock }),
     stats: createStatsService({ db }),
     pushStaff: createPushStaffService({ db, push, notificationsRepo, audit, jobs }),
+    paymentDetails: createPaymentDetailsService({
+      db,
+      repo: createPaymentDetailsRepository(),
+      audit,
+      mail,
+      publicUrl: config.publicUrl,
+      clock,
+    }),
+    fraud: createFraudService({
+      db,
+      repo: createFraudRepository(),
+      commissionsRepo: createCommissionsRepository(),
+      partnerPortalRepo: createPartnerPortalRepository(),
+      authRepo,
+      audit,
+      clock,
+    }),
+    partnerAnalytics: createPartnerAnalyticsService({ db }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -371,6 +396,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'sync-yandex-pickup-points': () => services.pointsSync.syncYandexPickupPoints(),
     'check-yandex-delivery-statuses': () => services.orderAutomation.checkDeliveryStatuses(),
     'remove-unattached-uploads': () => services.uploads.removeUnattached(),
+    'scan-partner-fraud': () => services.fraud.scanPartners(),
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

@@ -24,6 +24,13 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
 };
 export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] as const;
 
+/** How a partner type reads in Russian (CRM lists, analytics, exports). */
+export const PARTNER_TYPE_LABELS = {
+  AFFILIATE: 'Аффилиат',
+  CORPORATE_REFERRAL: 'Корпоративный',
+  INTEGRATOR: 'Интегратор',
+} as const;
+
 export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BANNED'] as const;
 
 /** Partner programme (issue 18, decision 059). */
@@ -95,6 +102,7 @@ export const JOB_TITLES = {
   'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
   'check-yandex-delivery-statuses': 'Проверка статусов доставки',
   'remove-unattached-uploads': 'Удаление файлов без заказа',
+  'scan-partner-fraud': 'Проверка партнёров на фрод',
 } as const;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as Array<keyof typeof JOB_TITLES>;
 

@@ -336,6 +336,24 @@ export const MESSAGES = {
   queuePauseError: 'Не удалось изменить паузу очереди',
   cronRunError: 'Не удалось запустить задачу',
 
+  // Partner programme: payment details and fraud monitoring (decision 063)
+  payeeInnPerson: 'ИНН физического лица, самозанятого или ИП — 12 цифр с верными контрольными цифрами',
+  payeeInnCompany: 'ИНН организации — 10 цифр с верной контрольной цифрой',
+  payeeKppRequired: 'Укажите КПП организации',
+  payeeKppOnlyCompany: 'КПП указывается только для организации',
+  invalidBik: 'БИК — 9 цифр',
+  invalidSettlementAccount: 'Расчётный счёт не сходится с БИК: проверьте 20 цифр счёта и БИК банка',
+  invalidCorrespondentAccount:
+    'Корреспондентский счёт не сходится с БИК: проверьте 20 цифр счёта и БИК банка',
+  paymentDetailsLinkInvalid: 'Ссылка подтверждения недействительна, устарела или уже использована',
+  paymentDetailsConfirmed: 'Реквизиты подтверждены и будут использоваться для выплат',
+  paymentDetailsPending:
+    'Мы отправили письмо со ссылкой подтверждения на ваш e-mail. До подтверждения выплаты идут по прежним реквизитам.',
+  fraudNoteRequired: 'Напишите, почему принято решение',
+  fraudEventNotOpen: 'Это событие уже рассмотрено',
+  fraudEventNotFound: 'Событие не найдено',
+  invalidDate: 'Укажите дату в формате дд.мм.гггг',
+
   // UI texts reused in several places
   roleUndefined: 'Роль пользователя не определена',
   noMenuItems: 'Для вашей роли нет доступных пунктов меню',

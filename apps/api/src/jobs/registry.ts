@@ -114,6 +114,16 @@ export const JOBS = {
       description: 'Удаление загруженных файлов, не прикреплённых к заказу за сутки',
     },
   },
+  /** The partner-level fraud rules (module fraud, decision 063): click spikes and many cancellations. */
+  'scan-partner-fraud': {
+    queue: 'sync-tasks',
+    payload: scheduledRun,
+    expireInSeconds: 5 * MINUTES,
+    schedule: {
+      cron: '20 * * * *',
+      description: 'Фрод партнёров: всплески кликов без заказов и много отменённых заказов',
+    },
+  },
   // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing
   // there, or a title of a job that does not exist, does not compile.
 } as const satisfies Readonly<Record<ContractJobName, JobDefinition>>;

@@ -79,8 +79,14 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'monitoring/cron': () => import('./crm/monitoring-cron-page'),
   'monitoring/order/:orderId': () => import('./crm/monitoring-order-page'),
   'monitoring/job/:id': () => import('./crm/monitoring-job-page'),
+  'fraud-monitoring': () => import('./crm/fraud-monitoring-page'),
+  'partner-analytics': () => import('./crm/partner-analytics-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
+/** Built partner portal pages; the rest render the placeholder. */
+const PARTNER_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
+  'payment-details': () => import('./partner/payment-details-page'),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -208,7 +214,9 @@ export const routes: RouteObject[] = [
         lazy: () => import('./partner/partner-layout-route'),
         children: [
           { index: true, loader: () => redirect('/partner/dashboard') },
-          ...PARTNER_ROUTES.map(({ path, title }) => page(path, title, loadPartnerPage)),
+          ...PARTNER_ROUTES.map(({ path, title }) =>
+            page(path, title, PARTNER_PAGE_MODULES[path] ?? loadPartnerPage),
+          ),
           { path: '*', Component: NotFoundInLayout },
         ],
       },

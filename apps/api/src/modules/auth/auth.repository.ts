@@ -229,6 +229,13 @@ export function createAuthRepository() {
         .set({ revokedAt: now })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
+    /** Ends every live session of a partner account at once (a ban): their next request is refused. */
+    async revokePartnerSessions(db: DbOrTx, partnerAccountId: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.partnerAccountId, partnerAccountId), isNull(sessions.revokedAt)));
+    },
     async latestCode(db: DbOrTx, email: string, purpose = 'sign-in') {
       const [row] = await db
         .select()

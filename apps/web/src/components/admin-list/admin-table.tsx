@@ -12,6 +12,7 @@ export function AdminTable({
   hasActions = false,
   minWidth,
   testId,
+  scrollLabel,
   children,
   ...tableProps
 }: {
@@ -19,10 +20,20 @@ export function AdminTable({
   hasActions?: boolean;
   minWidth: number;
   testId: string;
+  /**
+   * A table without links or buttons: its sideways scroll gets a keyboard stop with this name (axe
+   * scrollable-region-focusable), so it can be scrolled without a mouse.
+   */
+  scrollLabel?: string;
   children: ReactNode;
 } & Omit<TableProps, 'children'>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      {...(scrollLabel
+        ? { scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } } }
+        : {})}
+    >
       <Table data-testid={testId} {...tableProps}>
         <Table.Thead>
           <Table.Tr>

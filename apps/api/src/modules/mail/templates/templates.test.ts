@@ -155,6 +155,19 @@ const EVERY_MAIL: Array<[MailMessage, MailOrder | null]> = [
   [{ template: 'crm-access-decided', params: { decision: 'refused', reason: 'Нет договора' } }, null],
   [
     {
+      template: 'partner-payment-details-confirm',
+      params: {
+        link: `${URL}/partner/payment-details?confirm=t`,
+        payeeName: 'Иванов Иван Иванович',
+        accountMasked: '•••• 2345',
+        bankName: 'ПАО Сбербанк',
+        expiresAt: new Date('2026-03-01T09:30:00Z'),
+      },
+    },
+    null,
+  ],
+  [
+    {
       template: 'order-amount-changed',
       params: {
         order: { id: ID, number: 1042, name: 'Иван' },

@@ -1,0 +1,3 @@
+import { FraudMonitoringPage } from '@/features/crm-fraud/components/fraud-monitoring-page';
+
+export { FraudMonitoringPage as Component };

@@ -1,0 +1,3 @@
+import { PaymentDetailsPage } from '@/features/partner-payment-details/components/payment-details-page';
+
+export { PaymentDetailsPage as Component };

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages.ts';
+import { PaymentDetailsRequestSchema } from './payment-details.ts';
+
+const PERSON = {
+  payeeType: 'SELF_EMPLOYED',
+  payeeName: 'Иванов Иван Иванович',
+  inn: '500100732259',
+  kpp: '',
+  bik: '044525225',
+  account: '40817810938000012340',
+  correspondentAccount: '30101810400000000225',
+  bankName: 'ПАО Сбербанк',
+} as const;
+const COMPANY = {
+  ...PERSON,
+  payeeType: 'COMPANY',
+  payeeName: 'ООО «Ромашка»',
+  inn: '7707083893',
+  kpp: '773601001',
+  account: '40702810938000012345',
+} as const;
+
+function issues(input: Record<string, unknown>) {
+  const result = PaymentDetailsRequestSchema.safeParse(input);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('payment details', () => {
+  it('accepts a self-employed person and a company, blank optional fields become null', () => {
+    expect(issues(COMPANY)).toEqual({});
+    const parsed = PaymentDetailsRequestSchema.parse({ ...COMPANY, correspondentAccount: '' });
+    expect(parsed.correspondentAccount).toBeNull();
+  });
+  it('the INN length follows the payee type', () => {
+    expect(issues({ ...PERSON, inn: '7707083893' })).toEqual({ inn: MESSAGES.payeeInnPerson });
+    expect(issues({ ...COMPANY, inn: '500100732259' })).toEqual({ inn: MESSAGES.payeeInnCompany });
+    expect(issues({ ...COMPANY, inn: '7707083894' })).toEqual({ inn: MESSAGES.payeeInnCompany });
+  });
+  it('a company needs a KPP, a person may not have one', () => {
+    expect(issues({ ...COMPANY, kpp: '' })).toEqual({ kpp: MESSAGES.payeeKppRequired });
+    expect(issues({ ...PERSON, kpp: '773601001' })).toEqual({ kpp: MESSAGES.payeeKppOnlyCompany });
+  });
+  it('the accounts are checked against the BIK', () => {
+    expect(issues({ ...COMPANY, account: '40702810938000012346' })).toEqual({
+      account: MESSAGES.invalidSettlementAccount,
+    });
+    expect(issues({ ...COMPANY, correspondentAccount: '30101810400000000226' })).toEqual({
+      correspondentAccount: MESSAGES.invalidCorrespondentAccount,
+    });
+    expect(issues({ ...COMPANY, bik: '04452522' })).toEqual({ bik: MESSAGES.invalidBik });
+  });
+});
