@@ -13,6 +13,9 @@ import { createFormSettingsService } from './modules/form-settings/form-settings
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createPartnerPortalService } from './modules/partner-portal/partner-portal.service.ts';
+import { createCommissionsRepository } from './modules/commissions/commissions.repository.ts';
+import { createCommissionsService } from './modules/commissions/commissions.service.ts';
+import { createPayoutsService } from './modules/commissions/payouts.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
@@ -169,8 +172,11 @@ export function createServices(deps: ServiceDeps) {
     config,
     createSender: deps.createPushSender,
   });
+  const commissionsRepo = createCommissionsRepository();
+  const commissions = createCommissionsService({ db, repo: commissionsRepo, audit, clock });
   const orderStatus = createOrderStatusService({
     db,
+    commissions,
     repo: ordersRepo,
     query: ordersQuery,
     mail,
@@ -271,6 +277,8 @@ export function createServices(deps: ServiceDeps) {
       clock,
     }),
     partnerPortal: createPartnerPortalService({ db }),
+    commissions,
+    payouts: createPayoutsService({ db, repo: commissionsRepo, audit, mail, clock }),
     formSettings,
     orders: createOrdersService({
       db,
@@ -295,6 +303,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     refunds: createRefundsService({
       db,
+      commissions,
       provider: paymentProvider,
       repo: createRefundsRepository(),
       ordersRepo,
@@ -371,6 +380,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'sync-yandex-pickup-points': () => services.pointsSync.syncYandexPickupPoints(),
     'check-yandex-delivery-statuses': () => services.orderAutomation.checkDeliveryStatuses(),
     'remove-unattached-uploads': () => services.uploads.removeUnattached(),
+    'approve-partner-commissions': () => services.commissions.approveDue(),
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

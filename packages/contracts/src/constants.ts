@@ -95,6 +95,7 @@ export const JOB_TITLES = {
   'sync-yandex-pickup-points': 'Синхронизация пунктов выдачи',
   'check-yandex-delivery-statuses': 'Проверка статусов доставки',
   'remove-unattached-uploads': 'Удаление файлов без заказа',
+  'approve-partner-commissions': 'Подтверждение партнёрских комиссий',
 } as const;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as Array<keyof typeof JOB_TITLES>;
 

@@ -114,6 +114,15 @@ export const JOBS = {
       description: 'Удаление загруженных файлов, не прикреплённых к заказу за сутки',
     },
   },
+  /** Partner commissions whose hold has passed (decision 062): one conditional UPDATE, safe to run at once. */
+  'approve-partner-commissions': {
+    queue: 'sync-tasks',
+    payload: scheduledRun,
+    schedule: {
+      cron: '20 * * * *',
+      description: 'Подтверждение партнёрских комиссий после срока удержания',
+    },
+  },
   // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing
   // there, or a title of a job that does not exist, does not compile.
 } as const satisfies Readonly<Record<ContractJobName, JobDefinition>>;

@@ -7,6 +7,7 @@ import { orderConfirmation } from './order-confirmation.ts';
 import { orderRefunded } from './order-refunded.ts';
 import { orderResultsReady } from './order-results-ready.ts';
 import { orderStatusChanged } from './order-status-changed.ts';
+import { partnerPayoutPaid } from './partner-payout-paid.ts';
 import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
 import { signInCode } from './sign-in-code.ts';
@@ -36,6 +37,7 @@ export const MAIL_TEMPLATES = {
   'sign-in-locked': signInLocked,
   'crm-access-requested': crmAccessRequested,
   'crm-access-decided': crmAccessDecided,
+  'partner-payout-paid': partnerPayoutPaid,
 } as const satisfies Record<string, (params: never, context: MailContext) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
