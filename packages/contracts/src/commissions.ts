@@ -170,7 +170,11 @@ export const CreatePayoutRunRequestSchema = z
   });
 export type CreatePayoutRunRequest = z.infer<typeof CreatePayoutRunRequestSchema>;
 
-export const PAYOUT_EXCLUSION_REASONS = ['BELOW_MINIMUM', 'NO_PAYMENT_DETAILS', 'PARTNER_NOT_ACTIVE'] as const;
+export const PAYOUT_EXCLUSION_REASONS = [
+  'BELOW_MINIMUM',
+  'NO_PAYMENT_DETAILS',
+  'PARTNER_NOT_ACTIVE',
+] as const;
 export const PAYOUT_EXCLUSION_LABELS: Record<(typeof PAYOUT_EXCLUSION_REASONS)[number], string> = {
   BELOW_MINIMUM: 'Сумма меньше минимальной выплаты',
   NO_PAYMENT_DETAILS: 'Нет подтверждённых реквизитов',

@@ -258,19 +258,17 @@ export function createCommissionsService(deps: {
         db.select({ value: count() }).from(partnerCommissions).where(where),
       ]);
       return {
-        items: rows.map(
-          ({ commission, partner, author }): Adjustment => ({
-            id: commission.id,
-            partnerAccountId: partner.id,
-            partnerName: partner.name,
-            partnerEmail: partner.email,
-            amountKopecks: commission.originalAmountKopecks,
-            status: commission.status,
-            reason: commission.reason,
-            createdBy: author ?? null,
-            createdAt: commission.createdAt.toISOString(),
-          }),
-        ),
+        items: rows.map(({ commission, partner, author }): Adjustment => ({
+          id: commission.id,
+          partnerAccountId: partner.id,
+          partnerName: partner.name,
+          partnerEmail: partner.email,
+          amountKopecks: commission.originalAmountKopecks,
+          status: commission.status,
+          reason: commission.reason,
+          createdBy: author ?? null,
+          createdAt: commission.createdAt.toISOString(),
+        })),
         total: total?.value ?? 0,
         page: query.page,
         pageSize: PAGE_SIZE,

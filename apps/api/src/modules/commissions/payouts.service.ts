@@ -209,7 +209,11 @@ export function createPayoutsService(deps: {
     detail,
 
     async listRuns(): Promise<PayoutRunSummary[]> {
-      const runs = await db.select().from(partnerPayoutRuns).orderBy(desc(partnerPayoutRuns.createdAt)).limit(200);
+      const runs = await db
+        .select()
+        .from(partnerPayoutRuns)
+        .orderBy(desc(partnerPayoutRuns.createdAt))
+        .limit(200);
       if (runs.length === 0) return [];
       const payouts = await db
         .select({ runId: partnerPayouts.runId, amountKopecks: partnerPayouts.amountKopecks })
@@ -316,7 +320,12 @@ export function createPayoutsService(deps: {
     async markPaid(actor: UserPrincipal, runId: string): Promise<PayoutRunDetail> {
       await findRun(runId);
       await db.transaction(async (tx) => {
-        const run = await repo.closeRun(tx, { runId, to: 'PAID', actorUserId: actor.userId, now: clock.now() });
+        const run = await repo.closeRun(tx, {
+          runId,
+          to: 'PAID',
+          actorUserId: actor.userId,
+          now: clock.now(),
+        });
         if (!run) throw new AppError('CONFLICT', COMMISSION_MESSAGES.payoutRunNotDraft);
         const payouts = await tx
           .select({ payout: partnerPayouts, email: partnerAccounts.email, name: partnerAccounts.name })
@@ -395,20 +404,18 @@ export function createPayoutsService(deps: {
         )
         .orderBy(asc(partnerCommissions.createdAt));
       return {
-        items: rows.map(
-          ({ payout, run }): PartnerPayout => ({
-            id: payout.id,
-            periodFrom: run.periodFrom,
-            periodTo: run.periodTo,
-            amountKopecks: payout.amountKopecks,
-            status: payout.status,
-            createdAt: payout.createdAt.toISOString(),
-            paidAt: payout.paidAt?.toISOString() ?? null,
-            commissions: commissions
-              .filter((row) => row.commission.payoutId === payout.id)
-              .map((row) => toPartnerCommission(row.commission, row.orderNumber ?? null)),
-          }),
-        ),
+        items: rows.map(({ payout, run }): PartnerPayout => ({
+          id: payout.id,
+          periodFrom: run.periodFrom,
+          periodTo: run.periodTo,
+          amountKopecks: payout.amountKopecks,
+          status: payout.status,
+          createdAt: payout.createdAt.toISOString(),
+          paidAt: payout.paidAt?.toISOString() ?? null,
+          commissions: commissions
+            .filter((row) => row.commission.payoutId === payout.id)
+            .map((row) => toPartnerCommission(row.commission, row.orderNumber ?? null)),
+        })),
       };
     },
 
@@ -434,7 +441,9 @@ export function createPayoutsService(deps: {
                 ? `${COMMISSION_KIND_LABELS[commission.kind]}: заказ №${commission.orderNumber}`
                 : `${COMMISSION_KIND_LABELS[commission.kind]}${commission.reason ? `: ${commission.reason}` : ''}`,
               commission.baseKopecks ? rub(commission.baseKopecks) : '—',
-              commission.ratePercent !== null && commission.kind === 'ORDER' ? `${commission.ratePercent} %` : '—',
+              commission.ratePercent !== null && commission.kind === 'ORDER'
+                ? `${commission.ratePercent} %`
+                : '—',
               rub(commission.amountKopecks),
             ]),
           ],
@@ -460,7 +469,10 @@ export function createPayoutsService(deps: {
           { text: 'НДС не облагается.', margin: [0, 4, 0, 0], fontSize: 8 },
         ],
       };
-      return { filename: `payout-${payout.periodFrom}-${payout.periodTo}.pdf`, body: await renderPdf(definition) };
+      return {
+        filename: `payout-${payout.periodFrom}-${payout.periodTo}.pdf`,
+        body: await renderPdf(definition),
+      };
     },
   };
 }
