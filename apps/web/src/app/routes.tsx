@@ -79,8 +79,15 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'monitoring/cron': () => import('./crm/monitoring-cron-page'),
   'monitoring/order/:orderId': () => import('./crm/monitoring-order-page'),
   'monitoring/job/:id': () => import('./crm/monitoring-job-page'),
+  'partner-payouts': () => import('./crm/partner-payouts-page'),
+  'commission-adjustments': () => import('./crm/commission-adjustments-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
+/** Portal pages that are built (the others show the placeholder). */
+const PARTNER_PAGE_MODULES: Partial<Record<string, RouteObject['lazy']>> = {
+  commissions: () => import('./partner/commissions-page'),
+  'history/payouts': () => import('./partner/payouts-page'),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -208,7 +215,9 @@ export const routes: RouteObject[] = [
         lazy: () => import('./partner/partner-layout-route'),
         children: [
           { index: true, loader: () => redirect('/partner/dashboard') },
-          ...PARTNER_ROUTES.map(({ path, title }) => page(path, title, loadPartnerPage)),
+          ...PARTNER_ROUTES.map(({ path, title }) =>
+            page(path, title, PARTNER_PAGE_MODULES[path] ?? loadPartnerPage),
+          ),
           { path: '*', Component: NotFoundInLayout },
         ],
       },
