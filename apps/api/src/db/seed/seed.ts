@@ -9,6 +9,7 @@ import {
   languages,
   offices,
   partnerAccounts,
+  partnerPaymentDetails,
   partners,
   points,
   promoCodes,
@@ -83,7 +84,7 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       .returning();
     const partnerUser = inserted.find((row) => row.email === partner.email);
 
-    await tx
+    const [affiliateAccount] = await tx
       .insert(partnerAccounts)
       .values({
         email: affiliate.email,
@@ -96,7 +97,23 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
         type: 'AFFILIATE',
         status: 'ACTIVE',
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: partnerAccounts.id });
+    // The demo affiliate's confirmed payment details: a payout run (decision 062) can pay them out of the box.
+    if (affiliateAccount) {
+      await tx.insert(partnerPaymentDetails).values({
+        partnerAccountId: affiliateAccount.id,
+        payeeType: 'COMPANY',
+        payeeName: 'ООО «Переводы Онлайн»',
+        inn: '7704211201',
+        kpp: '770401001',
+        bik: '044525225',
+        bankName: 'ПАО Сбербанк',
+        account: '40702810938000012345',
+        correspondentAccount: '30101810400000000225',
+        confirmedAt: new Date(),
+      });
+    }
 
     const [pointPartner] = await tx
       .insert(partners)

@@ -34,19 +34,18 @@ const RUN_FILTER: UrlFiltersCodec<{ run: string | null }> = {
 const period = (run: { periodFrom: string; periodTo: string }) =>
   `${formatDate(run.periodFrom)} — ${formatDate(run.periodTo)}`;
 
-/** The previous calendar month (Moscow), the usual payout period. */
-function lastMonth(): CreatePayoutRunRequest {
+/** From the first day of the previous month (Moscow) to today: everything approved so far is paid. */
+function defaultPeriod(): CreatePayoutRunRequest {
   const today = new Date(Date.now() + 3 * 3600 * 1000);
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
-  const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
-  return { periodFrom: first.toISOString().slice(0, 10), periodTo: last.toISOString().slice(0, 10) };
+  return { periodFrom: first.toISOString().slice(0, 10), periodTo: today.toISOString().slice(0, 10) };
 }
 
 function CreateRunForm({ onCreated }: { onCreated: (id: string) => void }) {
   const create = useCreatePayoutRun();
   const form = useForm<CreatePayoutRunRequest>({
     mode: 'controlled',
-    initialValues: lastMonth(),
+    initialValues: defaultPeriod(),
     validate: validateWithSchema(CreatePayoutRunRequestSchema),
   });
   const submit = form.onSubmit((values) =>
