@@ -27,7 +27,7 @@ test('ADMIN credits a partner, runs a payout, exports the registry and marks it 
   await form.getByRole('button', { name: 'Сохранить' }).click();
   await expect(form.getByText('Выберите партнёра')).toBeVisible();
   await expect(form.getByText('Укажите причину корректировки')).toBeVisible();
-  await form.getByRole('textbox', { name: 'Партнёр' }).fill('Аффилиатов');
+  await form.getByRole('combobox', { name: 'Партнёр' }).fill('Аффилиатов');
   await page.getByRole('option', { name: /Алексей Аффилиатов/ }).click();
   await form.getByRole('textbox', { name: 'Сумма, ₽' }).fill('1500');
   await form.getByRole('textbox', { name: 'Причина' }).fill(REASON);

@@ -12,6 +12,7 @@ export function AdminTable({
   hasActions = false,
   minWidth,
   testId,
+  scrollLabel,
   children,
   ...tableProps
 }: {
@@ -19,10 +20,25 @@ export function AdminTable({
   hasActions?: boolean;
   minWidth: number;
   testId: string;
+  /**
+   * A table with nothing focusable in it (no row buttons) names its scroll area: the area is then a labelled
+   * region reachable by Tab, so a keyboard can scroll it sideways on a phone (WCAG 2.1.1, axe
+   * `scrollable-region-focusable`).
+   */
+  scrollLabel?: string;
   children: ReactNode;
 } & Omit<TableProps, 'children'>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      {...(scrollLabel
+        ? {
+            scrollAreaProps: {
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollLabel },
+            },
+          }
+        : {})}
+    >
       <Table data-testid={testId} {...tableProps}>
         <Table.Thead>
           <Table.Tr>

@@ -153,6 +153,7 @@ export function AdjustmentsPage() {
         errorText="Не удалось загрузить корректировки"
         emptyText="Корректировок пока нет"
         testId="adjustments-table"
+        scrollLabel="Таблица корректировок"
         minWidth={760}
         columns={COLUMNS}
         renderRow={(item) => (

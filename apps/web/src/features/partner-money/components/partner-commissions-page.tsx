@@ -81,6 +81,7 @@ export function PartnerCommissionsPage() {
         errorText="Не удалось загрузить комиссии"
         emptyText="Комиссий пока нет: они появятся, когда приведённые вами клиенты оплатят заказы"
         testId="partner-commissions"
+        scrollLabel="Таблица комиссий"
         minWidth={900}
         columns={[
           { label: 'Начисление' },

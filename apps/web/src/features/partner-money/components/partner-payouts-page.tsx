@@ -21,6 +21,7 @@ export function PartnerPayoutsPage() {
         errorText="Не удалось загрузить выплаты"
         emptyText="Выплат пока не было"
         testId="partner-payouts-summary"
+        scrollLabel="Таблица выплат"
         minWidth={480}
         columns={[{ label: 'Период' }, { label: 'Сумма', ta: 'right' }, { label: 'Статус' }]}
         renderRow={(payout) => (
@@ -68,6 +69,7 @@ export function PartnerPayoutsPage() {
               </Group>
               <AdminTable
                 testId="partner-payout-commissions"
+                scrollLabel={`Начисления: ${title}`}
                 minWidth={560}
                 columns={[
                   { label: 'Начисление' },

@@ -145,6 +145,7 @@ function RunDetail({ id }: { id: string }) {
           errorText="Не удалось загрузить выплату"
           emptyText="В выплате никого нет"
           testId="payout-rows"
+          scrollLabel="Партнёры в выплате"
           minWidth={640}
           columns={[
             { label: 'Партнёр' },
