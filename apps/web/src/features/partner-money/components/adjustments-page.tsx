@@ -8,7 +8,7 @@ import { validateWithSchema } from '@/lib/forms';
 import { saveCallbacks, useValidatedForm } from '@/lib/form-submit';
 import { useUrlFilters, type UrlFiltersCodec } from '@/lib/use-url-filters';
 import { useAdjustments, useCreateAdjustment, usePartnerOptions } from '../api/partner-money';
-import { CommissionStatusBadge, Pages, rub } from './money';
+import { CommissionStatusBadge, MoneyCell, Pages } from './money';
 
 const UUID = /^[0-9a-f-]{36}$/i;
 const FILTERS: UrlFiltersCodec<{ partnerAccountId?: string; page: number }> = {
@@ -165,10 +165,7 @@ export function AdjustmentsPage() {
                 {item.partnerEmail}
               </Text>
             </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {item.amountKopecks > 0 ? '+' : ''}
-              {rub(item.amountKopecks)}
-            </Table.Td>
+            <MoneyCell kopecks={item.amountKopecks} sign />
             <Table.Td>
               <CommissionStatusBadge status={item.status} />
             </Table.Td>
@@ -177,14 +174,7 @@ export function AdjustmentsPage() {
           </Table.Tr>
         )}
       />
-      {data ? (
-        <Pages
-          total={data.total}
-          pageSize={data.pageSize}
-          page={filters.page}
-          onChange={(page) => setFilters({ ...filters, page })}
-        />
-      ) : null}
+      <Pages answer={data} page={filters.page} onChange={(page) => setFilters({ ...filters, page })} />
       <EditModal editing={editing.editing} onClose={editing.close} title={() => 'Новая корректировка'}>
         {() => <AdjustmentForm onClose={editing.close} />}
       </EditModal>

@@ -1,4 +1,4 @@
-import { Badge, Pagination } from '@mantine/core';
+import { Badge, Pagination, Table } from '@mantine/core';
 import {
   COMMISSION_STATUS_LABELS,
   PAYOUT_STATUS_LABELS,
@@ -34,19 +34,27 @@ export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   );
 }
 
-/** Page numbers under a paged list (shown only when there is more than one page). */
+/** A money cell of a table: kopecks as rubles, right-aligned, never wrapped. */
+export function MoneyCell({ kopecks, sign = false }: { kopecks: number; sign?: boolean }) {
+  return (
+    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      {sign && kopecks > 0 ? '+' : ''}
+      {rub(kopecks)}
+    </Table.Td>
+  );
+}
+
+/** Page numbers under a paged list answer (shown only when there is more than one page). */
 export function Pages({
-  total,
-  pageSize,
+  answer,
   page,
   onChange,
 }: {
-  total: number;
-  pageSize: number;
+  answer: { total: number; pageSize: number } | undefined;
   page: number;
   onChange: (page: number) => void;
 }) {
-  const pages = Math.ceil(total / pageSize);
+  const pages = answer ? Math.ceil(answer.total / answer.pageSize) : 0;
   if (pages <= 1) return null;
   return (
     <Pagination

@@ -10,7 +10,7 @@ import { AdminList } from '@/components/admin-list';
 import { formatDate } from '@/lib/format';
 import { useUrlFilters, type UrlFiltersCodec } from '@/lib/use-url-filters';
 import { usePartnerCommissions } from '../api/partner-money';
-import { CommissionStatusBadge, Pages, rub } from './money';
+import { CommissionStatusBadge, MoneyCell, Pages, rub } from './money';
 
 const FILTERS: UrlFiltersCodec<{ status?: CommissionStatus; page: number }> = {
   parse: (params) => {
@@ -97,15 +97,11 @@ export function PartnerCommissionsPage() {
         renderRow={(item) => (
           <Table.Tr key={item.id}>
             <Table.Td>{commissionSubject(item)}</Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {item.kind === 'ORDER' ? rub(item.baseKopecks) : '—'}
-            </Table.Td>
+            <Table.Td ta="right">{item.kind === 'ORDER' ? rub(item.baseKopecks) : '—'}</Table.Td>
             <Table.Td ta="right">
               {item.kind === 'ORDER' && item.ratePercent !== null ? `${item.ratePercent} %` : '—'}
             </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {rub(item.status === 'REVERSED' ? 0 : item.amountKopecks)}
-            </Table.Td>
+            <MoneyCell kopecks={item.status === 'REVERSED' ? 0 : item.amountKopecks} />
             <Table.Td>
               <CommissionStatusBadge status={item.status} />
             </Table.Td>
@@ -116,14 +112,7 @@ export function PartnerCommissionsPage() {
           </Table.Tr>
         )}
       />
-      {data ? (
-        <Pages
-          total={data.total}
-          pageSize={data.pageSize}
-          page={filters.page}
-          onChange={(page) => setFilters({ ...filters, page })}
-        />
-      ) : null}
+      <Pages answer={data} page={filters.page} onChange={(page) => setFilters({ ...filters, page })} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { AdminList, AdminTable } from '@/components/admin-list';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { showErrorToast } from '@/lib/notify';
 import { downloadStatement, usePartnerPayouts } from '../api/partner-money';
-import { CommissionStatusBadge, PayoutStatusBadge, rub } from './money';
+import { CommissionStatusBadge, MoneyCell, PayoutStatusBadge, rub } from './money';
 import { commissionSubject } from './partner-commissions-page';
 
 /** /partner/history/payouts: the partner's payouts with their commissions and a PDF statement (decision 062). */
@@ -29,9 +29,7 @@ export function PartnerPayoutsPage() {
             <Table.Td>
               {formatDate(payout.periodFrom)} — {formatDate(payout.periodTo)}
             </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {rub(payout.amountKopecks)}
-            </Table.Td>
+            <MoneyCell kopecks={payout.amountKopecks} />
             <Table.Td>
               <PayoutStatusBadge status={payout.status} />
             </Table.Td>
@@ -82,9 +80,7 @@ export function PartnerPayoutsPage() {
                   <Table.Tr key={item.id}>
                     <Table.Td>{commissionSubject(item)}</Table.Td>
                     <Table.Td>{formatDate(item.createdAt)}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {rub(item.amountKopecks)}
-                    </Table.Td>
+                    <MoneyCell kopecks={item.amountKopecks} />
                     <Table.Td>
                       <CommissionStatusBadge status={item.status} />
                     </Table.Td>

@@ -21,7 +21,7 @@ import {
   usePayoutRun,
   usePayoutRuns,
 } from '../api/partner-money';
-import { PayoutStatusBadge, rub } from './money';
+import { MoneyCell, PayoutStatusBadge, rub } from './money';
 
 const RUN_FILTER: UrlFiltersCodec<{ run: string | null }> = {
   parse: (params) => {
@@ -160,9 +160,7 @@ function RunDetail({ id }: { id: string }) {
               <Table.Td>{payout.payee?.payeeName ?? '—'}</Table.Td>
               <Table.Td>{payout.payee?.inn ?? '—'}</Table.Td>
               <Table.Td ta="right">{payout.commissionCount}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {rub(payout.amountKopecks)}
-              </Table.Td>
+              <MoneyCell kopecks={payout.amountKopecks} />
             </Table.Tr>
           )}
         />
@@ -218,9 +216,7 @@ export function PayoutsPage() {
               <PayoutStatusBadge status={item.status} />
             </Table.Td>
             <Table.Td ta="right">{item.payoutCount}</Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {rub(item.totalKopecks)}
-            </Table.Td>
+            <MoneyCell kopecks={item.totalKopecks} />
             <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
             <Table.Td>
               <Button
