@@ -133,6 +133,20 @@ describe('partner commissions (decision 062)', () => {
     offsetMs = 0;
   });
 
+  it('the approval job is a periodic job that «Запустить сейчас» can run', async () => {
+    const run = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/cron/approve-partner-commissions/run',
+      headers: admin,
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const [job] = await sqlRows<{ name: string; data: { name: string } }>(
+      ctx,
+      `select name, data from pgboss.job where data->>'name' = 'approve-partner-commissions'`,
+    );
+    expect(job).toMatchObject({ name: 'sync-tasks' });
+  });
+
   it('a partial refund reduces an unpaid commission to rate × what is left; a full refund reverses it', async () => {
     const partner = await insertPartner(ctx);
     const order = await paidAttributedOrder(ctx, partner.id);
@@ -172,6 +186,26 @@ describe('partner commissions (decision 062)', () => {
       status: 'REVERSED',
       amount: 0,
     });
+    const approved = await paidAttributedOrder(ctx, partner.id);
+    await complete(ctx, approved.id);
+    await approveAllOf(ctx, partner.id);
+    const [before] = await commissionsOf(ctx, 'order_id = $1', [approved.id]);
+    expect(before!.status).toBe('APPROVED');
+    await ctx.services.orderStatus.changeStatusBySystem({
+      orderId: approved.id,
+      from: 'COMPLETED',
+      to: 'CANCELED',
+      comment: null,
+    });
+    expect((await commissionsOf(ctx, 'order_id = $1', [approved.id]))[0]).toMatchObject({
+      status: 'REVERSED',
+      amount: 0,
+    });
+    expect((await eventsOf(ctx, before!.id)).map((event) => event.to_status)).toEqual([
+      'PENDING',
+      'APPROVED',
+      'REVERSED',
+    ]);
   });
 
   it('adjustments: validated, ADMIN only, APPROVED at once, audited, listed and shown to the partner', async () => {
