@@ -119,7 +119,8 @@ export const JOBS = {
     queue: 'sync-tasks',
     payload: scheduledRun,
     schedule: {
-      cron: '20 * * * *',
+      // After the fraud scan (scan-partner-fraud, :20): a hold it raises applies before this run.
+      cron: '40 * * * *',
       description: 'Подтверждение партнёрских комиссий после срока удержания',
     },
   },

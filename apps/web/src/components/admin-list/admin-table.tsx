@@ -21,9 +21,8 @@ export function AdminTable({
   minWidth: number;
   testId: string;
   /**
-   * A table with nothing focusable in it (no row buttons) names its scroll area: the area is then a labelled
-   * region reachable by Tab, so a keyboard can scroll it sideways on a phone (WCAG 2.1.1, axe
-   * `scrollable-region-focusable`).
+   * A table without links or buttons: its sideways scroll gets a keyboard stop with this name (axe
+   * scrollable-region-focusable), so it can be scrolled without a mouse.
    */
   scrollLabel?: string;
   children: ReactNode;
@@ -32,11 +31,7 @@ export function AdminTable({
     <Table.ScrollContainer
       minWidth={minWidth}
       {...(scrollLabel
-        ? {
-            scrollAreaProps: {
-              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollLabel },
-            },
-          }
+        ? { scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } } }
         : {})}
     >
       <Table data-testid={testId} {...tableProps}>
