@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { DEMO } from '../support/api';
 import { signInPartnerPortal, signInStaff } from '../support/fixtures';
 import { expectNoSidewaysScroll } from '../support/layout';
 
 /**
  * The partner money journey (decision 062). Orders are attributed by the referrals part, so the money here is an
- * adjustment made through the CRM form: ADMIN credits the demo affiliate (confirmed payment details in the demo
+ * adjustment made through the CRM form: ADMIN credits the demo payee partner (confirmed payment details in the demo
  * seed), runs a payout, exports the bank registry, marks it paid; the partner sees it paid, on a phone.
  */
 test.describe.configure({ mode: 'serial' });
@@ -27,8 +28,8 @@ test('ADMIN credits a partner, runs a payout, exports the registry and marks it 
   await form.getByRole('button', { name: 'Сохранить' }).click();
   await expect(form.getByText('Выберите партнёра')).toBeVisible();
   await expect(form.getByText('Укажите причину корректировки')).toBeVisible();
-  await form.getByRole('combobox', { name: 'Партнёр' }).fill('Аффилиатов');
-  await page.getByRole('option', { name: /Алексей Аффилиатов/ }).click();
+  await form.getByRole('combobox', { name: 'Партнёр' }).fill('Релокейт');
+  await page.getByRole('option', { name: /Ольга Релокейтова/ }).click();
   await form.getByRole('textbox', { name: 'Сумма, ₽' }).fill('1500');
   await form.getByRole('textbox', { name: 'Причина' }).fill(REASON);
   await form.getByRole('button', { name: 'Сохранить' }).click();
@@ -40,7 +41,7 @@ test('ADMIN credits a partner, runs a payout, exports the registry and marks it 
   await expect(page.getByRole('heading', { name: 'Выплаты партнёрам' })).toBeVisible();
   await page.getByRole('button', { name: 'Сформировать выплату' }).click();
   const run = page.getByTestId('payout-run');
-  await expect(run.getByRole('row', { name: /Алексей Аффилиатов/ })).toContainText('1 500');
+  await expect(run.getByRole('row', { name: /Ольга Релокейтова/ })).toContainText('1 500');
   await expect(run).toContainText('Черновик');
   await expectAccessible(page, '/crm/partner-payouts');
 
@@ -51,7 +52,7 @@ test('ADMIN credits a partner, runs a payout, exports the registry and marks it 
   expect(registry.split('\r\n')[0]).toBe(
     '№;Получатель;ИНН;КПП;БИК;Банк;Корр. счёт;Счёт получателя;Сумма;Назначение платежа',
   );
-  expect(registry).toContain('ООО «Переводы Онлайн»;7704211201;770401001;044525225');
+  expect(registry).toContain('ООО «Релокейт Про»;7704211201;770401001;044525225');
   expect(registry).toContain(';1500.00;Выплата партнёрского вознаграждения за период с ');
   expect(registry).toContain('НДС не облагается');
 
@@ -74,7 +75,7 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('payout-runs')).toContainText('Выплачено');
     await expectNoSidewaysScroll(page);
 
-    await signInPartnerPortal(page, request);
+    await signInPartnerPortal(page, request, DEMO.payee);
     await page.goto('/partner/history/payouts');
     const payout = page.getByTestId('partner-payout').first();
     await expect(payout).toContainText('Выплачено');

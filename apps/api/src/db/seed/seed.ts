@@ -39,12 +39,13 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
   if (marker) return { seeded: false };
 
-  const { admin, manager, partner, customer, affiliate } = DEMO_ACCOUNTS;
-  const [adminHash, managerHash, partnerHash, affiliateHash] = await Promise.all([
+  const { admin, manager, partner, customer, affiliate, payee } = DEMO_ACCOUNTS;
+  const [adminHash, managerHash, partnerHash, affiliateHash, payeeHash] = await Promise.all([
     hashPassword(admin.password),
     hashPassword(manager.password),
     hashPassword(partner.password),
     hashPassword(affiliate.password),
+    hashPassword(payee.password),
   ]);
 
   await db.transaction(async (tx) => {
@@ -84,7 +85,7 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       .returning();
     const partnerUser = inserted.find((row) => row.email === partner.email);
 
-    const [affiliateAccount] = await tx
+    await tx
       .insert(partnerAccounts)
       .values({
         email: affiliate.email,
@@ -97,14 +98,25 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
         type: 'AFFILIATE',
         status: 'ACTIVE',
       })
+      .onConflictDoNothing();
+    // A second portal partner whose payment details are confirmed (decision 062): a payout run can pay them.
+    const [payeeAccount] = await tx
+      .insert(partnerAccounts)
+      .values({
+        email: payee.email,
+        passwordHash: payeeHash,
+        name: 'Ольга Релокейтова',
+        company: 'ООО «Релокейт Про»',
+        type: 'CORPORATE_REFERRAL',
+        status: 'ACTIVE',
+      })
       .onConflictDoNothing()
       .returning({ id: partnerAccounts.id });
-    // The demo affiliate's confirmed payment details: a payout run (decision 062) can pay them out of the box.
-    if (affiliateAccount) {
+    if (payeeAccount) {
       await tx.insert(partnerPaymentDetails).values({
-        partnerAccountId: affiliateAccount.id,
+        partnerAccountId: payeeAccount.id,
         payeeType: 'COMPANY',
-        payeeName: 'ООО «Переводы Онлайн»',
+        payeeName: 'ООО «Релокейт Про»',
         inn: '7704211201',
         kpp: '770401001',
         bik: '044525225',
