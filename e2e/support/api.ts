@@ -6,6 +6,7 @@ export const DEMO = {
   manager: { email: 'manager@demo.local', password: 'manager-demo-pass' },
   partner: { email: 'partner@demo.local', password: 'partner-demo-pass' },
   affiliate: { email: 'affiliate@demo.local', password: 'affiliate-demo-pass' },
+  payee: { email: 'payee@demo.local', password: 'payee-demo-pass' },
   customer: { email: 'customer@demo.local' },
 } as const;
 

@@ -86,13 +86,14 @@ export async function signInStaff(
   return token;
 }
 
-/** The demo affiliate signed in to the partner portal. */
+/** A demo portal partner (the affiliate unless told) signed in to the partner portal. */
 export async function signInPartnerPortal(
   target: Page | BrowserContext,
   request: APIRequestContext,
+  account: { email: string; password: string } = DEMO.affiliate,
 ): Promise<string> {
   const response = await request.post('/api/partner/auth/login', {
-    data: { email: DEMO.affiliate.email, password: DEMO.affiliate.password },
+    data: { email: account.email, password: account.password },
   });
   expect(response.status(), 'partner login').toBe(200);
   const { token, partner } = (await response.json()) as { token: string; partner: unknown };

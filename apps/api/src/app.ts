@@ -47,6 +47,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
 import { paymentDetailsRoutes } from './modules/payment-details/payment-details.routes.ts';
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
+import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partnerPortalRoutes, { partnerPortal: services.partnerPortal });
   await app.register(paymentDetailsRoutes, { paymentDetails: services.paymentDetails });
   await app.register(fraudRoutes, { fraud: services.fraud, partnerAnalytics: services.partnerAnalytics });
+  await app.register(commissionsRoutes, { commissions: services.commissions, payouts: services.payouts });
   await app.register(mailRoutes, { mail: services.mail });
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
   await app.register(analyticsRoutes, { analytics: services.analytics });

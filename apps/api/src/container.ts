@@ -20,6 +20,8 @@ import { createFraudService } from './modules/fraud/fraud.service.ts';
 import { createPartnerAnalyticsService } from './modules/fraud/partner-analytics.service.ts';
 import { createPaymentDetailsRepository } from './modules/payment-details/payment-details.repository.ts';
 import { createPaymentDetailsService } from './modules/payment-details/payment-details.service.ts';
+import { createCommissionsService } from './modules/commissions/commissions.service.ts';
+import { createPayoutsService } from './modules/commissions/payouts.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
@@ -176,8 +178,11 @@ export function createServices(deps: ServiceDeps) {
     config,
     createSender: deps.createPushSender,
   });
+  const commissionsRepo = createCommissionsRepository();
+  const commissions = createCommissionsService({ db, repo: commissionsRepo, audit, clock });
   const orderStatus = createOrderStatusService({
     db,
+    commissions,
     repo: ordersRepo,
     query: ordersQuery,
     mail,
@@ -278,6 +283,8 @@ export function createServices(deps: ServiceDeps) {
       clock,
     }),
     partnerPortal: createPartnerPortalService({ db }),
+    commissions,
+    payouts: createPayoutsService({ db, repo: commissionsRepo, audit, mail, clock }),
     formSettings,
     orders: createOrdersService({
       db,
@@ -302,6 +309,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     refunds: createRefundsService({
       db,
+      commissions,
       provider: paymentProvider,
       repo: createRefundsRepository(),
       ordersRepo,
@@ -361,7 +369,7 @@ export function createServices(deps: ServiceDeps) {
     fraud: createFraudService({
       db,
       repo: createFraudRepository(),
-      commissionsRepo: createCommissionsRepository(),
+      commissionsRepo,
       partnerPortalRepo: createPartnerPortalRepository(),
       authRepo,
       audit,
@@ -397,6 +405,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'check-yandex-delivery-statuses': () => services.orderAutomation.checkDeliveryStatuses(),
     'remove-unattached-uploads': () => services.uploads.removeUnattached(),
     'scan-partner-fraud': () => services.fraud.scanPartners(),
+    'approve-partner-commissions': () => services.commissions.approveDue(),
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

@@ -103,6 +103,7 @@ export const JOB_TITLES = {
   'check-yandex-delivery-statuses': 'Проверка статусов доставки',
   'remove-unattached-uploads': 'Удаление файлов без заказа',
   'scan-partner-fraud': 'Проверка партнёров на фрод',
+  'approve-partner-commissions': 'Подтверждение партнёрских комиссий',
 } as const;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as Array<keyof typeof JOB_TITLES>;
 

@@ -18,6 +18,7 @@ export { CataloguePriceSchema } from './fields.ts';
 // API modules
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './commissions.ts';
 export * from './crm-access.ts';
 export * from './customers.ts';
 export * from './documents.ts';

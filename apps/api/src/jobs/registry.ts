@@ -124,6 +124,16 @@ export const JOBS = {
       description: 'Фрод партнёров: всплески кликов без заказов и много отменённых заказов',
     },
   },
+  /** Partner commissions whose hold has passed (decision 062): one conditional UPDATE, safe to run at once. */
+  'approve-partner-commissions': {
+    queue: 'sync-tasks',
+    payload: scheduledRun,
+    schedule: {
+      // After the fraud scan (scan-partner-fraud, :20): a hold it raises applies before this run.
+      cron: '40 * * * *',
+      description: 'Подтверждение партнёрских комиссий после срока удержания',
+    },
+  },
   // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing
   // there, or a title of a job that does not exist, does not compile.
 } as const satisfies Readonly<Record<ContractJobName, JobDefinition>>;

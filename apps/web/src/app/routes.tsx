@@ -81,11 +81,15 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'monitoring/job/:id': () => import('./crm/monitoring-job-page'),
   'fraud-monitoring': () => import('./crm/fraud-monitoring-page'),
   'partner-analytics': () => import('./crm/partner-analytics-page'),
+  'partner-payouts': () => import('./crm/partner-payouts-page'),
+  'commission-adjustments': () => import('./crm/commission-adjustments-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
 /** Built partner portal pages; the rest render the placeholder. */
-const PARTNER_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
+const PARTNER_PAGE_MODULES: Partial<Record<string, RouteObject['lazy']>> = {
   'payment-details': () => import('./partner/payment-details-page'),
+  commissions: () => import('./partner/commissions-page'),
+  'history/payouts': () => import('./partner/payouts-page'),
 };
 
 export const routes: RouteObject[] = [

@@ -29,6 +29,8 @@ export const DEMO_ACCOUNTS = {
     phoneNumber: '+79161234567',
   },
   affiliate: { email: 'affiliate@demo.local', password: 'affiliate-demo-pass' },
+  /** A corporate referral partner with confirmed payment details: payout runs pay them out of the box. */
+  payee: { email: 'payee@demo.local', password: 'payee-demo-pass' },
 } as const;
 
 export const DEMO_DOCUMENTS = [

@@ -9,6 +9,7 @@ import {
   languages,
   offices,
   partnerAccounts,
+  partnerPaymentDetails,
   partners,
   points,
   promoCodes,
@@ -38,12 +39,13 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
   if (marker) return { seeded: false };
 
-  const { admin, manager, partner, customer, affiliate } = DEMO_ACCOUNTS;
-  const [adminHash, managerHash, partnerHash, affiliateHash] = await Promise.all([
+  const { admin, manager, partner, customer, affiliate, payee } = DEMO_ACCOUNTS;
+  const [adminHash, managerHash, partnerHash, affiliateHash, payeeHash] = await Promise.all([
     hashPassword(admin.password),
     hashPassword(manager.password),
     hashPassword(partner.password),
     hashPassword(affiliate.password),
+    hashPassword(payee.password),
   ]);
 
   await db.transaction(async (tx) => {
@@ -97,6 +99,33 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
         status: 'ACTIVE',
       })
       .onConflictDoNothing();
+    // A second portal partner whose payment details are confirmed (decision 062): a payout run can pay them.
+    const [payeeAccount] = await tx
+      .insert(partnerAccounts)
+      .values({
+        email: payee.email,
+        passwordHash: payeeHash,
+        name: 'Ольга Релокейтова',
+        company: 'ООО «Релокейт Про»',
+        type: 'CORPORATE_REFERRAL',
+        status: 'ACTIVE',
+      })
+      .onConflictDoNothing()
+      .returning({ id: partnerAccounts.id });
+    if (payeeAccount) {
+      await tx.insert(partnerPaymentDetails).values({
+        partnerAccountId: payeeAccount.id,
+        payeeType: 'COMPANY',
+        payeeName: 'ООО «Релокейт Про»',
+        inn: '7704211201',
+        kpp: '770401001',
+        bik: '044525225',
+        bankName: 'ПАО Сбербанк',
+        account: '40702810938000012345',
+        correspondentAccount: '30101810400000000225',
+        confirmedAt: new Date(),
+      });
+    }
 
     const [pointPartner] = await tx
       .insert(partners)

@@ -27,6 +27,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsRepository } from '../payments/payments.repository.ts';
+import type { CommissionsService } from '../commissions/commissions.service.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrdersQueryService } from './query/orders-query.service.ts';
 
@@ -143,8 +144,11 @@ export function createOrderStatusService(deps: {
   audit: AuditRepository;
   config: Pick<Config, 'publicUrl' | 'automation'>;
   clock: Clock;
+  /** Partner commissions follow the order: created when paid, held from COMPLETED, reversed when cancelled. */
+  commissions: Pick<CommissionsService, 'onOrderPaid' | 'onOrderStatusChanged'>;
 }) {
-  const { db, repo, query, mail, notifications, jobs, paymentsRepo, audit, config, clock } = deps;
+  const { db, repo, query, mail, notifications, jobs, paymentsRepo, audit, config, clock, commissions } =
+    deps;
 
   /**
    * `create-delivery` is enqueued here and nowhere else: a paid courier order gets its delivery booked with the
@@ -236,8 +240,10 @@ export function createOrderStatusService(deps: {
     if (change.by.kind === 'payment') {
       await enqueueCreateDelivery(tx, order);
       await notifyPaid(tx, order);
+      await commissions.onOrderPaid(tx, order);
       return;
     }
+    await commissions.onOrderStatusChanged(tx, order, change);
     if (change.notifyCustomer !== false) await notifyStatus(tx, order, change.to, change.comment);
     if (change.to === 'DELIVERING') await scheduleAutoCompletion(tx, order, now);
     // Left DELIVERING by any path (completed by staff, the partner or the courier's report, cancelled, moved
@@ -314,6 +320,8 @@ export function createOrderStatusService(deps: {
       });
       // Pending provider links no longer settle an order that is paid.
       await paymentsRepo.supersedePending(tx, order.id, now);
+      // Paid outside the system: an attributed order earns its commission as with any payment.
+      await commissions.onOrderPaid(tx, order);
       await audit.record(tx, {
         actorUserId: by.userId,
         action: 'order.payment.manual',

@@ -25,6 +25,7 @@ import {
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
+import type { CommissionsService } from '../commissions/commissions.service.ts';
 import { toRefund, type RefundView } from './refunds.mapper.ts';
 import type { RefundRow, RefundsRepository } from './refunds.repository.ts';
 
@@ -59,8 +60,10 @@ export function createRefundsService(deps: {
   audit: AuditRepository;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
+  /** A succeeded refund reduces or takes back the order's partner commission (decision 062). */
+  commissions: Pick<CommissionsService, 'onRefundSucceeded'>;
 }) {
-  const { db, provider, repo, ordersRepo, mail, audit, config, clock } = deps;
+  const { db, provider, repo, ordersRepo, mail, audit, config, clock, commissions } = deps;
 
   /** Received payments of an order and, per payment, the kopecks taken by refunds not canceled. */
   async function paymentBalances(dbOrTx: DbOrTx, orderId: string) {
@@ -161,7 +164,10 @@ export function createRefundsService(deps: {
           providerRefundId: answer.providerRefundId,
         },
       });
-      if (updated.status === 'succeeded') await tellCustomer(tx, updated);
+      if (updated.status === 'succeeded') {
+        await tellCustomer(tx, updated);
+        await commissions.onRefundSucceeded(tx, updated.orderId);
+      }
     });
   }
 
@@ -336,7 +342,10 @@ export function createRefundsService(deps: {
             ...(isManual ? { method: input.manual!.method, refundedOn: input.manual!.refundedOn } : {}),
           },
         });
-        if (isManual) await tellCustomer(tx, refund);
+        if (isManual) {
+          await tellCustomer(tx, refund);
+          await commissions.onRefundSucceeded(tx, order.id);
+        }
         return refund;
       });
       if (created.status === 'pending') await send(created.id);

@@ -8,6 +8,7 @@ import { orderRefunded } from './order-refunded.ts';
 import { orderResultsReady } from './order-results-ready.ts';
 import { orderStatusChanged } from './order-status-changed.ts';
 import { partnerPaymentDetailsConfirm } from './partner-payment-details-confirm.ts';
+import { partnerPayoutPaid } from './partner-payout-paid.ts';
 import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
 import { signInCode } from './sign-in-code.ts';
@@ -38,6 +39,7 @@ export const MAIL_TEMPLATES = {
   'crm-access-requested': crmAccessRequested,
   'crm-access-decided': crmAccessDecided,
   'partner-payment-details-confirm': partnerPaymentDetailsConfirm,
+  'partner-payout-paid': partnerPayoutPaid,
 } as const satisfies Record<string, (params: never, context: MailContext) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

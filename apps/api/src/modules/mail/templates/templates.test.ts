@@ -168,6 +168,13 @@ const EVERY_MAIL: Array<[MailMessage, MailOrder | null]> = [
   ],
   [
     {
+      template: 'partner-payout-paid',
+      params: { name: 'Ольга', amount: 1234.5, periodFrom: '2026-10-01', periodTo: '2026-10-31' },
+    },
+    null,
+  ],
+  [
+    {
       template: 'order-amount-changed',
       params: {
         order: { id: ID, number: 1042, name: 'Иван' },

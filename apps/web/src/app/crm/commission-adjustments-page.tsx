@@ -1,0 +1,3 @@
+import { AdjustmentsPage } from '@/features/partner-money/components/adjustments-page';
+
+export { AdjustmentsPage as Component };

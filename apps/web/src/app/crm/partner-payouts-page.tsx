@@ -1,0 +1,3 @@
+import { PayoutsPage } from '@/features/partner-money/components/payouts-page';
+
+export { PayoutsPage as Component };

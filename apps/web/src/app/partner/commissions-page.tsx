@@ -1,0 +1,3 @@
+import { PartnerCommissionsPage } from '@/features/partner-money/components/partner-commissions-page';
+
+export { PartnerCommissionsPage as Component };

@@ -1,0 +1,3 @@
+import { PartnerPayoutsPage } from '@/features/partner-money/components/partner-payouts-page';
+
+export { PartnerPayoutsPage as Component };
