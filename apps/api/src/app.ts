@@ -46,6 +46,9 @@ import { formSettingsRoutes } from './modules/form-settings/form-settings.routes
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { referralsPublicRoutes } from './modules/referrals/referrals-public.routes.ts';
+import { referralsStaffRoutes } from './modules/referrals/referrals-staff.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -171,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tariffsRoutes, { tariffs: services.tariffs });
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(pushStaffRoutes, { pushStaff: services.pushStaff });
+  await app.register(referralsRoutes, { referrals: services.referrals });
+  await app.register(referralsStaffRoutes, { referrals: services.referrals });
+  await app.register(referralsPublicRoutes, { referrals: services.referrals });
 
   await app.register(staticSpaPlugin, {
     distDir: config.serveWeb ? config.webDistDir : null,

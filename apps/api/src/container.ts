@@ -14,6 +14,8 @@ import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createPartnerPortalService } from './modules/partner-portal/partner-portal.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
+import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { createOrdersService } from './modules/orders/customer/orders.service.ts';
@@ -191,7 +193,16 @@ export function createServices(deps: ServiceDeps) {
   const pointsRepo = createPointsRepository();
   const pointPhotos = createPointPhotosService({ db, repo: pointsRepo, storage, clock });
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config);
+  const referrals = createReferralsService({
+    db,
+    repo: createReferralsRepository(),
+    promoRepo: formSettingsRepo,
+    audit,
+    config,
+    clock,
+  });
   return {
+    referrals,
     mail,
     auth,
     ordersQuery,
@@ -281,6 +292,7 @@ export function createServices(deps: ServiceDeps) {
       promoRepo: formSettingsRepo,
       uploadsRepo,
       mail,
+      referrals,
       clock,
     }),
     deliveryPrice: createDeliveryPriceService({ pricer: deliveryPricer, formSettings }),

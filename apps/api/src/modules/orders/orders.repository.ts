@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@app/contracts';
+import type { OrderStatus, PartnerStatus } from '@app/contracts';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import {
   languages,
@@ -10,6 +10,7 @@ import {
   orderStatusHistory,
   orders,
   partnerAccounts,
+  partnerPromoCodes,
   points,
   promoCodes,
   uploads,
@@ -165,9 +166,18 @@ export function createOrdersRepository() {
         .where(and(eq(partnerAccounts.id, id), eq(partnerAccounts.status, 'ACTIVE')));
       return row;
     },
+    /** The code, and the status of the portal partner it belongs to (null: nobody's code; decision 061). */
     async findPromo(db: DbOrTx, code: string) {
-      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-      return row;
+      const [row] = await db
+        .select({
+          promo: promoCodes,
+          partnerStatus: sql<PartnerStatus | null>`(select ${partnerAccounts.status} from ${partnerPromoCodes}
+            join ${partnerAccounts} on ${partnerAccounts.id} = ${partnerPromoCodes.partnerAccountId}
+            where ${partnerPromoCodes.code} = ${promoCodes.code})`,
+        })
+        .from(promoCodes)
+        .where(eq(promoCodes.code, code));
+      return row ? { ...row.promo, partnerStatus: row.partnerStatus } : undefined;
     },
     /**
      * Inserts a new order with its lines and its first history row in one statement (decision 031: one round
