@@ -342,7 +342,8 @@ export const MESSAGES = {
   // partner programme: referral links, partner promo codes (decision 061)
   referralLinkNameRequired: 'Укажите название ссылки',
   referralLinkNameTooLong: 'Название ссылки — до 100 символов',
-  referralTargetInvalid: 'Страница — адрес на нашем сайте, начинающийся с «/» (до 500 символов, без пробелов)',
+  referralTargetInvalid:
+    'Страница — адрес на нашем сайте, начинающийся с «/» (до 500 символов, без пробелов)',
   referralLinkNotFound: 'Ссылка не найдена',
   referralSubIdInvalid: 'Sub-ID — латинские буквы, цифры, «_», «-» и «.» (до 100 символов)',
   partnerPromoDiscountTooHigh: 'Скидка по промокоду партнёра — не больше {max} %',

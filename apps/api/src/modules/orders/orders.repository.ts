@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { OrderStatus, PartnerStatus } from '@app/contracts';
+import type { OrderStatus } from '@app/contracts';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import {
   languages,
@@ -169,13 +169,10 @@ export function createOrdersRepository() {
     /** The code, and the status of the portal partner it belongs to (null: nobody's code; decision 061). */
     async findPromo(db: DbOrTx, code: string) {
       const [row] = await db
-        .select({
-          promo: promoCodes,
-          partnerStatus: sql<PartnerStatus | null>`(select ${partnerAccounts.status} from ${partnerPromoCodes}
-            join ${partnerAccounts} on ${partnerAccounts.id} = ${partnerPromoCodes.partnerAccountId}
-            where ${partnerPromoCodes.code} = ${promoCodes.code})`,
-        })
+        .select({ promo: promoCodes, partnerStatus: partnerAccounts.status })
         .from(promoCodes)
+        .leftJoin(partnerPromoCodes, eq(partnerPromoCodes.code, promoCodes.code))
+        .leftJoin(partnerAccounts, eq(partnerAccounts.id, partnerPromoCodes.partnerAccountId))
         .where(eq(promoCodes.code, code));
       return row ? { ...row.promo, partnerStatus: row.partnerStatus } : undefined;
     },

@@ -7,13 +7,15 @@ import type { ReferralsService } from './referrals.service.ts';
 
 /**
  * GET /r/:code, the referral redirect (decision 061). Registered as a route, so the SPA's fallback never sees it.
- * Public; the cookie is serialised by @fastify/cookie's own function (the plugin's hooks would run on every route,
- * the order form's hot path included, decision 040).
+ * Public. @fastify/cookie is registered here, in this route's own scope and without its parsing hook: registered
+ * for the whole app its hooks would run on every route, the order form's hot path included (decision 040). Its
+ * registration also loads the parser POST /api/order reads the cookie with (`fastifyCookie.parse`).
  */
 export const referralsPublicRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService }> = async (
   app,
   opts,
 ) => {
+  await app.register(fastifyCookie, { hook: false });
   app.get(
     '/r/:code',
     {
@@ -30,16 +32,13 @@ export const referralsPublicRoutes: FastifyPluginAsyncZod<{ referrals: Referrals
       });
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if (cookie) {
-        reply.header(
-          'set-cookie',
-          fastifyCookie.serialize(REFERRAL_COOKIE, cookie.clickId, {
-            httpOnly: true,
-            sameSite: 'lax',
-            path: '/',
-            maxAge: cookie.maxAgeSeconds,
-            secure: cookie.secure,
-          }),
-        );
+        reply.setCookie(REFERRAL_COOKIE, cookie.clickId, {
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+          maxAge: cookie.maxAgeSeconds,
+          secure: cookie.secure,
+        });
       }
       return reply.redirect(location, 302);
     },

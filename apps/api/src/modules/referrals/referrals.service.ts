@@ -164,7 +164,10 @@ export function createReferralsService(deps: {
     return stats;
   }
 
-  function clickConditions(actor: PartnerPrincipal, query: Omit<ClickLogQuery, 'limit' | 'cursor'>): SQL | undefined {
+  function clickConditions(
+    actor: PartnerPrincipal,
+    query: Omit<ClickLogQuery, 'limit' | 'cursor'>,
+  ): SQL | undefined {
     const conditions: Array<SQL | undefined> = [eq(partnerClicks.partnerAccountId, actor.partnerAccountId)];
     if (query.from) conditions.push(gte(partnerClicks.clickedAt, moscowDayStart(query.from)));
     if (query.to) conditions.push(lt(partnerClicks.clickedAt, moscowDayStart(query.to, 1)));
@@ -459,7 +462,10 @@ export function createReferralsService(deps: {
     },
 
     /** The click log as CSV (the shared writer: formulas neutralised), Moscow time, Russian headers. */
-    async exportClicks(actor: PartnerPrincipal, query: Omit<ClickLogQuery, 'limit' | 'cursor'>): Promise<string> {
+    async exportClicks(
+      actor: PartnerPrincipal,
+      query: Omit<ClickLogQuery, 'limit' | 'cursor'>,
+    ): Promise<string> {
       const rows = await db
         .select(clickSelection)
         .from(partnerClicks)

@@ -37,9 +37,12 @@ export const ordersPublicRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      // The referral cookie (decision 061), parsed here only: no cookie hook on every route.
+      // The referral cookie (decision 061), parsed here only: no cookie hook on every route. The parser is
+      // @fastify/cookie's, loaded by its registration with the /r/:code route (referrals-public.routes.ts).
       const cookieHeader = request.headers.cookie;
-      const clickId = cookieHeader ? clickIdFromCookie(fastifyCookie.parse(cookieHeader)[REFERRAL_COOKIE]) : null;
+      const clickId = cookieHeader
+        ? clickIdFromCookie(fastifyCookie.parse(cookieHeader)[REFERRAL_COOKIE])
+        : null;
       const { order, created } = await opts.orders.createOrder(
         request.principal,
         request.body,
