@@ -81,6 +81,14 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'monitoring/job/:id': () => import('./crm/monitoring-job-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
+/** Partner portal pages built so far (each its own lazy chunk); the rest render the placeholder. */
+const PARTNER_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
+  dashboard: () => import('./partner/dashboard-page'),
+  'affiliate/links': () => import('./partner/affiliate-links-page'),
+  'affiliate/promocodes': () => import('./partner/affiliate-promocodes-page'),
+  'affiliate/click-logs': () => import('./partner/affiliate-click-logs-page'),
+  'affiliate/analytics': () => import('./partner/affiliate-analytics-page'),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -208,7 +216,9 @@ export const routes: RouteObject[] = [
         lazy: () => import('./partner/partner-layout-route'),
         children: [
           { index: true, loader: () => redirect('/partner/dashboard') },
-          ...PARTNER_ROUTES.map(({ path, title }) => page(path, title, loadPartnerPage)),
+          ...PARTNER_ROUTES.map(({ path, title }) =>
+            page(path, title, PARTNER_PAGE_MODULES[path] ?? loadPartnerPage),
+          ),
           { path: '*', Component: NotFoundInLayout },
         ],
       },
