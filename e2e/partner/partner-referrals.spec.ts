@@ -64,7 +64,7 @@ test.describe('partner referrals', () => {
     await signInPartnerPortal(page, request);
     await page.goto('/partner/affiliate/promocodes');
     const code = `E2E${Date.now().toString().slice(-8)}`;
-    await page.getByLabel('Промокод').fill(code);
+    await page.getByRole('textbox', { name: 'Промокод' }).fill(code);
     await page.getByRole('button', { name: 'Создать промокод' }).click();
     await expect(page.getByTestId('promocodes-table')).toContainText(code);
     await expectAccessible(page, '/partner/affiliate/promocodes');

@@ -1,4 +1,15 @@
-import { Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import {
   PartnerPromoCodeCreateRequestSchema,
   PROMO_CODE_STATUS_LABELS,
@@ -86,7 +97,25 @@ export function PartnerPromoCodesPage() {
         columns={COLUMNS}
         renderRow={(code: PartnerPromoCode) => (
           <Table.Tr key={code.code}>
-            <Table.Td ff="monospace">{code.code}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" ff="monospace">
+                  {code.code}
+                </Text>
+                <CopyButton value={code.code}>
+                  {({ copied, copy }) => (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={copy}
+                      aria-label={`Копировать промокод ${code.code}`}
+                    >
+                      {copied ? 'Скопирован' : 'Копировать'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+            </Table.Td>
             <Table.Td>{code.discountPercent} %</Table.Td>
             <Table.Td>
               {code.usedCount}
