@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REFERRAL_COOKIE, type PartnerLink } from '@app/contracts';
 import { createTestContext, type TestContext } from '#test/helpers.ts';
-import { createPortalPartner, orderBody, rows } from './referrals-test-support.ts';
+import { createPortalPartner, orderBody, rows } from '#test/portal-partners.ts';
 
 type Sent = { text: string; name: string | null };
 type QueryFn = (...args: unknown[]) => unknown;

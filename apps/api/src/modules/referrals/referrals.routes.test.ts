@@ -10,7 +10,7 @@ import {
   type PartnerPromoCodeListResponse,
 } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
-import { createPortalPartner, orderBody, rows, setPartnerStatus } from './referrals-test-support.ts';
+import { createPortalPartner, orderBody, rows, setPartnerStatus } from '#test/portal-partners.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';

@@ -1,7 +1,7 @@
 import type { FormParamsResponse } from '@app/contracts';
-import { partnerAccounts } from '../../db/schema/index.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import type { TestContext } from '#test/helpers.ts';
+import { partnerAccounts } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import type { TestContext } from './helpers.ts';
 
 /** A portal partner of the test database, signed in. */
 export async function createPortalPartner(
