@@ -262,7 +262,10 @@ async function benchReferralRedirect(api: string, bare: Row | undefined): Promis
     headers: { 'user-agent': BROWSER_AGENT },
   };
   await load(target, api, WARMUP_SECONDS);
+  const cpuBefore = cpuMs(pids.api);
   const result = await load(target, api, DURATION);
+  // CPU per redirect, steadier than req/s on a shared machine (the database's share is not in it).
+  const cpuPerRequestUs = ((cpuMs(pids.api) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   const redirects = (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
     .statusCodeStats?.['302']?.count;
   const row: Row = {
@@ -279,7 +282,8 @@ async function benchReferralRedirect(api: string, bare: Row | undefined): Promis
     `\n${verdict}: referral redirect GET /r/{code} ${fmt(row.rps)} req/s, p50 ${fmt(row.p50, 1)} ms, p99 ` +
       `${fmt(row.p99, 1)} ms, ${redirects ?? 0} × 302, other ${row.non2xx}, errors ${row.errors} ` +
       `(target >= ${REDIRECT_GOAL.rps}/s, p99 < ${REDIRECT_GOAL.p99} ms); baseline bare ${bare ? fmt(bare.rps) : '?'} req/s, ` +
-      `p99 ${bare ? fmt(bare.p99, 1) : '?'} ms in this run (${fmt(row.ratio, 2)} × bare)`,
+      `p99 ${bare ? fmt(bare.p99, 1) : '?'} ms in this run (${fmt(row.ratio, 2)} × bare); API CPU per redirect ` +
+      `${fmt(cpuPerRequestUs)} µs (one core caps the API at ${fmt(1_000_000 / Math.max(cpuPerRequestUs, 1))} redirects/s)`,
   );
   return row;
 }
