@@ -3,7 +3,8 @@
  * Run with `npm run bench`. Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WORKERS (1),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; PGlite when unreachable),
  * BENCH_ONLY=web (only the initial JavaScript and Lighthouse, no load tests), orders (only order creation) or get
- * (only the GET targets and the form-params goal with its CPU per request),
+ * (only the GET targets and the form-params goal with its CPU per request), redirect (the bare baseline and the
+ * referral redirect GET /r/{code} only),
  * BENCH_ORDER_DURATION (s, 20), BENCH_ORDER_CONNECTIONS (8), BENCH_ORDER_ROUNDS (4: API and bare transaction
  * alternate), BENCH_GOAL_ROUNDS (6) × BENCH_GOAL_ROUND_SECONDS (3), BENCH_VERBOSE (list one order's statements),
  * BENCH_LIGHTHOUSE=false,
@@ -229,6 +230,64 @@ function printTable(rows: Row[]) {
   for (const c of cells) console.log(line(c).join('  '));
 }
 
+/** The referral redirect (decision 061): GET /r/{code} logs a click and answers 302, on this 2-core machine. */
+const REDIRECT_GOAL = { rps: 3000, p99: 20 };
+const BROWSER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+
+/**
+ * GET /r/{code} of the demo affiliate's link under load, beside the bare route measured in the same run. Every
+ * answer must be the 302 with the cookie (autocannon counts a 302 as non-2xx: here the 302s are the successes).
+ */
+async function benchReferralRedirect(api: string, bare: Row | undefined): Promise<Row> {
+  const login = await fetch(`${api}/api/partner/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'affiliate@demo.local', password: 'affiliate-demo-pass' }),
+  });
+  if (!login.ok) throw new Error(`affiliate login: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const created = await fetch(`${api}/api/partner/affiliate/links`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: 'Нагрузка', targetPath: '/order/step-1' }),
+  });
+  if (created.status !== 201) throw new Error(`create link: ${created.status}`);
+  const { code } = (await created.json()) as { code: string };
+  const target: Target = {
+    name: 'referral-redirect',
+    server: 'api',
+    method: 'GET',
+    path: `/r/${code}?sub=bench`,
+    headers: { 'user-agent': BROWSER_AGENT },
+  };
+  await load(target, api, WARMUP_SECONDS);
+  const cpuBefore = cpuMs(pids.api);
+  const result = await load(target, api, DURATION);
+  // CPU per redirect, steadier than req/s on a shared machine (the database's share is not in it).
+  const cpuPerRequestUs = ((cpuMs(pids.api) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  const redirects = (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
+    .statusCodeStats?.['302']?.count;
+  const row: Row = {
+    name: target.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.requests.total - (redirects ?? 0) - result.errors,
+    errors: result.errors,
+    ratio: bare ? result.requests.average / bare.rps : 0,
+  };
+  const verdict = row.rps >= REDIRECT_GOAL.rps && row.p99 < REDIRECT_GOAL.p99 ? 'PASS' : 'FAIL';
+  console.log(
+    `\n${verdict}: referral redirect GET /r/{code} ${fmt(row.rps)} req/s, p50 ${fmt(row.p50, 1)} ms, p99 ` +
+      `${fmt(row.p99, 1)} ms, ${redirects ?? 0} × 302, other ${row.non2xx}, errors ${row.errors} ` +
+      `(target >= ${REDIRECT_GOAL.rps}/s, p99 < ${REDIRECT_GOAL.p99} ms); baseline bare ${bare ? fmt(bare.rps) : '?'} req/s, ` +
+      `p99 ${bare ? fmt(bare.p99, 1) : '?'} ms in this run (${fmt(row.ratio, 2)} × bare); API CPU per redirect ` +
+      `${fmt(cpuPerRequestUs)} µs (one core caps the API at ${fmt(1_000_000 / Math.max(cpuPerRequestUs, 1))} redirects/s)`,
+  );
+  return row;
+}
+
 /** The order-creation target (issue 15): on this 2-core machine, 8 connections, PostgreSQL. */
 const ORDER_GOAL = { rps: 300, p99: 60 };
 
@@ -432,7 +491,7 @@ async function main(): Promise<number> {
     const row = await benchOrderCreation(api, dbEnv.DATABASE_URL);
     return row.non2xx > 0 || row.errors > 0 ? 1 : 0;
   }
-  const onlyGet = process.env.BENCH_ONLY === 'get';
+  const onlyGet = process.env.BENCH_ONLY === 'get' || process.env.BENCH_ONLY === 'redirect';
   const payload = await (await fetch(`${api}/api/order/form-params`)).text();
   const bases = { bare: await startBare(await freePort(), payload), api };
   console.log(
@@ -440,7 +499,7 @@ async function main(): Promise<number> {
   );
 
   const rows: Row[] = [];
-  for (const target of TARGETS) {
+  for (const target of process.env.BENCH_ONLY === 'redirect' ? TARGETS.slice(0, 1) : TARGETS) {
     const base = bases[target.server];
     await load(target, base, WARMUP_SECONDS);
     const result = await load(target, base, DURATION);
@@ -462,9 +521,10 @@ async function main(): Promise<number> {
     );
   }
 
+  if (process.env.BENCH_ONLY !== 'get') rows.push(await benchReferralRedirect(bases.api, rows[0]));
   printTable(rows);
   const goalTarget = TARGETS.find((t) => t.name === GOAL.name);
-  if (goalTarget && TARGETS[0]) {
+  if (goalTarget && TARGETS[0] && process.env.BENCH_ONLY !== 'redirect') {
     const ratios: number[] = [];
     const cpu = { bare: 0, ours: 0, bareRequests: 0, ourRequests: 0 };
     for (let round = 0; round < GOAL_ROUNDS; round += 1) {

@@ -49,6 +49,9 @@ import { paymentDetailsRoutes } from './modules/payment-details/payment-details.
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { referralsPublicRoutes } from './modules/referrals/referrals-public.routes.ts';
+import { referralsStaffRoutes } from './modules/referrals/referrals-staff.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -177,6 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tariffsRoutes, { tariffs: services.tariffs });
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(pushStaffRoutes, { pushStaff: services.pushStaff });
+  await app.register(referralsRoutes, { referrals: services.referrals });
+  await app.register(referralsStaffRoutes, { referrals: services.referrals });
+  await app.register(referralsPublicRoutes, { referrals: services.referrals });
 
   await app.register(staticSpaPlugin, {
     distDir: config.serveWeb ? config.webDistDir : null,

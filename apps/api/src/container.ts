@@ -23,6 +23,8 @@ import { createPaymentDetailsService } from './modules/payment-details/payment-d
 import { createCommissionsService } from './modules/commissions/commissions.service.ts';
 import { createPayoutsService } from './modules/commissions/payouts.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
+import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { createOrdersService } from './modules/orders/customer/orders.service.ts';
@@ -180,6 +182,15 @@ export function createServices(deps: ServiceDeps) {
   });
   const commissionsRepo = createCommissionsRepository();
   const commissions = createCommissionsService({ db, repo: commissionsRepo, audit, clock });
+  const fraud = createFraudService({
+    db,
+    repo: createFraudRepository(),
+    commissionsRepo,
+    partnerPortalRepo: createPartnerPortalRepository(),
+    authRepo,
+    audit,
+    clock,
+  });
   const orderStatus = createOrderStatusService({
     db,
     commissions,
@@ -203,7 +214,16 @@ export function createServices(deps: ServiceDeps) {
   const pointsRepo = createPointsRepository();
   const pointPhotos = createPointPhotosService({ db, repo: pointsRepo, storage, clock });
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config);
+  const referrals = createReferralsService({
+    db,
+    repo: createReferralsRepository(),
+    promoRepo: formSettingsRepo,
+    audit,
+    config,
+    clock,
+  });
   return {
+    referrals,
     mail,
     auth,
     ordersQuery,
@@ -295,6 +315,8 @@ export function createServices(deps: ServiceDeps) {
       promoRepo: formSettingsRepo,
       uploadsRepo,
       mail,
+      referrals,
+      fraud,
       clock,
     }),
     deliveryPrice: createDeliveryPriceService({ pricer: deliveryPricer, formSettings }),
@@ -366,15 +388,7 @@ export function createServices(deps: ServiceDeps) {
       publicUrl: config.publicUrl,
       clock,
     }),
-    fraud: createFraudService({
-      db,
-      repo: createFraudRepository(),
-      commissionsRepo,
-      partnerPortalRepo: createPartnerPortalRepository(),
-      authRepo,
-      audit,
-      clock,
-    }),
+    fraud,
     partnerAnalytics: createPartnerAnalyticsService({ db }),
   };
 }

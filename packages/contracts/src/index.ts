@@ -39,6 +39,7 @@ export * from './payments.ts';
 export * from './points.ts';
 export * from './profile.ts';
 export * from './push.ts';
+export * from './referrals.ts';
 export * from './stats.ts';
 export * from './suggestions.ts';
 export * from './system.ts';

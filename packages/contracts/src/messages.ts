@@ -357,6 +357,18 @@ export const MESSAGES = {
   // UI texts reused in several places
   roleUndefined: 'Роль пользователя не определена',
   noMenuItems: 'Для вашей роли нет доступных пунктов меню',
+  // partner programme: referral links, partner promo codes (decision 061)
+  referralLinkNameRequired: 'Укажите название ссылки',
+  referralLinkNameTooLong: 'Название ссылки — до 100 символов',
+  referralTargetInvalid:
+    'Страница — адрес на нашем сайте, начинающийся с «/» (до 500 символов, без пробелов)',
+  referralLinkNotFound: 'Ссылка не найдена',
+  referralSubIdInvalid: 'Sub-ID — латинские буквы, цифры, «_», «-» и «.» (до 100 символов)',
+  partnerPromoDiscountTooHigh: 'Скидка по промокоду партнёра — не больше {max} %',
+  partnerPromoCodeTaken: 'Такой промокод уже занят — придумайте другой',
+  partnerPromoNotAllowed: 'Промокоды может создавать только активный партнёр',
+  partnerAccountNotFound: 'Партнёр не найден',
+  referralPeriodTooLong: 'Период — не больше 366 дней',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

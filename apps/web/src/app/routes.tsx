@@ -85,8 +85,13 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'commission-adjustments': () => import('./crm/commission-adjustments-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
-/** Built partner portal pages; the rest render the placeholder. */
+/** Built partner portal pages (each its own lazy chunk); the rest render the placeholder. */
 const PARTNER_PAGE_MODULES: Partial<Record<string, RouteObject['lazy']>> = {
+  dashboard: () => import('./partner/dashboard-page'),
+  'affiliate/links': () => import('./partner/affiliate-links-page'),
+  'affiliate/promocodes': () => import('./partner/affiliate-promocodes-page'),
+  'affiliate/click-logs': () => import('./partner/affiliate-click-logs-page'),
+  'affiliate/analytics': () => import('./partner/affiliate-analytics-page'),
   'payment-details': () => import('./partner/payment-details-page'),
   commissions: () => import('./partner/commissions-page'),
   'history/payouts': () => import('./partner/payouts-page'),

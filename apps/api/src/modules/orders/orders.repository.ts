@@ -10,6 +10,7 @@ import {
   orderStatusHistory,
   orders,
   partnerAccounts,
+  partnerPromoCodes,
   points,
   promoCodes,
   uploads,
@@ -165,9 +166,15 @@ export function createOrdersRepository() {
         .where(and(eq(partnerAccounts.id, id), eq(partnerAccounts.status, 'ACTIVE')));
       return row;
     },
+    /** The code, and the status of the portal partner it belongs to (null: nobody's code; decision 061). */
     async findPromo(db: DbOrTx, code: string) {
-      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-      return row;
+      const [row] = await db
+        .select({ promo: promoCodes, partnerStatus: partnerAccounts.status })
+        .from(promoCodes)
+        .leftJoin(partnerPromoCodes, eq(partnerPromoCodes.code, promoCodes.code))
+        .leftJoin(partnerAccounts, eq(partnerAccounts.id, partnerPromoCodes.partnerAccountId))
+        .where(eq(promoCodes.code, code));
+      return row ? { ...row.promo, partnerStatus: row.partnerStatus } : undefined;
     },
     /**
      * Inserts a new order with its lines and its first history row in one statement (decision 031: one round

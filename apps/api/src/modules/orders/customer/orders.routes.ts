@@ -9,6 +9,9 @@ import {
   PromoValidateResponseSchema,
 } from '@app/contracts';
 import { z } from 'zod';
+import fastifyCookie from '@fastify/cookie';
+import { REFERRAL_COOKIE } from '@app/contracts';
+import { clickIdFromCookie } from '../../referrals/referrals.service.ts';
 import { PUBLIC } from '#src/plugins/auth.ts';
 import type { DeliveryPriceService } from './delivery-price.service.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -34,10 +37,17 @@ export const ordersPublicRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
+      // The referral cookie (decision 061), parsed here only: no cookie hook on every route. The parser is
+      // @fastify/cookie's, loaded by its registration with the /r/:code route (referrals-public.routes.ts).
+      const cookieHeader = request.headers.cookie;
+      const clickId = cookieHeader
+        ? clickIdFromCookie(fastifyCookie.parse(cookieHeader)[REFERRAL_COOKIE])
+        : null;
       const { order, created } = await opts.orders.createOrder(
         request.principal,
         request.body,
         typeof key === 'string' ? key : null,
+        { clickId, ip: request.ip, userAgent: request.headers['user-agent'] },
       );
       return reply.status(created ? 201 : 200).send(order);
     },

@@ -18,6 +18,8 @@ import type { Principal } from '#src/lib/principal.ts';
 import type { FormSettingsRepository, PromoRow } from '../../form-settings/form-settings.repository.ts';
 import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 import type { MailService } from '../../mail/mail.service.ts';
+import type { FraudService } from '../../fraud/fraud.service.ts';
+import type { ReferralsService } from '../../referrals/referrals.service.ts';
 import type { UploadsRepository } from '../../uploads/uploads.repository.ts';
 import { toOrderSummary, toPromoValidateResponse } from '../orders.mapper.ts';
 import type { OrderInsert, OrdersRepository } from '../orders.repository.ts';
@@ -33,6 +35,16 @@ export function hashOrderRequest(payload: CreateOrderPayload): string {
   return createHash('sha256').update(canonicalOrderRequest(payload)).digest('hex');
 }
 
+/** Where an order request came from, for its partner attribution (decision 059). */
+export type OrderVisitor = {
+  /** The referral cookie's click id (a pointer only: the database checks the click). */
+  clickId: string | null;
+  ip: string;
+  userAgent: string | undefined;
+};
+
+type PartnerPromoRow = PromoRow & { partnerStatus: string | null };
+
 export function createOrdersService(deps: {
   db: Db;
   repo: OrdersRepository;
@@ -44,16 +56,24 @@ export function createOrdersService(deps: {
   /** The owner of `uploads`: the order's files are attached there. */
   uploadsRepo: UploadsRepository;
   mail: MailService;
+  /** The owner of order_attributions: decides the order's partner inside its transaction (decision 059). */
+  referrals: Pick<ReferralsService, 'attributeOrder'>;
+  /** The order-level fraud rules, run on an attributed order (decision 063). */
+  fraud: Pick<FraudService, 'scanOrder'>;
   clock: Clock;
 }) {
-  const { db, repo, authRepo, auth, formSettings, promoRepo, uploadsRepo, mail, clock } = deps;
+  const { db, repo, authRepo, auth, formSettings, promoRepo, uploadsRepo, mail, referrals, fraud, clock } =
+    deps;
 
   /** The promo code if it can be used now, or the message that refuses it (a read only: see reservePromoUse). */
   async function resolvePromo(
     dbOrTx: DbOrTx,
     code: string,
-  ): Promise<{ promo: PromoRow; refusal: null } | { promo: null; refusal: string }> {
+  ): Promise<{ promo: PartnerPromoRow; refusal: null } | { promo: null; refusal: string }> {
     const promo = await repo.findPromo(dbOrTx, code.toUpperCase());
+    // A portal partner's code works only while the partner is ACTIVE (decision 061).
+    if (promo?.partnerStatus && promo.partnerStatus !== 'ACTIVE')
+      return { promo: null, refusal: MESSAGES.promoInvalid };
     const status = promo ? promoCodeStatus(promo, clock.now()) : null;
     if (promo && status === 'ACTIVE') return { promo, refusal: null };
     return { promo: null, refusal: status === 'USED_UP' ? MESSAGES.promoUsedUp : MESSAGES.promoInvalid };
@@ -74,6 +94,7 @@ export function createOrdersService(deps: {
       principal: Principal | null,
       input: CreateOrderPayload,
       idempotencyKey: string | null,
+      visitor: OrderVisitor | null = null,
     ): Promise<{ order: OrderSummary; created: boolean }> {
       const catalogue = await formSettings.getFormParams();
       checkOrderLines(catalogue, input);
@@ -109,7 +130,7 @@ export function createOrdersService(deps: {
         if (total > 60 * 1024 * 1024) throw invalid('files', MESSAGES.filesTooLarge);
       }
 
-      let promo: PromoRow | null = null;
+      let promo: PartnerPromoRow | null = null;
       if (input.promoCode) {
         const resolved = await resolvePromo(db, input.promoCode);
         if (!resolved.promo) throw invalid('promoCode', resolved.refusal);
@@ -239,6 +260,23 @@ export function createOrdersService(deps: {
         if (!inserted) {
           if (promo) await promoRepo.releasePromoUse(tx, promo.code);
           return existingOrder(tx);
+        }
+        // Partner attribution (decision 059), one statement, only when the order carries something to attribute:
+        // a plain order pays no round trip for it (decision 031).
+        const partnerPromo = promo?.partnerStatus === 'ACTIVE' ? promo.code : null;
+        if (partnerPromo || visitor?.clickId || input.partnerId) {
+          const attribution = await referrals.attributeOrder(tx, {
+            orderId: inserted.id,
+            promoCode: partnerPromo,
+            clickId: visitor?.clickId ?? null,
+            partnerId: input.partnerId ?? null,
+            ip: visitor?.ip ?? '',
+            userAgent: visitor?.userAgent,
+            now,
+          });
+          // The fraud rules check an attributed order in its transaction (decision 063): a flagged order's
+          // commission is held from the start.
+          if (attribution) await fraud.scanOrder(tx, inserted.id);
         }
         const attached = await uploadsRepo.attachUploads(tx, inserted.id, input.files, {
           userId: principal?.kind === 'user' ? principal.userId : null,

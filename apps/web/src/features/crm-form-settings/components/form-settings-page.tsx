@@ -36,6 +36,7 @@ import {
   type FormValues,
   type TabDefinition,
 } from '../model/tabs';
+import { PromoPartnerCard } from './promo-partner-card';
 
 function cellText(field: FieldDefinition, value: unknown): string {
   if (field.kind === 'checkbox') return value === true ? 'Да' : 'Нет';
@@ -207,6 +208,9 @@ function SettingsTab({ tab }: { tab: TabDefinition }) {
         {(item) => <SettingsItemForm tab={tab} item={item} onDone={close} />}
       </EditModal>
       {confirmDelete.modal}
+      {tab.value === 'promocode' ? (
+        <PromoPartnerCard codes={(list.data?.items ?? []).map((item) => String(item.code))} />
+      ) : null}
     </Stack>
   );
 }

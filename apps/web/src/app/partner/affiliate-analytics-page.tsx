@@ -1,0 +1,3 @@
+import { PartnerAnalyticsPage } from '@/features/partner-referrals/components/analytics-page';
+
+export { PartnerAnalyticsPage as Component };

@@ -1,0 +1,3 @@
+import { PartnerClickLogsPage } from '@/features/partner-referrals/components/click-logs-page';
+
+export { PartnerClickLogsPage as Component };

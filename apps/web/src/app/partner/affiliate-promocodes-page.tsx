@@ -1,0 +1,3 @@
+import { PartnerPromoCodesPage } from '@/features/partner-referrals/components/promocodes-page';
+
+export { PartnerPromoCodesPage as Component };
