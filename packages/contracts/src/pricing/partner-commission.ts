@@ -1,11 +1,11 @@
 import type { PartnerType } from '../enums.ts';
 
 /** The programme's default rates per partner type (partner_program_settings, decision 059). */
-export interface PartnerDefaultRates {
+export type PartnerDefaultRates = {
   commissionAffiliatePercent: number;
   commissionCorporatePercent: number;
   commissionIntegratorPercent: number;
-}
+};
 
 /** A partner's commission rate: their own (override) when set, else the programme's default for their type. */
 export function effectiveCommissionPercent(
