@@ -45,6 +45,7 @@ import { crmAccessRoutes } from './modules/crm-access/crm-access.routes.ts';
 import { formSettingsRoutes } from './modules/form-settings/form-settings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
+import { partnerProgramRoutes } from './modules/partner-portal/partner-program.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -125,7 +126,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profile: services.profile, auth: services.auth });
   await app.register(crmAccessRoutes, { crmAccess: services.crmAccess });
   await app.register(partnerAuthRoutes, { auth: services.auth, config });
-  await app.register(partnerPortalRoutes, { partnerPortal: services.partnerPortal });
+  await app.register(partnerPortalRoutes, {
+    partnerPortal: services.partnerPortal,
+    partnerJoining: services.partnerJoining,
+    config,
+  });
+  await app.register(partnerProgramRoutes, {
+    partnerJoining: services.partnerJoining,
+    partnerProgram: services.partnerProgram,
+  });
   await app.register(mailRoutes, { mail: services.mail });
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
   await app.register(analyticsRoutes, { analytics: services.analytics });

@@ -12,7 +12,10 @@ import { createCrmAccessService } from './modules/crm-access/crm-access.service.
 import { createFormSettingsService } from './modules/form-settings/form-settings.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { createPartnerJoiningService } from './modules/partner-portal/partner-joining.service.ts';
+import { createPartnerPortalRepository } from './modules/partner-portal/partner-portal.repository.ts';
 import { createPartnerPortalService } from './modules/partner-portal/partner-portal.service.ts';
+import { createPartnerProgramService } from './modules/partner-portal/partner-program.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
@@ -145,7 +148,8 @@ export function createServices(deps: ServiceDeps) {
   });
   const authRepo = createAuthRepository();
   const audit = createAuditRepository();
-  const auth = createAuthService({ db, repo: authRepo, mail, config, clock });
+  const partnerPortalRepo = createPartnerPortalRepository();
+  const auth = createAuthService({ db, repo: authRepo, mail, config, clock, partnerPortalRepo });
   const formSettings = createFormSettingsService({ db, clock });
   const deliveryPricer =
     deps.deliveryPricer ??
@@ -270,7 +274,18 @@ export function createServices(deps: ServiceDeps) {
       config,
       clock,
     }),
-    partnerPortal: createPartnerPortalService({ db }),
+    partnerPortal: createPartnerPortalService({ db, repo: partnerPortalRepo, authRepo, clock }),
+    partnerJoining: createPartnerJoiningService({
+      db,
+      repo: partnerPortalRepo,
+      authRepo,
+      auth,
+      audit,
+      mail,
+      config,
+      clock,
+    }),
+    partnerProgram: createPartnerProgramService({ db, repo: partnerPortalRepo, authRepo, audit, clock }),
     formSettings,
     orders: createOrdersService({
       db,

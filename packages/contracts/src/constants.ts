@@ -25,6 +25,23 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
 export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] as const;
 
 export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BANNED'] as const;
+/** How a partner-portal type and status read in Russian (the application form, the CRM list, the profile card). */
+export const PARTNER_TYPE_LABELS = {
+  AFFILIATE: 'Аффилиат (блог, сайт, соцсети)',
+  CORPORATE_REFERRAL: 'Корпоративные рекомендации',
+  INTEGRATOR: 'Интегратор (виджет, API)',
+} as const satisfies Record<(typeof PARTNER_TYPES)[number], string>;
+export const PARTNER_STATUS_LABELS = {
+  ACTIVE: 'Активен',
+  PENDING: 'Ожидает',
+  SUSPENDED: 'Приостановлен',
+  BANNED: 'Заблокирован',
+} as const satisfies Record<(typeof PARTNER_STATUSES)[number], string>;
+export const PARTNER_APPLICATION_STATUS_LABELS = {
+  PENDING: 'На рассмотрении',
+  APPROVED: 'Одобрена',
+  REFUSED: 'Отклонена',
+} as const;
 
 /** Partner programme (issue 18, decision 059). */
 export const PARTNER_APPLICATION_STATUSES = ['PENDING', 'APPROVED', 'REFUSED'] as const;

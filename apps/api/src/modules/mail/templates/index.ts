@@ -7,6 +7,9 @@ import { orderConfirmation } from './order-confirmation.ts';
 import { orderRefunded } from './order-refunded.ts';
 import { orderResultsReady } from './order-results-ready.ts';
 import { orderStatusChanged } from './order-status-changed.ts';
+import { partnerApplicationDecided } from './partner-application-decided.ts';
+import { partnerApplicationReceived } from './partner-application-received.ts';
+import { partnerPasswordReset } from './partner-password-reset.ts';
 import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
 import { signInCode } from './sign-in-code.ts';
@@ -36,6 +39,9 @@ export const MAIL_TEMPLATES = {
   'sign-in-locked': signInLocked,
   'crm-access-requested': crmAccessRequested,
   'crm-access-decided': crmAccessDecided,
+  'partner-application-received': partnerApplicationReceived,
+  'partner-application-decided': partnerApplicationDecided,
+  'partner-password-reset': partnerPasswordReset,
 } as const satisfies Record<string, (params: never, context: MailContext) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
