@@ -79,8 +79,14 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'monitoring/cron': () => import('./crm/monitoring-cron-page'),
   'monitoring/order/:orderId': () => import('./crm/monitoring-order-page'),
   'monitoring/job/:id': () => import('./crm/monitoring-job-page'),
+  'partner-program': () => import('./crm/partner-program-page'),
+  'partner-program/applications': () => import('./crm/partner-applications-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
+/** Partner portal pages that are built (the rest render the placeholder). */
+const PARTNER_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
+  profile: () => import('./partner/partner-profile-route'),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -118,6 +124,16 @@ export const routes: RouteObject[] = [
         loader: partnerLoginLoader,
         lazy: () => import('./partner/partner-login-route'),
         handle: { title: 'Вход для партнёров' },
+      },
+      {
+        path: 'partner/apply',
+        lazy: () => import('./public/partner-apply-page'),
+        handle: { title: 'Стать партнёром' },
+      },
+      {
+        path: 'partner/set-password',
+        lazy: () => import('./public/partner-set-password-page'),
+        handle: { title: 'Установка пароля' },
       },
       { path: 'cabinet-redirect', loader: () => redirect('/cabinet/orders') },
       { path: 'partner-redirect', loader: () => redirect('/partner/dashboard') },
@@ -208,7 +224,9 @@ export const routes: RouteObject[] = [
         lazy: () => import('./partner/partner-layout-route'),
         children: [
           { index: true, loader: () => redirect('/partner/dashboard') },
-          ...PARTNER_ROUTES.map(({ path, title }) => page(path, title, loadPartnerPage)),
+          ...PARTNER_ROUTES.map(({ path, title }) =>
+            page(path, title, PARTNER_PAGE_MODULES[path] ?? loadPartnerPage),
+          ),
           { path: '*', Component: NotFoundInLayout },
         ],
       },
