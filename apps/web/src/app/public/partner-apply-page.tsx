@@ -13,7 +13,7 @@ export function PartnerApplyPage() {
       <PartnerApplicationForm />
       <Text size="sm" c="dimmed">
         Уже партнёр?{' '}
-        <Anchor component={Link} to="/partner/login">
+        <Anchor component={Link} to="/partner/login" underline="always">
           Войти
         </Anchor>
       </Text>

@@ -19,7 +19,7 @@ export function SetPasswordForm({ token, onSignedIn }: { token: string | null; o
     return (
       <Alert color="red" title="Ссылка неполная">
         Откройте ссылку из письма целиком или запросите новую на{' '}
-        <Anchor component={Link} to="/partner/login">
+        <Anchor component={Link} to="/partner/login" underline="always">
           странице входа
         </Anchor>
         .
