@@ -5,16 +5,16 @@ import {
   type PartnerApplication,
   type PartnerApplicationStatus,
 } from '@app/contracts';
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AdminList, AdminPageHeader, useConfirmAction } from '@/components/admin-list';
-import { ConfirmModal } from '@/components/confirm-modal';
 import { LoadMoreButton } from '@/components/load-more-button';
 import { formatDateTime, formatPhone } from '@/lib/format';
 import { showSuccessToast } from '@/lib/notify';
 import { useUrlFilters, type UrlFiltersCodec } from '@/lib/use-url-filters';
 import { useApproveApplication, usePartnerApplications, useRefuseApplication } from '../api/partner-program';
+import { ReasonConfirmModal } from './reason-confirm-modal';
 
 const STATUSES = ['PENDING', 'APPROVED', 'REFUSED'] as const satisfies readonly PartnerApplicationStatus[];
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: PARTNER_APPLICATION_STATUS_LABELS[value] }));
@@ -47,9 +47,8 @@ export function PartnerApplicationsPage() {
   const applications = usePartnerApplications(filters.status);
   const approve = useApproveApplication();
   const refuse = useRefuseApplication();
-  const [refusal, setRefusal] = useState<{ application: PartnerApplication; reason: string } | null>(null);
+  const [refusing, setRefusing] = useState<PartnerApplication | null>(null);
   const [isRefusalOpen, setIsRefusalOpen] = useState(false);
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const confirmApprove = useConfirmAction<PartnerApplication>({
     title: 'Одобрить заявку?',
     message: (application) => (
@@ -159,8 +158,7 @@ export function PartnerApplicationsPage() {
                     variant="subtle"
                     color="red"
                     onClick={() => {
-                      setRefusal({ application, reason: '' });
-                      setReasonError(null);
+                      setRefusing(application);
                       setIsRefusalOpen(true);
                     }}
                   >
@@ -174,39 +172,21 @@ export function PartnerApplicationsPage() {
       />
       <LoadMoreButton list={applications} />
       {confirmApprove.modal}
-      <ConfirmModal
+      <ReasonConfirmModal
         opened={isRefusalOpen}
         title="Отклонить заявку?"
         confirmLabel="Отклонить"
-        message={
-          refusal ? (
-            <Stack gap="xs">
-              <Text>{`${refusal.application.name} (${refusal.application.email})`}</Text>
-              <Textarea
-                label="Причина (придёт заявителю в письме)"
-                required
-                rows={3}
-                maxLength={1000}
-                value={refusal.reason}
-                error={reasonError}
-                onChange={(event) => setRefusal({ ...refusal, reason: event.currentTarget.value })}
-              />
-            </Stack>
-          ) : (
-            ''
-          )
-        }
-        onConfirm={async () => {
-          if (!refusal) return;
-          if (refusal.reason.trim().length < 3) {
-            setReasonError(MESSAGES.partnerRefusalReasonRequired);
-            throw new Error('reason');
-          }
-          await refuse.mutateAsync({ id: refusal.application.id, reason: refusal.reason.trim() });
+        reasonLabel="Причина (придёт заявителю в письме)"
+        requiredMessage={MESSAGES.partnerRefusalReasonRequired}
+        onConfirm={async (reason) => {
+          if (!refusing) return;
+          await refuse.mutateAsync({ id: refusing.id, reason });
           showSuccessToast('Заявка отклонена, заявителю отправлено письмо');
         }}
         onClose={() => setIsRefusalOpen(false)}
-      />
+      >
+        {refusing ? <Text>{`${refusing.name} (${refusing.email})`}</Text> : null}
+      </ReasonConfirmModal>
     </Stack>
   );
 }

@@ -9,10 +9,9 @@ import {
   type PartnerType,
   type PortalPartner,
 } from '@app/contracts';
-import { Button, Group, NumberInput, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AdminList } from '@/components/admin-list';
-import { ConfirmModal } from '@/components/confirm-modal';
 import { LoadMoreButton } from '@/components/load-more-button';
 import { SearchForm } from '@/components/search-form';
 import { formatDate } from '@/lib/format';
@@ -25,6 +24,7 @@ import {
   useSetPartnerCommission,
   type PortalPartnerFilters,
 } from '../api/partner-program';
+import { ReasonConfirmModal } from './reason-confirm-modal';
 
 const TYPE_OPTIONS = PARTNER_TYPES.map((value) => ({ value, label: PARTNER_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = PARTNER_STATUSES.map((value) => ({ value, label: PARTNER_STATUS_LABELS[value] }));
@@ -57,7 +57,7 @@ const COLUMNS = [
   { label: 'С нами с' },
 ] as const;
 
-type StatusChange = { partner: PortalPartner; status: PartnerStatus; reason: string };
+type StatusChange = { partner: PortalPartner; status: PartnerStatus };
 
 /** The own rate: empty = the type's default (shown as the placeholder). Saved on «Сохранить». */
 function CommissionCell({ partner }: { partner: PortalPartner }) {
@@ -105,7 +105,6 @@ export function PortalPartners() {
   const changeStatus = useChangePartnerStatus();
   const [change, setChange] = useState<StatusChange | null>(null);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  const [reasonError, setReasonError] = useState<string | null>(null);
 
   return (
     <Stack gap="sm" component="section" aria-label="Партнёры программы">
@@ -169,8 +168,7 @@ export function PortalPartners() {
                 w={170}
                 onChange={(value) => {
                   if (!value || value === partner.status) return;
-                  setChange({ partner, status: value as PartnerStatus, reason: '' });
-                  setReasonError(null);
+                  setChange({ partner, status: value as PartnerStatus });
                   setIsConfirmOpen(true);
                 }}
               />
@@ -183,56 +181,42 @@ export function PortalPartners() {
         )}
       />
       <LoadMoreButton list={partners} />
-      <ConfirmModal
+      <ReasonConfirmModal
         opened={isConfirmOpen}
         title="Изменить статус партнёра?"
         confirmLabel="Изменить статус"
-        message={
-          change ? (
-            <Stack gap="xs">
-              <Text>{`${change.partner.name} (${change.partner.email})`}</Text>
-              <Text
-                fw={600}
-              >{`${PARTNER_STATUS_LABELS[change.partner.status]} → ${PARTNER_STATUS_LABELS[change.status]}`}</Text>
-              {change.status === 'BANNED' ? (
-                <Text size="sm">
-                  Партнёр сразу выйдет из кабинета и не сможет войти; ссылки и промокоды перестанут работать.
-                </Text>
-              ) : change.status === 'SUSPENDED' ? (
-                <Text size="sm">
-                  Партнёр сможет войти и видеть начисления, но ссылки и промокоды перестанут приводить заказы.
-                </Text>
-              ) : null}
-              <Textarea
-                label="Причина"
-                required
-                rows={3}
-                maxLength={1000}
-                value={change.reason}
-                error={reasonError}
-                onChange={(event) => setChange({ ...change, reason: event.currentTarget.value })}
-              />
-            </Stack>
-          ) : (
-            ''
-          )
-        }
-        onConfirm={async () => {
+        reasonLabel="Причина"
+        requiredMessage={MESSAGES.partnerStatusReasonRequired}
+        onConfirm={async (reason) => {
           if (!change) return;
-          if (change.reason.trim().length < 3) {
-            setReasonError(MESSAGES.partnerStatusReasonRequired);
-            throw new Error('reason');
-          }
           await changeStatus.mutateAsync({
             id: change.partner.id,
             status: change.status as (typeof PORTAL_PARTNER_MANUAL_STATUSES)[number],
             expectedStatus: change.partner.status,
-            reason: change.reason.trim(),
+            reason,
           });
           showSuccessToast('Статус партнёра изменён');
         }}
         onClose={() => setIsConfirmOpen(false)}
-      />
+      >
+        {change ? (
+          <>
+            <Text>{`${change.partner.name} (${change.partner.email})`}</Text>
+            <Text
+              fw={600}
+            >{`${PARTNER_STATUS_LABELS[change.partner.status]} → ${PARTNER_STATUS_LABELS[change.status]}`}</Text>
+            {change.status === 'BANNED' ? (
+              <Text size="sm">
+                Партнёр сразу выйдет из кабинета и не сможет войти; ссылки и промокоды перестанут работать.
+              </Text>
+            ) : change.status === 'SUSPENDED' ? (
+              <Text size="sm">
+                Партнёр сможет войти и видеть начисления, но ссылки и промокоды перестанут приводить заказы.
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+      </ReasonConfirmModal>
     </Stack>
   );
 }
