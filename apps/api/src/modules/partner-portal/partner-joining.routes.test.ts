@@ -22,13 +22,6 @@ const application = (email: string, patch: Record<string, unknown> = {}) => ({
 /** The set-password token from the newest mail to that address. */
 const tokenFrom = (text: string) => /set-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
-/** Rows of a query, typed by the caller. */
-const rowsOfWith =
-  (ctx: TestContext) =>
-  async <T>(sql: string, params: unknown[]) => ({
-    rows: (await ctx.database.sql.executeSql(sql, params)).rows as T[],
-  });
-
 describe('joining the partner programme (decision 060)', () => {
   let ctx: TestContext;
   let admin: { authorization: string };
@@ -40,7 +33,10 @@ describe('joining the partner programme (decision 060)', () => {
     manager = await ctx.staffAuth(...DEMO.manager);
   });
   afterAll(() => ctx.close());
-  const rowsOf = <T>(sql: string, params: unknown[]) => rowsOfWith(ctx)<T>(sql, params);
+  /** Rows of a query, typed by the caller. */
+  const rowsOf = async <T>(sql: string, params: unknown[]) => ({
+    rows: (await ctx.database.sql.executeSql(sql, params)).rows as T[],
+  });
 
   const apply = (payload: unknown) =>
     ctx.app.inject({ method: 'POST', url: '/api/partner/apply', payload: payload as object });

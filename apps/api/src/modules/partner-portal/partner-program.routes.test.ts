@@ -7,13 +7,6 @@ import {
 } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
-/** Rows of a query, typed by the caller. */
-const rowsOfWith =
-  (ctx: TestContext) =>
-  async <T>(sql: string, params: unknown[]) => ({
-    rows: (await ctx.database.sql.executeSql(sql, params)).rows as T[],
-  });
-
 describe('CRM partner programme: settings and the portal partner list (ADMIN)', () => {
   let ctx: TestContext;
   let admin: { authorization: string };
@@ -38,7 +31,10 @@ describe('CRM partner programme: settings and the portal partner list (ADMIN)', 
     affiliateId = rows[0]!.id;
   });
   afterAll(() => ctx.close());
-  const rowsOf = <T>(sql: string, params: unknown[]) => rowsOfWith(ctx)<T>(sql, params);
+  /** Rows of a query, typed by the caller. */
+  const rowsOf = async <T>(sql: string, params: unknown[]) => ({
+    rows: (await ctx.database.sql.executeSql(sql, params)).rows as T[],
+  });
 
   const list = async (query = '') => {
     const response = await ctx.app.inject({
