@@ -48,6 +48,7 @@ import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.rou
 import { paymentDetailsRoutes } from './modules/payment-details/payment-details.routes.ts';
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
+import { partnerProgramRoutes } from './modules/partner-portal/partner-program.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { referralsPublicRoutes } from './modules/referrals/referrals-public.routes.ts';
@@ -131,7 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profile: services.profile, auth: services.auth });
   await app.register(crmAccessRoutes, { crmAccess: services.crmAccess });
   await app.register(partnerAuthRoutes, { auth: services.auth, config });
-  await app.register(partnerPortalRoutes, { partnerPortal: services.partnerPortal });
+  await app.register(partnerPortalRoutes, {
+    partnerPortal: services.partnerPortal,
+    partnerJoining: services.partnerJoining,
+    config,
+  });
+  await app.register(partnerProgramRoutes, {
+    partnerJoining: services.partnerJoining,
+    partnerProgram: services.partnerProgram,
+  });
   await app.register(paymentDetailsRoutes, { paymentDetails: services.paymentDetails });
   await app.register(fraudRoutes, { fraud: services.fraud, partnerAnalytics: services.partnerAnalytics });
   await app.register(commissionsRoutes, { commissions: services.commissions, payouts: services.payouts });

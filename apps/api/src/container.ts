@@ -12,8 +12,9 @@ import { createCrmAccessService } from './modules/crm-access/crm-access.service.
 import { createFormSettingsService } from './modules/form-settings/form-settings.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
-import { createPartnerPortalService } from './modules/partner-portal/partner-portal.service.ts';
+import { createPartnerJoiningService } from './modules/partner-portal/partner-joining.service.ts';
 import { createPartnerPortalRepository } from './modules/partner-portal/partner-portal.repository.ts';
+import { createPartnerPortalService } from './modules/partner-portal/partner-portal.service.ts';
 import { createCommissionsRepository } from './modules/commissions/commissions.repository.ts';
 import { createFraudRepository } from './modules/fraud/fraud.repository.ts';
 import { createFraudService } from './modules/fraud/fraud.service.ts';
@@ -22,6 +23,7 @@ import { createPaymentDetailsRepository } from './modules/payment-details/paymen
 import { createPaymentDetailsService } from './modules/payment-details/payment-details.service.ts';
 import { createCommissionsService } from './modules/commissions/commissions.service.ts';
 import { createPayoutsService } from './modules/commissions/payouts.service.ts';
+import { createPartnerProgramService } from './modules/partner-portal/partner-program.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
@@ -156,7 +158,8 @@ export function createServices(deps: ServiceDeps) {
   });
   const authRepo = createAuthRepository();
   const audit = createAuditRepository();
-  const auth = createAuthService({ db, repo: authRepo, mail, config, clock });
+  const partnerPortalRepo = createPartnerPortalRepository();
+  const auth = createAuthService({ db, repo: authRepo, mail, config, clock, partnerPortalRepo });
   const formSettings = createFormSettingsService({ db, clock });
   const deliveryPricer =
     deps.deliveryPricer ??
@@ -186,7 +189,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     repo: createFraudRepository(),
     commissionsRepo,
-    partnerPortalRepo: createPartnerPortalRepository(),
+    partnerPortalRepo,
     authRepo,
     audit,
     clock,
@@ -302,9 +305,20 @@ export function createServices(deps: ServiceDeps) {
       config,
       clock,
     }),
-    partnerPortal: createPartnerPortalService({ db }),
     commissions,
     payouts: createPayoutsService({ db, repo: commissionsRepo, audit, mail, clock }),
+    partnerPortal: createPartnerPortalService({ db, repo: partnerPortalRepo, authRepo, clock }),
+    partnerJoining: createPartnerJoiningService({
+      db,
+      repo: partnerPortalRepo,
+      authRepo,
+      auth,
+      audit,
+      mail,
+      config,
+      clock,
+    }),
+    partnerProgram: createPartnerProgramService({ db, repo: partnerPortalRepo, authRepo, audit, clock }),
     formSettings,
     orders: createOrdersService({
       db,

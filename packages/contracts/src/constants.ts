@@ -24,14 +24,27 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
 };
 export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] as const;
 
-/** How a partner type reads in Russian (CRM lists, analytics, exports). */
+export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BANNED'] as const;
+/**
+ * How a partner-portal type and status read in Russian (the application form, CRM lists, analytics, exports, the
+ * profile card).
+ */
 export const PARTNER_TYPE_LABELS = {
   AFFILIATE: 'Аффилиат',
-  CORPORATE_REFERRAL: 'Корпоративный',
+  CORPORATE_REFERRAL: 'Корпоративные рекомендации',
   INTEGRATOR: 'Интегратор',
+} as const satisfies Record<(typeof PARTNER_TYPES)[number], string>;
+export const PARTNER_STATUS_LABELS = {
+  ACTIVE: 'Активен',
+  PENDING: 'Ожидает',
+  SUSPENDED: 'Приостановлен',
+  BANNED: 'Заблокирован',
+} as const satisfies Record<(typeof PARTNER_STATUSES)[number], string>;
+export const PARTNER_APPLICATION_STATUS_LABELS = {
+  PENDING: 'На рассмотрении',
+  APPROVED: 'Одобрена',
+  REFUSED: 'Отклонена',
 } as const;
-
-export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BANNED'] as const;
 
 /** Partner programme (issue 18, decision 059). */
 export const PARTNER_APPLICATION_STATUSES = ['PENDING', 'APPROVED', 'REFUSED'] as const;

@@ -8,6 +8,8 @@ export const SPA_PAGE_PATTERNS: readonly string[] = [
   '/login',
   '/cabinet-login',
   '/partner/login',
+  '/partner/apply',
+  '/partner/set-password',
   '/cabinet-redirect',
   '/partner-redirect',
   '/admin-redirect',

@@ -83,11 +83,14 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'partner-analytics': () => import('./crm/partner-analytics-page'),
   'partner-payouts': () => import('./crm/partner-payouts-page'),
   'commission-adjustments': () => import('./crm/commission-adjustments-page'),
+  'partner-program': () => import('./crm/partner-program-page'),
+  'partner-program/applications': () => import('./crm/partner-applications-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
 /** Built partner portal pages (each its own lazy chunk); the rest render the placeholder. */
 const PARTNER_PAGE_MODULES: Partial<Record<string, RouteObject['lazy']>> = {
   dashboard: () => import('./partner/dashboard-page'),
+  profile: () => import('./partner/partner-profile-route'),
   'affiliate/links': () => import('./partner/affiliate-links-page'),
   'affiliate/promocodes': () => import('./partner/affiliate-promocodes-page'),
   'affiliate/click-logs': () => import('./partner/affiliate-click-logs-page'),
@@ -133,6 +136,16 @@ export const routes: RouteObject[] = [
         loader: partnerLoginLoader,
         lazy: () => import('./partner/partner-login-route'),
         handle: { title: 'Вход для партнёров' },
+      },
+      {
+        path: 'partner/apply',
+        lazy: () => import('./public/partner-apply-page'),
+        handle: { title: 'Стать партнёром' },
+      },
+      {
+        path: 'partner/set-password',
+        lazy: () => import('./public/partner-set-password-page'),
+        handle: { title: 'Установка пароля' },
       },
       { path: 'cabinet-redirect', loader: () => redirect('/cabinet/orders') },
       { path: 'partner-redirect', loader: () => redirect('/partner/dashboard') },

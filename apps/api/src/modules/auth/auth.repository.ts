@@ -229,12 +229,28 @@ export function createAuthRepository() {
         .set({ revokedAt: now })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
-    /** Ends every live session of a partner account at once (a ban): their next request is refused. */
-    async revokePartnerSessions(db: DbOrTx, partnerAccountId: string, now: Date): Promise<void> {
-      await db
+    /**
+     * Ends a portal partner's live sessions (a password change keeps the session it was made in; a ban ends all):
+     * every next request of theirs is a 401 (decision 060).
+     */
+    async revokePartnerSessions(
+      db: DbOrTx,
+      partnerAccountId: string,
+      now: Date,
+      exceptSessionId?: string,
+    ): Promise<number> {
+      const rows = await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.partnerAccountId, partnerAccountId), isNull(sessions.revokedAt)));
+        .where(
+          and(
+            eq(sessions.partnerAccountId, partnerAccountId),
+            isNull(sessions.revokedAt),
+            exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.length;
     },
     async latestCode(db: DbOrTx, email: string, purpose = 'sign-in') {
       const [row] = await db

@@ -19,8 +19,16 @@ import { getDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { hmac, safeEqual, signToken, verifyToken, type TokenKind } from '../../lib/tokens.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { MailMessage } from '../mail/templates/index.ts';
+import { fingerprintHashes } from '../../lib/client-fingerprint.ts';
 import { toPartnerProfile } from '../partner-portal/partner-portal.mapper.ts';
-import type { AuthRepository, SignInLockPolicy, SignInRealm, UserRow } from './auth.repository.ts';
+import { defaultRatesOf, type PartnerPortalRepository } from '../partner-portal/partner-portal.repository.ts';
+import type {
+  AuthRepository,
+  PartnerAccountRow,
+  SignInLockPolicy,
+  SignInRealm,
+  UserRow,
+} from './auth.repository.ts';
 import type { Principal, UserPrincipal } from '../../lib/principal.ts';
 import { isTelegramHashValid, TELEGRAM_AUTH_MAX_AGE_SECONDS } from './telegram.ts';
 
@@ -60,8 +68,10 @@ export function createAuthService(deps: {
     'jwtSecret' | 'sessionTtlHours' | 'signInLinkTtlHours' | 'publicUrl' | 'telegram' | 'rateLimits'
   >;
   clock: Clock;
+  /** The portal's sign-in records (partner_sign_ins, owned by partner-portal) and its default rates. */
+  partnerPortalRepo: Pick<PartnerPortalRepository, 'recordSignIn' | 'readSettings'>;
 }) {
-  const { db, repo, mail, config, clock } = deps;
+  const { db, repo, mail, config, clock, partnerPortalRepo } = deps;
   const ttlMs = config.sessionTtlHours * 60 * 60 * 1000;
 
   function issueToken(kind: TokenKind, sessionId: string, subject: string, expiresAt: Date) {
@@ -103,6 +113,38 @@ export function createAuthService(deps: {
       token: issueToken('user', session.id, user.id, expiresAt),
       expiresAt: expiresAt.toISOString(),
       user: toSessionUser(user),
+    };
+  }
+
+  /**
+   * A portal session, and where it was opened from as keyed hashes (partner_sign_ins: the fraud rules compare
+   * them with orders; decision 059/060). Password sign-in and the set-password link both end here.
+   */
+  async function startPartnerSession(
+    dbOrTx: DbOrTx,
+    account: PartnerAccountRow,
+    meta: RequestMeta,
+  ): Promise<PartnerAuthResponse> {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + ttlMs);
+    const session = await repo.insertSession(dbOrTx, {
+      kind: 'partner',
+      partnerAccountId: account.id,
+      method: 'password',
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    });
+    await partnerPortalRepo.recordSignIn(dbOrTx, {
+      partnerAccountId: account.id,
+      ...fingerprintHashes(config.jwtSecret, { ip: meta.ip ?? '', userAgent: meta.userAgent }),
+      at: now,
+    });
+    const settings = await partnerPortalRepo.readSettings(dbOrTx);
+    return {
+      token: issueToken('partner', session.id, account.id, expiresAt),
+      expiresAt: expiresAt.toISOString(),
+      partner: toPartnerProfile(account, defaultRatesOf(settings)),
     };
   }
 
@@ -234,21 +276,10 @@ export function createAuthService(deps: {
       if (!account || !isMatch || account.status === 'BANNED')
         return failSignIn('partner', login, account && account.status !== 'BANNED' ? account.email : null);
       await repo.clearSignInFailures(db, 'partner', login);
-      const expiresAt = new Date(clock.now().getTime() + ttlMs);
-      const session = await repo.insertSession(db, {
-        kind: 'partner',
-        partnerAccountId: account.id,
-        method: 'password',
-        expiresAt,
-        ip: meta.ip ?? null,
-        userAgent: meta.userAgent?.slice(0, 500) ?? null,
-      });
-      return {
-        token: issueToken('partner', session.id, account.id, expiresAt),
-        expiresAt: expiresAt.toISOString(),
-        partner: toPartnerProfile(account),
-      };
+      return startPartnerSession(db, account, meta);
     },
+
+    startPartnerSession,
 
     /** Token → principal, checked against the live session (revocation and role changes apply at once). */
     async resolvePrincipal(token: string): Promise<Principal | null> {

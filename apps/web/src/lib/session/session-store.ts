@@ -2,6 +2,7 @@ import {
   MESSAGES,
   type HashLoginRequest,
   type LoginRequest,
+  type PartnerAuthResponse,
   type PartnerLoginRequest,
   type PartnerProfile,
   type Profile,
@@ -185,6 +186,24 @@ async function runLogin(call: () => Promise<{ token: string; user: SessionUser }
   }
 }
 
+/** A partner-portal sign-in by any request that answers a portal session (password, set-password link). */
+async function runPartnerSignIn(request: () => Promise<PartnerAuthResponse>): Promise<PartnerProfile> {
+  if (state.status === 'authorized') signOutLocally();
+  dispatch('LOGIN');
+  try {
+    const answer = await request();
+    setToken('partner', answer.token);
+    setPartnerData(answer.partner);
+    restoreKey = null;
+    restorePromise = null;
+    dispatch('LOGIN_SUCCEEDED', { area: 'partner', partner: answer.partner, role: null });
+    return answer.partner;
+  } catch (error) {
+    dispatch('LOGIN_FAILED');
+    throw error;
+  }
+}
+
 export const sessionActions = {
   async requestCode(email: string): Promise<void> {
     if (state.status !== 'new' && state.status !== 'codeWaiting') signOutLocally();
@@ -228,21 +247,14 @@ export const sessionActions = {
   loginWithHash: (body: HashLoginRequest) => runLogin(() => authRequests.loginWithHash(body)),
   loginWithTelegram: (body: TelegramAuthRequest) => runLogin(() => authRequests.loginWithTelegram(body)),
 
-  async partnerLogin(body: PartnerLoginRequest): Promise<PartnerProfile> {
-    if (state.status === 'authorized') signOutLocally();
-    dispatch('LOGIN');
-    try {
-      const answer = await authRequests.partnerLogin(body);
-      setToken('partner', answer.token);
-      setPartnerData(answer.partner);
-      restoreKey = null;
-      restorePromise = null;
-      dispatch('LOGIN_SUCCEEDED', { area: 'partner', partner: answer.partner, role: null });
-      return answer.partner;
-    } catch (error) {
-      dispatch('LOGIN_FAILED');
-      throw error;
-    }
+  partnerLogin: (body: PartnerLoginRequest) => runPartnerSignIn(() => authRequests.partnerLogin(body)),
+
+  partnerSignIn: runPartnerSignIn,
+
+  /** The partner saved their profile: the stored partner data and the header follow. */
+  applyPartnerProfile(partner: PartnerProfile): void {
+    setPartnerData(partner);
+    setState({ partner });
   },
 
   /** Signs out of the current area and answers where to go next (spec 2: staff → /login). */

@@ -9,6 +9,9 @@ import { orderResultsReady } from './order-results-ready.ts';
 import { orderStatusChanged } from './order-status-changed.ts';
 import { partnerPaymentDetailsConfirm } from './partner-payment-details-confirm.ts';
 import { partnerPayoutPaid } from './partner-payout-paid.ts';
+import { partnerApplicationDecided } from './partner-application-decided.ts';
+import { partnerApplicationReceived } from './partner-application-received.ts';
+import { partnerPasswordReset } from './partner-password-reset.ts';
 import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
 import { signInCode } from './sign-in-code.ts';
@@ -40,6 +43,9 @@ export const MAIL_TEMPLATES = {
   'crm-access-decided': crmAccessDecided,
   'partner-payment-details-confirm': partnerPaymentDetailsConfirm,
   'partner-payout-paid': partnerPayoutPaid,
+  'partner-application-received': partnerApplicationReceived,
+  'partner-application-decided': partnerApplicationDecided,
+  'partner-password-reset': partnerPasswordReset,
 } as const satisfies Record<string, (params: never, context: MailContext) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -168,8 +168,44 @@ const EVERY_MAIL: Array<[MailMessage, MailOrder | null]> = [
   ],
   [
     {
+      template: 'partner-application-received',
+      params: {
+        applicant: { name: 'Ольга', email: 'olga@example.ru', company: 'Блог о визах', type: 'AFFILIATE' },
+        applicationsUrl: `${URL}/crm/partner-program/applications`,
+      },
+    },
+    null,
+  ],
+  [
+    {
       template: 'partner-payout-paid',
       params: { name: 'Ольга', amount: 1234.5, periodFrom: '2026-10-01', periodTo: '2026-10-31' },
+    },
+    null,
+  ],
+  [
+    {
+      template: 'partner-application-decided',
+      params: {
+        decision: 'approved',
+        name: 'Ольга',
+        setPasswordLink: `${URL}/partner/set-password?token=t`,
+        ttlHours: 72,
+      },
+    },
+    null,
+  ],
+  [
+    {
+      template: 'partner-application-decided',
+      params: { decision: 'refused', name: 'Ольга', reason: 'Сайт не о переводах' },
+    },
+    null,
+  ],
+  [
+    {
+      template: 'partner-password-reset',
+      params: { setPasswordLink: `${URL}/partner/set-password?token=t`, ttlHours: 72 },
     },
     null,
   ],
@@ -397,5 +433,21 @@ describe('mail templates', () => {
     );
     expect(two.subject).toBe('Подпишите акты по выполненным заказам (2)');
     expect(two.text).toContain(`Заказ №6 на 2${NBSP}000${NBSP}₽: ${URL}/cabinet/orders/b`);
+  });
+
+  it('partner programme mails: the applicant to admins, the set-password link, the refusal reason', () => {
+    const render = (message: MailMessage) => renderMail(message, { brand: BRAND, order: null });
+    const byTemplate = (name: string) => EVERY_MAIL.filter(([message]) => message.template === name);
+    const [received] = byTemplate('partner-application-received').map(([m]) => render(m));
+    const [approved, refused] = byTemplate('partner-application-decided').map(([m]) => render(m));
+    const [reset] = byTemplate('partner-password-reset').map(([m]) => render(m));
+    expect(received!.subject).toBe('Заявка в партнёрскую программу: olga@example.ru');
+    expect(received!.text).toContain('Ольга, Блог о визах, olga@example.ru хочет стать партнёром.');
+    expect(received!.text).toContain(`${URL}/crm/partner-program/applications`);
+    expect(approved!.subject).toBe('Вы — партнёр: установите пароль');
+    expect(approved!.html).toContain(`href="${URL}/partner/set-password?token=t"`);
+    expect(approved!.text).toContain('действует 72 часа');
+    expect(refused!.text).toContain('Причина: Сайт не о переводах');
+    expect(reset!.html).toContain(`href="${URL}/partner/set-password?token=t"`);
   });
 });

@@ -1,0 +1,3 @@
+import { PartnerApplicationsPage } from '@/features/crm-partner-program/components/partner-applications-page';
+
+export { PartnerApplicationsPage as Component };
