@@ -130,7 +130,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{
         response: { 200: PayoutRunDetailSchema },
       },
     },
-    async (request) => payouts.markPaid(requireUser(request), request.params.id),
+    async (request) => payouts.markRunPaid(requireUser(request), request.params.id),
   );
   app.post(
     '/api/partner-payouts/:id/cancel',

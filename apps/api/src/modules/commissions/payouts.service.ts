@@ -317,7 +317,7 @@ export function createPayoutsService(deps: {
     },
 
     /** DRAFT → PAID once (a second «Отметить выплаченной» finds it paid): commissions PAID, partners e-mailed. */
-    async markPaid(actor: UserPrincipal, runId: string): Promise<PayoutRunDetail> {
+    async markRunPaid(actor: UserPrincipal, runId: string): Promise<PayoutRunDetail> {
       await findRun(runId);
       await db.transaction(async (tx) => {
         const run = await repo.closeRun(tx, {
