@@ -32,6 +32,7 @@ import { createPushRepository } from './modules/push/push.repository.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/staff/orders-staff.service.ts';
 import { createOrderEditService } from './modules/orders/staff/order-edit.service.ts';
+import { createOrderResendService } from './modules/orders/staff/order-resend.service.ts';
 import { createOrderTimelineService } from './modules/orders/staff/order-timeline.service.ts';
 import { createOrderNotesService } from './modules/orders/staff/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -191,6 +192,16 @@ export function createServices(deps: ServiceDeps) {
   const pointsRepo = createPointsRepository();
   const pointPhotos = createPointPhotosService({ db, repo: pointsRepo, storage, clock });
   const paymentProvider = deps.paymentProvider ?? createPaymentProvider(config);
+  const payments = createPaymentsService({
+    db,
+    provider: paymentProvider,
+    repo: paymentsRepo,
+    ordersRepo,
+    orderStatus,
+    audit,
+    config,
+    clock,
+  });
   return {
     mail,
     auth,
@@ -303,16 +314,8 @@ export function createServices(deps: ServiceDeps) {
       config,
       clock,
     }),
-    payments: createPaymentsService({
-      db,
-      provider: paymentProvider,
-      repo: paymentsRepo,
-      ordersRepo,
-      orderStatus,
-      audit,
-      config,
-      clock,
-    }),
+    payments,
+    orderResend: createOrderResendService({ db, repo: ordersRepo, auth, payments, mail, audit }),
     points: createPointsService({ db }),
     pointPhotos,
     uploads,

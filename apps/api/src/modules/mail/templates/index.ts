@@ -7,6 +7,7 @@ import { orderConfirmation } from './order-confirmation.ts';
 import { orderRefunded } from './order-refunded.ts';
 import { orderResultsReady } from './order-results-ready.ts';
 import { orderStatusChanged } from './order-status-changed.ts';
+import { paymentLink } from './payment-link.ts';
 import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
 import { signInCode } from './sign-in-code.ts';
@@ -30,6 +31,7 @@ export const MAIL_TEMPLATES = {
   'order-results-ready': orderResultsReady,
   'payment-received': paymentReceived,
   'payment-reminder': paymentReminder,
+  'payment-link': paymentLink,
   'act-exchange-reminder': actExchangeReminder,
   'sign-in-code': signInCode,
   'email-change-code': emailChangeCode,
