@@ -9,19 +9,8 @@ import {
   type OrderRefundsResponse,
   type Refund,
 } from '@app/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { MoneyInput } from '@/components/money-input';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -144,12 +133,10 @@ function RefundForm({ orderId, payments }: { orderId: string; payments: Payment[
           />
         ) : null}
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <NumberInput
+          <MoneyInput
             label="Сумма возврата, ₽"
             description={`Можно вернуть ${formatRub(selected.remaining)}`}
             {...form.getInputProps('amount')}
-            clampBehavior="none"
-            decimalScale={2}
             w={{ base: '100%', xs: 220 }}
           />
           <TextInput
