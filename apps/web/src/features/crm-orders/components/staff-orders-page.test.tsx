@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { SavedView } from '@app/contracts';
 import { jsonResponse, mockApi, renderInCabinet } from '@/test/render';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { StaffOrdersPage } from './staff-orders-page';
@@ -207,7 +208,7 @@ describe('staff orders page', () => {
 
   it('saves the current filters as a named view, applies a view to the URL and deletes it', async () => {
     const calls: URLSearchParams[] = [];
-    let views = [
+    let views: SavedView[] = [
       {
         id: '30000000-0000-4000-8000-000000000001',
         name: 'Неоплаченные новые',
