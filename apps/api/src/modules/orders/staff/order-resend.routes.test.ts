@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary, OrderTimelineResponse } from '@app/contracts';
 import { formatRub, MESSAGES } from '@app/contracts';
-import { createTestContext, DEMO, payOnTestPage, type TestContext } from '#test/helpers.ts';
+import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 /** «Отправить подтверждение повторно» and «Отправить ссылку на оплату» on the CRM order page (decision 057). */
 describe('staff resend the order confirmation and a payment link', () => {
