@@ -147,7 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users: services.users });
   await app.register(customersRoutes, { customers: services.customers });
   await app.register(partnersRoutes, { partners: services.partners });
-  await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
+  await app.register(ordersCabinetRoutes, {
+    query: services.ordersQuery,
+    status: services.orderStatus,
+    partnerView: (actor, orderId) => services.ordersStaff.getForPartner(actor, orderId),
+  });
   await app.register(orderStatusLinkRoutes, { query: services.ordersQuery });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(documentsRoutes, { documents: services.documents });
