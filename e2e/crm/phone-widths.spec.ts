@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO } from '../support/api';
+import { DEMO, uniqueEmail } from '../support/api';
 import { bearer, signInCustomer, signInPartnerPortal, signInStaff } from '../support/fixtures';
 import { expectNoSidewaysScroll } from '../support/layout';
+import { payThroughApi, placeOrder } from '../support/orders';
 
 /**
  * Managers check orders from their phones, customers follow them there: every page of the three areas fits a
@@ -18,7 +19,9 @@ async function expectFits(page: Page, path: string): Promise<void> {
     await expectNoSidewaysScroll(page);
     const logout = page.getByRole('button', { name: 'Выйти' });
     const box = await logout.boundingBox();
-    expect(box && box.x + box.width, `'Выйти' on ${path}`).toBeLessThanOrEqual(320);
+    expect(box && box.x + box.width, `'Выйти' on ${path}`).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 320,
+    );
   });
 }
 
@@ -76,4 +79,48 @@ test('the cabinet and the partner portal fit a 320 px phone', async ({ page, req
   ]) {
     await expectFits(page, path);
   }
+});
+
+/** No box around `testId`'s list scrolls sideways, and the list itself ends inside the screen. */
+async function expectNoInnerSidewaysScroll(page: Page, testId: string): Promise<void> {
+  const found = await page.getByTestId(testId).evaluate((list) => {
+    const scrolling: string[] = [];
+    for (let element: Element | null = list; element; element = element.parentElement) {
+      const overflow = getComputedStyle(element).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && element.scrollWidth > element.clientWidth + 1)
+        scrolling.push(element.tagName.toLowerCase());
+    }
+    return { scrolling, right: list.getBoundingClientRect().right, width: window.innerWidth };
+  });
+  expect(found.scrolling, `${testId} scrolls sideways`).toEqual([]);
+  expect(found.right, `${testId} ends inside the screen`).toBeLessThanOrEqual(found.width);
+}
+
+test('at 375 px the refunds of an order and the orders of a customer are cards, not tables scrolling sideways', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const email = uniqueEmail('phone-refund');
+  const order = await placeOrder(request, email);
+  await payThroughApi(request, order, email);
+  const token = await signInStaff(page, request, 'ADMIN');
+  const refund = await request.post(`/api/order/${order.id}/refunds`, {
+    headers: bearer(token),
+    data: { amount: Math.round(order.amount * 30) / 100, reason: 'Клиент отказался от заверения перевода' },
+  });
+  expect(refund.status(), await refund.text()).toBe(201);
+  const detail = (await (await request.get(`/api/order/${order.id}`, { headers: bearer(token) })).json()) as {
+    staff: { customerId: string | null };
+  };
+
+  await expectFits(page, `/crm/orders/${order.id}`);
+  await expect(page.getByTestId('refund')).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByRole('table', { name: 'Возвраты' })).toHaveCount(0);
+  await expectNoInnerSidewaysScroll(page, 'refunds');
+
+  await expectFits(page, `/crm/customers/${detail.staff.customerId}`);
+  await expect(page.getByTestId('customer-order').first()).toContainText(`№ ${order.number}`);
+  await expectNoInnerSidewaysScroll(page, 'customer-orders');
 });

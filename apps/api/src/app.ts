@@ -19,6 +19,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { ordersStaffRoutes } from './modules/orders/staff/orders-staff.routes.ts';
 import { orderNotesRoutes } from './modules/orders/staff/order-notes.routes.ts';
 import { orderEditRoutes } from './modules/orders/staff/order-edit.routes.ts';
+import { orderResendRoutes } from './modules/orders/staff/order-resend.routes.ts';
 import { ordersBulkRoutes } from './modules/orders/staff/orders-bulk.routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersStaffRoutes, { staff: services.ordersStaff });
   await app.register(orderNotesRoutes, { notes: services.orderNotes });
   await app.register(orderEditRoutes, { edit: services.orderEdit, timeline: services.orderTimeline });
+  await app.register(orderResendRoutes, { resend: services.orderResend });
   await app.register(ordersBulkRoutes, { status: services.orderStatus });
   await app.register(savedViewsRoutes, { views: services.savedViews });
   await app.register(monitoringRoutes, { monitoring: services.monitoring });
@@ -163,7 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users: services.users });
   await app.register(customersRoutes, { customers: services.customers });
   await app.register(partnersRoutes, { partners: services.partners });
-  await app.register(ordersCabinetRoutes, { query: services.ordersQuery, status: services.orderStatus });
+  await app.register(ordersCabinetRoutes, {
+    query: services.ordersQuery,
+    status: services.orderStatus,
+    partnerView: (actor, orderId) => services.ordersStaff.getForPartner(actor, orderId),
+  });
   await app.register(orderStatusLinkRoutes, { query: services.ordersQuery });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(documentsRoutes, { documents: services.documents });

@@ -45,6 +45,7 @@ import { createPushRepository } from './modules/push/push.repository.ts';
 import { createPushService } from './modules/push/push.service.ts';
 import { createOrdersStaffService } from './modules/orders/staff/orders-staff.service.ts';
 import { createOrderEditService } from './modules/orders/staff/order-edit.service.ts';
+import { createOrderResendService } from './modules/orders/staff/order-resend.service.ts';
 import { createOrderTimelineService } from './modules/orders/staff/order-timeline.service.ts';
 import { createOrderNotesService } from './modules/orders/staff/order-notes.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -225,6 +226,16 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
   });
+  const payments = createPaymentsService({
+    db,
+    provider: paymentProvider,
+    repo: paymentsRepo,
+    ordersRepo,
+    orderStatus,
+    audit,
+    config,
+    clock,
+  });
   return {
     referrals,
     mail,
@@ -354,16 +365,8 @@ export function createServices(deps: ServiceDeps) {
       config,
       clock,
     }),
-    payments: createPaymentsService({
-      db,
-      provider: paymentProvider,
-      repo: paymentsRepo,
-      ordersRepo,
-      orderStatus,
-      audit,
-      config,
-      clock,
-    }),
+    payments,
+    orderResend: createOrderResendService({ db, repo: ordersRepo, auth, payments, mail, audit }),
     points: createPointsService({ db }),
     pointPhotos,
     uploads,

@@ -391,3 +391,28 @@ export const SavedViewListResponseSchema = listResponse(SavedViewSchema);
 export type SavedViewListResponse = z.infer<typeof SavedViewListResponseSchema>;
 
 export const SavedViewParamsSchema = z.object({ id: z.uuid({ message: MESSAGES.savedViewNotFound }) });
+
+// ---- resending the customer's mails from the CRM order page (decision 057) ----
+
+/** Mails staff may send again: the order confirmation, and a payment link for the unpaid amount. */
+export const ORDER_RESEND_MAILS = ['confirmation', 'payment-link'] as const;
+export type OrderResendMail = (typeof ORDER_RESEND_MAILS)[number];
+export const ORDER_RESEND_MAIL_LABELS = {
+  confirmation: 'подтверждение заказа',
+  'payment-link': 'ссылка на оплату',
+} as const satisfies Record<OrderResendMail, string>;
+/** One mail of a kind per order in this many seconds (two clicks at once send one). */
+export const ORDER_RESEND_COOLDOWN_SECONDS = 60;
+
+export const OrderResendRequestSchema = z.object({
+  mail: z.enum(ORDER_RESEND_MAILS, { message: MESSAGES.orderResendMailUnknown }),
+});
+export type OrderResendRequest = z.infer<typeof OrderResendRequestSchema>;
+
+export const OrderResendResponseSchema = z.object({
+  mail: z.enum(ORDER_RESEND_MAILS),
+  /** The address it went to (the order's e-mail). */
+  to: z.string(),
+  mailId: z.string(),
+});
+export type OrderResendResponse = z.infer<typeof OrderResendResponseSchema>;

@@ -119,6 +119,7 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/order/:id/edit/preview': { allowed: ['ADMIN', 'MANAGER'] },
   'PUT /api/order/:id/edit': { allowed: ['ADMIN', 'MANAGER'] },
   'GET /api/order/:id/timeline': { allowed: ['ADMIN', 'MANAGER'] },
+  'POST /api/order/:id/resend': { allowed: ['ADMIN', 'MANAGER'] },
   'PATCH /api/order/status': { allowed: SIGNED_IN },
   'GET /api/order': { allowed: ['ADMIN', 'MANAGER'] },
   'GET /api/order/export.csv': { allowed: ['ADMIN', 'MANAGER'] },

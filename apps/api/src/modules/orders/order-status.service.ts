@@ -420,7 +420,8 @@ export function createOrderStatusService(deps: {
         if (repeatsCancel && (await repo.lockById(tx, order.id))?.status === 'CANCELED') return;
         throw new AppError('CONFLICT', MESSAGES.orderStatusChangedMeanwhile);
       });
-      return query.getDetail(actor, order.id);
+      // A pickup partner is answered with its read-only view by the route, never the full detail (decision 057).
+      return by.kind === 'partner' ? null : query.getDetail(actor, order.id);
     },
 
     /**

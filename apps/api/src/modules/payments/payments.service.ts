@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { formatRub, MESSAGES, type PaymentOutcome, type PaymentReturnTo } from '@app/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -194,65 +194,89 @@ export function createPaymentsService(deps: {
     return db.transaction(async (tx) => {
       const order = await ordersRepo.lockById(tx, orderId);
       if (!order || order.deletedAt || !mayPay(order)) throw notFound(MESSAGES.orderNotFound);
-      if (order.isPaid) throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
-      if (order.status === 'CANCELED') throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
-      // A 0 ₽ (or negative) amount is never a payment link (issue 17), whatever wrote the amount.
-      if (order.amount <= 0) throw new AppError('CONFLICT', MESSAGES.orderAmountNotPayable);
-
-      // The newest recent pending link that brings the payer back to this page (cabinet / order page / status
-      // page): each page keeps its own link, so clicks on two pages in turn do not make a new link each time.
-      const pending = await tx
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, order.id),
-            eq(payments.status, 'pending'),
-            eq(payments.provider, provider.kind),
-            gt(payments.createdAt, new Date(clock.now().getTime() - REUSE_PENDING_MS)),
-          ),
-        )
-        .orderBy(desc(payments.createdAt))
-        .limit(10);
-      const recent = pending.find(
-        (candidate) =>
-          candidate.confirmationUrl &&
-          candidate.amount === order.amount &&
-          candidate.returnUrl === returnUrlOf(candidate.id),
-      );
-      if (recent?.confirmationUrl) {
-        return toPaymentLink({ id: recent.id, confirmationUrl: recent.confirmationUrl }, provider.kind);
-      }
-
-      const paymentId = randomUUID();
-      const returnUrl = returnUrlOf(paymentId);
-      const payment = await repo.insert(tx, {
-        id: paymentId,
-        orderId: order.id,
-        provider: provider.kind,
-        amount: order.amount,
-        returnUrl,
-      });
-      const created = await provider.createPayment({
-        paymentId: payment.id,
-        orderNumber: order.number,
-        amount: order.amount,
-        email: order.email,
-        returnUrl,
-        items: receiptItems(order.priceBreakdown.lines, order.amount),
-      });
-      const confirmationUrl = created.confirmationUrl ?? `${siteUrl}/payment/test/${payment.id}`;
-      await repo.setProviderLink(
-        tx,
-        payment.id,
-        { providerPaymentId: created.providerPaymentId, confirmationUrl },
-        clock.now(),
-      );
-      return toPaymentLink({ id: payment.id, confirmationUrl }, provider.kind);
+      return linkForLocked(tx, order, returnUrlOf, siteUrl);
     });
   }
 
+  /** linkFor's decision for an order the caller has locked in `tx` (so a mail can be queued in the same step). */
+  async function linkForLocked(
+    tx: Tx,
+    order: OrderRow,
+    returnUrlOf: (paymentId: string) => string,
+    siteUrl: string,
+  ): Promise<PaymentLink> {
+    if (order.isPaid) throw new AppError('CONFLICT', MESSAGES.orderAlreadyPaid);
+    if (order.status === 'CANCELED') throw new AppError('CONFLICT', MESSAGES.orderNotPayable);
+    // A 0 ₽ (or negative) amount is never a payment link (issue 17), whatever wrote the amount.
+    if (order.amount <= 0) throw new AppError('CONFLICT', MESSAGES.orderAmountNotPayable);
+
+    // The newest recent pending link that brings the payer back to this page (cabinet / order page / status
+    // page): each page keeps its own link, so clicks on two pages in turn do not make a new link each time.
+    const pending = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.status, 'pending'),
+          eq(payments.provider, provider.kind),
+          gt(payments.createdAt, new Date(clock.now().getTime() - REUSE_PENDING_MS)),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(10);
+    const recent = pending.find(
+      (candidate) =>
+        candidate.confirmationUrl &&
+        candidate.amount === order.amount &&
+        candidate.returnUrl === returnUrlOf(candidate.id),
+    );
+    if (recent?.confirmationUrl) {
+      return toPaymentLink({ id: recent.id, confirmationUrl: recent.confirmationUrl }, provider.kind);
+    }
+
+    const paymentId = randomUUID();
+    const returnUrl = returnUrlOf(paymentId);
+    const payment = await repo.insert(tx, {
+      id: paymentId,
+      orderId: order.id,
+      provider: provider.kind,
+      amount: order.amount,
+      returnUrl,
+    });
+    const created = await provider.createPayment({
+      paymentId: payment.id,
+      orderNumber: order.number,
+      amount: order.amount,
+      email: order.email,
+      returnUrl,
+      items: receiptItems(order.priceBreakdown.lines, order.amount),
+    });
+    const confirmationUrl = created.confirmationUrl ?? `${siteUrl}/payment/test/${payment.id}`;
+    await repo.setProviderLink(
+      tx,
+      payment.id,
+      { providerPaymentId: created.providerPaymentId, confirmationUrl },
+      clock.now(),
+    );
+    return toPaymentLink({ id: payment.id, confirmationUrl }, provider.kind);
+  }
+
   return {
+    /**
+     * A link for the order's unpaid amount that staff mail to the customer (decision 057). The caller holds the
+     * order's row lock in `tx` (as linkFor does) and queues the mail in it; the payer comes back to the order's
+     * success page. Refuses a paid, cancelled or 0 ₽ order as the pay button does.
+     */
+    async linkForMail(tx: Tx, order: OrderRow): Promise<PaymentLink> {
+      return linkForLocked(
+        tx,
+        order,
+        (paymentId) => returnUrlFor(config.publicUrl, 'order', order.id, paymentId),
+        config.publicUrl,
+      );
+    },
+
     /** The pay button after the order form (and the cabinet): see linkFor. */
     async createPaymentLink(
       orderId: string,

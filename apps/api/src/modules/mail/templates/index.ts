@@ -12,6 +12,7 @@ import { partnerPayoutPaid } from './partner-payout-paid.ts';
 import { partnerApplicationDecided } from './partner-application-decided.ts';
 import { partnerApplicationReceived } from './partner-application-received.ts';
 import { partnerPasswordReset } from './partner-password-reset.ts';
+import { paymentLink } from './payment-link.ts';
 import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
 import { signInCode } from './sign-in-code.ts';
@@ -35,6 +36,7 @@ export const MAIL_TEMPLATES = {
   'order-results-ready': orderResultsReady,
   'payment-received': paymentReceived,
   'payment-reminder': paymentReminder,
+  'payment-link': paymentLink,
   'act-exchange-reminder': actExchangeReminder,
   'sign-in-code': signInCode,
   'email-change-code': emailChangeCode,

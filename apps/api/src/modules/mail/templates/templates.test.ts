@@ -237,6 +237,16 @@ const EVERY_MAIL: Array<[MailMessage, MailOrder | null]> = [
     },
     orderOf({ amount: 5400, isPaid: true, canPay: false, status: 'PAID' }),
   ],
+  [
+    {
+      template: 'payment-link',
+      params: {
+        order: { number: 7, name: 'Иван', amount: 1500.5 },
+        paymentUrl: 'https://yoomoney.ru/checkout/payments/v2/contract?orderId=2f1a',
+      },
+    },
+    orderOf({ amount: 1500.5 }),
+  ],
 ];
 
 describe('mail templates', () => {
@@ -280,6 +290,16 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Причина: Две страницы вместо одной');
     expect(mail.text).toContain(`${URL}/cabinet/orders/${ID}`);
     expect(mail.html).toContain(`Оплатить ${formatRub(5400)}`);
+  });
+
+  it('payment-link: the provider page for the unpaid amount, and the status page pay button beside it', () => {
+    const entry = EVERY_MAIL.find(([message]) => message.template === 'payment-link')!;
+    const mail = renderMail(entry[0], { brand: BRAND, order: entry[1] });
+    expect(mail.subject).toBe('Ссылка на оплату заказа №7');
+    expect(mail.text).toContain(`на сумму ${formatRub(1500.5)}`);
+    expect(mail.html).toContain('href="https://yoomoney.ru/checkout/payments/v2/contract?orderId=2f1a"');
+    expect(mail.html).toContain(`Перейти к оплате ${formatRub(1500.5)}`);
+    expect(mail.text).toContain(`${URL}/order-status/`);
   });
 
   it('order-refunded: the amount, the reason, where the money goes, refunded of paid and no pay button', () => {

@@ -5,9 +5,12 @@ import {
   OrderDetailSchema,
   OrderListItemSchema,
   OrderListQuerySchema,
+  PartnerOrderDetailSchema,
+  type PartnerOrderDetail,
   UpdateOrderStatusRequestSchema,
   listResponse,
 } from '@app/contracts';
+import type { UserPrincipal } from '#src/lib/principal.ts';
 import { SIGNED_IN, requireUser } from '#src/plugins/auth.ts';
 import type { OrderStatusService } from '../order-status.service.ts';
 import type { OrdersQueryService } from '../query/orders-query.service.ts';
@@ -16,6 +19,8 @@ import type { OrdersQueryService } from '../query/orders-query.service.ts';
 export const ordersCabinetRoutes: FastifyPluginAsyncZod<{
   query: OrdersQueryService;
   status: OrderStatusService;
+  /** A pickup partner's read-only view of an order to its point (decision 050): its answer to a hand-over. */
+  partnerView: (actor: UserPrincipal, orderId: string) => Promise<PartnerOrderDetail>;
 }> = async (app, opts) => {
   const tags = ['orders'];
   app.get(
@@ -84,9 +89,16 @@ export const ordersCabinetRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Сменить статус: клиент — только отмена своего заказа, сотрудник — по таблице переходов',
         body: UpdateOrderStatusRequestSchema,
-        response: { 200: OrderDetailSchema },
+        // The pickup partner's hand-over is answered with its read-only view (decisions 050, 057).
+        response: { 200: z.union([OrderDetailSchema, PartnerOrderDetailSchema]) },
       },
     },
-    async (request) => opts.status.updateStatus(requireUser(request), request.body),
+    async (request) => {
+      const actor = requireUser(request);
+      return (
+        (await opts.status.updateStatus(actor, request.body)) ??
+        (await opts.partnerView(actor, request.body.id))
+      );
+    },
   );
 };

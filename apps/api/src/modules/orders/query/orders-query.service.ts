@@ -12,7 +12,7 @@ import {
   uploads,
   users,
 } from '#src/db/schema/index.ts';
-import { notFound } from '#src/lib/errors.ts';
+import { forbidden, notFound } from '#src/lib/errors.ts';
 import type { FileStorage } from '#src/providers/storage.ts';
 import type { Clock } from '#src/lib/clock.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
@@ -64,6 +64,16 @@ export function createOrdersQueryService(deps: {
     throw notFound(MESSAGES.orderNotFound);
   }
 
+  /**
+   * A pickup-point PARTNER reads its points' orders through `GET /api/order/partner/:id` (decision 050: what
+   * hand-over needs, no e-mail, comment, files or payments); the full detail and the files are the customer's and
+   * staff's. Its own orders as a customer stay open to it.
+   */
+  function refusePartnerPointView(actor: UserPrincipal, row: OrderRow): void {
+    if (actor.role === 'PARTNER' && row.userId !== actor.userId)
+      throw forbidden(MESSAGES.partnerOrderFullDetailForbidden);
+  }
+
   return {
     findVisible,
     isPartnerOrder,
@@ -109,6 +119,7 @@ export function createOrdersQueryService(deps: {
 
     async getDetail(actor: UserPrincipal, orderId: string): Promise<OrderDetail> {
       const row = await findVisible(actor, orderId);
+      refusePartnerPointView(actor, row);
       const isStaffView = STAFF.has(actor.role);
       const [documents, languageNames, files, history, point, office, amountChanges] = await Promise.all([
         documentsOf([row.id]),
@@ -153,6 +164,7 @@ export function createOrdersQueryService(deps: {
 
     async openFile(actor: UserPrincipal, orderId: string, fileId: string) {
       const row = await findVisible(actor, orderId);
+      refusePartnerPointView(actor, row);
       if (!row.ownerConfirmedAt && row.userId === actor.userId && !STAFF.has(actor.role)) {
         throw notFound(MESSAGES.unknownFile);
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderEditPreview, OrderSummary, OrderTimelineResponse } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { formatMessage, formatRub, MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, payOnTestPage, type TestContext } from '#test/helpers.ts';
 
 type Catalogue = {
@@ -198,6 +198,35 @@ describe('staff edit an order before work starts, and read its timeline (decisio
       { field: 'Телефон', from: '+79161234567', to: '+79167654321' },
     ]);
     expect((await detail(order.id)).phoneNumber).toBe('+79167654321');
+  });
+
+  it('refuses an edit that puts the total below the other document price inside it (decision 044)', async () => {
+    const order = await createOrder('edit-other@example.ru');
+    const three = content('edit-other@example.ru', {
+      documentsWithQuantity: [{ documentId: passport.id, quantity: 3 }],
+    });
+    const grown = await save(order.id, { ...three, expectedAmount: order.amount, reason: 'Три копии' });
+    expect(grown.statusCode).toBe(200);
+    const total = grown.json<OrderEditPreview>().to;
+    const otherPrice = Math.round(total * 100 - 100) / 100;
+    const other = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/other-document-amount',
+      headers: manager,
+      payload: { orderId: order.id, otherPrice, otherCost: 100 },
+    });
+    expect(other.statusCode).toBe(200);
+    const back = content('edit-other@example.ru');
+    const message = formatMessage(MESSAGES.amountBelowOtherPrice, { otherPrice: formatRub(otherPrice) });
+    for (const response of [
+      await preview(order.id, back),
+      await save(order.id, { ...back, expectedAmount: total, reason: 'Одна копия' }),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(message);
+    }
+    expect((await detail(order.id)).amount).toBe(total);
+    expect(await auditRows(order.id)).toHaveLength(1);
   });
 
   it('validates with the shared contracts and the catalogue: bad input is a 400 and changes nothing', async () => {

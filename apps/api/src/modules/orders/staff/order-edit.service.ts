@@ -22,7 +22,7 @@ import {
 import type { Db, DbOrTx } from '#src/db/client.ts';
 import { orders, payments } from '#src/db/schema/index.ts';
 import type { Clock } from '#src/lib/clock.ts';
-import { AppError, notFound } from '#src/lib/errors.ts';
+import { AppError, badRequest, notFound } from '#src/lib/errors.ts';
 import type { UserPrincipal } from '#src/lib/principal.ts';
 import type { AuditRepository } from '../../audit/audit.repository.ts';
 import type { AuthRepository } from '../../auth/auth.repository.ts';
@@ -201,6 +201,16 @@ export function createOrderEditService(deps: {
     if (plan && order.isPaid && plan.amount !== order.amount) {
       throw conflict(
         formatMessage(MESSAGES.orderEditPaidTotal, { paid: formatRub(await paidTotal(dbOrTx, order.id)) }),
+      );
+    }
+    // The other document's price is part of the total (decision 044), whichever way the total changes.
+    if (
+      plan &&
+      order.otherPrice !== null &&
+      Math.round(plan.amount * 100) < Math.round(order.otherPrice * 100)
+    ) {
+      throw badRequest(
+        formatMessage(MESSAGES.amountBelowOtherPrice, { otherPrice: formatRub(order.otherPrice) }),
       );
     }
     return order;

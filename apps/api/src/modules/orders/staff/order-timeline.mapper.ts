@@ -106,6 +106,16 @@ function auditText(
         kind: 'payment',
         text: `Оплата ${money(data?.paid)} не зачтена: к оплате ${money(data?.due)}`,
       };
+    case 'order.resend.confirmation':
+      return {
+        kind: 'mail',
+        text: `Письмо отправлено повторно: подтверждение заказа → ${String(data?.to ?? '—')}`,
+      };
+    case 'order.resend.payment-link':
+      return {
+        kind: 'mail',
+        text: `Письмо отправлено повторно: ссылка на оплату ${money(data?.amount)} → ${String(data?.to ?? '—')}`,
+      };
     case 'order.delete':
       return { kind: 'action', text: 'Заказ удалён' };
     // The payment itself is the payment's entry.

@@ -409,6 +409,8 @@ describe('pickup point partner hands an order over', () => {
     const handed = await move(partner, 'COMPLETED');
     expect(handed.statusCode).toBe(200);
     expect(handed.json()).toMatchObject({ status: 'COMPLETED' });
+    // The partner is answered with its read-only view: no e-mail (decision 057).
+    expect(handed.body).not.toContain('pickup@example.ru');
   });
 });
 

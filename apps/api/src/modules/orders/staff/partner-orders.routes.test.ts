@@ -5,6 +5,7 @@ import type {
   PartnerOrderDetail,
   PartnerOrderListItem,
 } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 /**
@@ -141,5 +142,28 @@ describe('pickup-point partner: list, search and read-only order page', () => {
       headers: admin,
     });
     expect(staff.statusCode).toBe(403);
+  });
+
+  it('never gets the full order detail of its point orders: that is staff and the customer only', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/order/${own.id}`, headers: partner });
+    expect(response.statusCode).toBe(403);
+    expect(response.json<{ message: string }>().message).toBe(MESSAGES.partnerOrderFullDetailForbidden);
+    expect(response.body).not.toContain('vera@own-point.example');
+    // An order to another partner's point stays «not found», as on the partner page.
+    const foreignDetail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${foreign.id}`,
+      headers: partner,
+    });
+    expect(foreignDetail.statusCode).toBe(404);
+    // Nor its files (scans of documents): the read-only page has none.
+    const files = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${own.id}/files/00000000-0000-4000-8000-000000000000`,
+      headers: partner,
+    });
+    expect(files.statusCode).toBe(403);
+    const staff = await ctx.app.inject({ method: 'GET', url: `/api/order/${own.id}`, headers: admin });
+    expect(staff.statusCode).toBe(200);
   });
 });

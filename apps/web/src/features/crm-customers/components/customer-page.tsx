@@ -1,4 +1,5 @@
-import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
 import { DetailField as Field, DetailLoadState } from '@/components/detail-field';
 import { OrderStatusBadge, PaidBadge } from '@/components/order-status-badge';
@@ -9,6 +10,8 @@ import { useCustomer } from '../api/customer';
 export function CustomerPage() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
+  // A phone gets a card per order instead of a table scrolling sideways (decision 057, 375 px).
+  const isPhone = useMediaQuery('(max-width: 639.98px)', false, { getInitialValueInEffect: false });
   if (!customer.data) {
     return (
       <DetailLoadState
@@ -72,6 +75,28 @@ export function CustomerPage() {
         </Title>
         {data.orders.length === 0 ? (
           <Text size="sm">Заказов нет</Text>
+        ) : isPhone ? (
+          <Stack gap="xs" data-testid="customer-orders">
+            {data.orders.map((order) => (
+              <Card key={order.id} withBorder padding="sm" data-testid="customer-order">
+                <Group justify="space-between" gap="xs">
+                  <Anchor component={Link} to={`/crm/orders/${order.id}`} fw={600}>
+                    № {order.number}
+                  </Anchor>
+                  <OrderStatusBadge status={order.status} />
+                </Group>
+                <Group justify="space-between" gap="xs" mt={4}>
+                  <Text size="sm">{formatDateTime(order.createdAt)}</Text>
+                  <Group gap={6}>
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatRub(order.amount)}
+                    </Text>
+                    <PaidBadge isPaid={order.isPaid} />
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={480}>
             <Table data-testid="customer-orders">

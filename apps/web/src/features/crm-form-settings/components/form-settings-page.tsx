@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { MoneyInput } from '@/components/money-input';
 import { useForm } from '@mantine/form';
 import {
   AdminList,
@@ -67,17 +68,17 @@ function FieldInput({
           onChange={(event) => onChange(event.currentTarget.checked)}
         />
       );
-    case 'number':
-      return (
-        <NumberInput
-          label={field.label}
-          required={field.required}
-          value={typeof value === 'number' || typeof value === 'string' ? value : ''}
-          onChange={(next) => onChange(next)}
-          min={0}
-          decimalScale={field.format === 'rub' ? 2 : 0}
-        />
-      );
+    case 'number': {
+      const props = {
+        label: field.label,
+        required: field.required,
+        value: typeof value === 'number' || typeof value === 'string' ? value : '',
+        onChange: (next: number | string) => onChange(next),
+        min: 0,
+      };
+      // Prices (delivery, documents, assurances) read a decimal comma as a dot (issue 17).
+      return field.format === 'rub' ? <MoneyInput {...props} /> : <NumberInput {...props} decimalScale={0} />;
+    }
     case 'select':
       return (
         <Select

@@ -78,4 +78,17 @@ describe('CRM amount form', () => {
       expect(patches).toEqual([{ id: ORDER_ID, amount: 6000, reason: 'Добавлена страница' }]),
     );
   });
+
+  it('reads «300,5» as 300,50 ₽, not 3005 (a Russian decimal comma, issue 17)', async () => {
+    render();
+    fireEvent.change(amountField(), { target: { value: '300,5' } });
+    fireEvent.change(reasonField(), { target: { value: 'Скидка' } });
+    submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Изменить сумму заказа?' });
+    expect(within(dialog).getByTestId('amount-change-preview').textContent).toBe(
+      `Было ${formatRub(5400)} → станет ${formatRub(300.5)}`,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Изменить сумму' }));
+    await waitFor(() => expect(patches).toEqual([{ id: ORDER_ID, amount: 300.5, reason: 'Скидка' }]));
+  });
 });

@@ -1,5 +1,6 @@
 import { MESSAGES, UpdateOrderAmountRequestSchema } from '@app/contracts';
-import { Button, Group, NumberInput, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { MoneyInput } from '@/components/money-input';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -59,13 +60,7 @@ export function AmountForm({ order }: { order: { id: string; amount: number } })
   return (
     <form onSubmit={submit} aria-label="Сумма заказа" noValidate>
       <Group align="flex-start" gap="sm">
-        <NumberInput
-          label="Сумма заказа, ₽"
-          {...form.getInputProps('amount')}
-          clampBehavior="none"
-          decimalScale={2}
-          w={220}
-        />
+        <MoneyInput label="Сумма заказа, ₽" {...form.getInputProps('amount')} w={220} />
         <TextInput label="Причина изменения" {...form.getInputProps('reason')} maxLength={500} w={260} />
         <Button type="submit" mt={25} loading={change.isPending}>
           Изменить сумму

@@ -13,15 +13,17 @@ import {
   Alert,
   Badge,
   Button,
+  Card,
   Group,
   Loader,
-  NumberInput,
   Select,
   Stack,
   Table,
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MoneyInput } from '@/components/money-input';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -144,12 +146,10 @@ function RefundForm({ orderId, payments }: { orderId: string; payments: Payment[
           />
         ) : null}
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <NumberInput
+          <MoneyInput
             label="Сумма возврата, ₽"
             description={`Можно вернуть ${formatRub(selected.remaining)}`}
             {...form.getInputProps('amount')}
-            clampBehavior="none"
-            decimalScale={2}
             w={{ base: '100%', xs: 220 }}
           />
           <TextInput
@@ -227,9 +227,39 @@ function RefundForm({ orderId, payments }: { orderId: string; payments: Payment[
 export function OrderRefunds({ orderId, isAdmin }: { orderId: string; isAdmin: boolean }) {
   const refunds = useOrderRefunds(orderId);
   const retry = useRetryRefund(orderId);
+  // A phone gets a card per refund instead of a table scrolling sideways (decision 057, 375 px).
+  const isPhone = useMediaQuery('(max-width: 639.98px)', false, { getInitialValueInEffect: false });
   if (refunds.isPending) return <Loader size="sm" aria-label="Загрузка возвратов" />;
   if (refunds.isError) return <Alert color="red">Не удалось загрузить возвраты</Alert>;
   const data = refunds.data;
+  const refundState = (item: Refund) => (
+    <Stack gap={4} align="flex-start">
+      <Badge color={STATUS_COLORS[item.status]} variant="light">
+        {REFUND_STATUS_LABELS[item.status]}
+      </Badge>
+      {item.method ? (
+        <Text size="xs">
+          {MANUAL_PAYMENT_METHOD_LABELS[item.method]}
+          {item.refundedOn ? `, ${formatDate(`${item.refundedOn}T12:00:00+03:00`)}` : ''}
+        </Text>
+      ) : null}
+      {item.error ? (
+        <Text size="xs" c="red.8">
+          {item.error}
+        </Text>
+      ) : null}
+      {item.status === 'pending' && isAdmin ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={retry.isPending && retry.variables === item.id}
+          onClick={() => retry.mutate(item.id)}
+        >
+          Повторить
+        </Button>
+      ) : null}
+    </Stack>
+  );
 
   return (
     <Stack gap="md">
@@ -244,7 +274,27 @@ export function OrderRefunds({ orderId, isAdmin }: { orderId: string; isAdmin: b
           {` · можно вернуть ${formatRub(data.remaining)}`}
         </Text>
       )}
-      {data.items.length > 0 ? (
+      {data.items.length > 0 && isPhone ? (
+        <Stack gap="xs" data-testid="refunds" aria-label="Возвраты">
+          {data.items.map((item) => (
+            <Card key={item.id} withBorder padding="sm" data-testid="refund">
+              <Group justify="space-between" gap="xs">
+                <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {formatRub(item.amount)}
+                </Text>
+                <Text size="sm">{formatDateTime(item.createdAt)}</Text>
+              </Group>
+              {refundState(item)}
+              <Text size="sm" mt={4}>
+                Причина: {item.reason}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {item.actor ?? '—'}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+      ) : data.items.length > 0 ? (
         <Table.ScrollContainer minWidth={560}>
           <Table data-testid="refunds" aria-label="Возвраты">
             <Table.Thead>
@@ -261,34 +311,7 @@ export function OrderRefunds({ orderId, isAdmin }: { orderId: string; isAdmin: b
                 <Table.Tr key={item.id}>
                   <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRub(item.amount)}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Badge color={STATUS_COLORS[item.status]} variant="light">
-                        {REFUND_STATUS_LABELS[item.status]}
-                      </Badge>
-                      {item.method ? (
-                        <Text size="xs">
-                          {MANUAL_PAYMENT_METHOD_LABELS[item.method]}
-                          {item.refundedOn ? `, ${formatDate(`${item.refundedOn}T12:00:00+03:00`)}` : ''}
-                        </Text>
-                      ) : null}
-                      {item.error ? (
-                        <Text size="xs" c="red.8">
-                          {item.error}
-                        </Text>
-                      ) : null}
-                      {item.status === 'pending' && isAdmin ? (
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          loading={retry.isPending && retry.variables === item.id}
-                          onClick={() => retry.mutate(item.id)}
-                        >
-                          Повторить
-                        </Button>
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
+                  <Table.Td>{refundState(item)}</Table.Td>
                   <Table.Td>{item.reason}</Table.Td>
                   <Table.Td>{item.actor ?? '—'}</Table.Td>
                 </Table.Tr>

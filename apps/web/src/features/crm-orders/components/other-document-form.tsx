@@ -1,5 +1,6 @@
 import { formatMessage, MESSAGES } from '@app/contracts';
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { MoneyInput } from '@/components/money-input';
 import { useForm } from '@mantine/form';
 import { formatRub } from '@/lib/format';
 import { numberOrNull } from '@/lib/forms';
@@ -49,7 +50,7 @@ export function OtherDocumentForm({
           Другой документ (делаем у подрядчика)
         </Text>
         <Group align="flex-start" gap="sm">
-          <NumberInput
+          <MoneyInput
             label="Цена для клиента, ₽"
             description="Входит в сумму заказа, итог не меняет"
             {...form.getInputProps('price')}
@@ -57,7 +58,7 @@ export function OtherDocumentForm({
             decimalScale={2}
             w={240}
           />
-          <NumberInput
+          <MoneyInput
             label="Наши затраты, ₽"
             description="Расход «Другие документы» в статистике"
             {...form.getInputProps('cost')}

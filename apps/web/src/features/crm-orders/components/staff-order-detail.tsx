@@ -29,6 +29,7 @@ import { OtherDocumentForm } from './other-document-form';
 import { OrderEditButton } from './order-edit-form';
 import { OrderNotes } from './order-notes';
 import { OrderRefunds } from './order-refunds';
+import { OrderResend } from './order-resend';
 import { OrderTimeline } from './order-timeline';
 import { OrderStatusControl } from './order-status-control';
 import { StaffOrderResults } from './staff-order-results';
@@ -137,6 +138,12 @@ export function StaffOrderDetail({
           />
         </Section>
       )}
+
+      {data.staff ? (
+        <Section title="Письма клиенту">
+          <OrderResend order={data} />
+        </Section>
+      ) : null}
 
       {documentActions ? (
         <Section title="Счёт и акт">

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { SavedView } from '@app/contracts';
 import { jsonResponse, mockApi, renderInCabinet } from '@/test/render';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { StaffOrdersPage } from './staff-orders-page';
@@ -169,4 +170,120 @@ describe('staff orders page', () => {
     expect(await screen.findByRole('button', { name: 'Повторить' })).toBeInTheDocument();
     expect(calls).toBe(1);
   });
+
+  it('sorts by a column header: aria-sort follows the URL, a second click flips it, the API gets the sort', async () => {
+    const calls: URLSearchParams[] = [];
+    mockApi((url) => {
+      if (url.pathname === '/api/order') {
+        calls.push(url.searchParams);
+        return { items: [ORDER], nextCursor: null };
+      }
+      return undefined;
+    });
+    const path = '/crm/orders';
+    const { router } = renderInCabinet(<StaffOrdersPage />, {
+      routes: [{ path, element: <StaffOrdersPage /> }],
+      path: `${path}?sort=number`,
+    });
+    expect(await screen.findByText('Анна Ковалёва')).toBeInTheDocument();
+    expect(calls[0]!.get('sort')).toBe('number');
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('№')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Сумма')).toHaveAttribute('aria-sort', 'none');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Сумма' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('-amount'),
+    );
+    // The list reloads with the new sort, then draws its headers again.
+    await waitFor(() => expect(header('Сумма')).toHaveAttribute('aria-sort', 'descending'));
+    expect(header('№')).toHaveAttribute('aria-sort', 'none');
+    await waitFor(() => expect(calls.at(-1)!.get('sort')).toBe('-amount'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Сумма' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('amount'));
+    await waitFor(() => expect(header('Сумма')).toHaveAttribute('aria-sort', 'ascending'));
+    await waitFor(() => expect(calls.at(-1)!.get('sort')).toBe('amount'));
+  });
+
+  it('saves the current filters as a named view, applies a view to the URL and deletes it', async () => {
+    const calls: URLSearchParams[] = [];
+    let views: SavedView[] = [
+      {
+        id: '30000000-0000-4000-8000-000000000001',
+        name: 'Неоплаченные новые',
+        query: { status: 'NEW', isPaid: 'false' },
+        createdAt: '2026-03-05T10:00:00.000Z',
+      },
+    ];
+    const posted: unknown[] = [];
+    const deleted: string[] = [];
+    mockApi((url, init) => {
+      if (url.pathname === '/api/order') {
+        calls.push(url.searchParams);
+        return { items: [ORDER], nextCursor: null };
+      }
+      if (url.pathname === '/api/order/views' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { name: string; query: Record<string, string> };
+        posted.push(body);
+        const view = {
+          id: '30000000-0000-4000-8000-000000000002',
+          createdAt: '2026-03-06T10:00:00.000Z',
+          ...body,
+        };
+        views = [...views, view];
+        return jsonResponse(view, 201);
+      }
+      if (url.pathname === '/api/order/views') return { items: views, nextCursor: null };
+      const removed = /^\/api\/order\/views\/(.+)$/.exec(url.pathname)?.[1];
+      if (removed && init?.method === 'DELETE') {
+        deleted.push(removed);
+        views = views.filter((view) => view.id !== removed);
+        return { success: true };
+      }
+      return undefined;
+    });
+    const path = '/crm/orders';
+    const { router } = renderInCabinet(<StaffOrdersPage />, {
+      routes: [{ path, element: <StaffOrdersPage /> }],
+      path: `${path}?payerType=ORGANIZATION&sort=-amount`,
+    });
+    expect(await screen.findByText('Анна Ковалёва')).toBeInTheDocument();
+
+    // Save: the current filters (as the URL has them) under a name.
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить вид' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Сохранить текущие фильтры' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Название/ }), {
+      target: { value: '  Организации по сумме ' },
+    });
+    fireEvent.submit(
+      within(dialog)
+        .getByRole('textbox', { name: /Название/ })
+        .closest('form')!,
+    );
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { name: 'Организации по сумме', query: { payerType: 'ORGANIZATION', sort: '-amount' } },
+      ]),
+    );
+
+    // Apply: another view replaces the filters in the URL and the list asks for them.
+    fireEvent.click(screen.getByRole('combobox', { name: 'Сохранённые виды' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Неоплаченные новые' }));
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(params.get('status')).toBe('NEW');
+      expect(params.get('isPaid')).toBe('false');
+      expect(params.get('payerType')).toBeNull();
+      expect(params.get('sort')).toBeNull();
+    });
+    await waitFor(() => expect(calls.at(-1)!.get('status')).toBe('NEW'));
+
+    // Delete the chosen view: gone from the server and from the menu.
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить вид «Неоплаченные новые»' }));
+    await waitFor(() => expect(deleted).toEqual(['30000000-0000-4000-8000-000000000001']));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Сохранённые виды' }));
+    expect(await screen.findByRole('option', { name: 'Организации по сумме' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Неоплаченные новые' })).toBeNull();
+  }, 20_000);
 });

@@ -18,6 +18,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { MoneyInput } from '@/components/money-input';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
@@ -126,13 +127,11 @@ export function TariffForm({ tariff, languages, documents, isSaving, onSubmit, a
             allowNegative={false}
             {...form.getInputProps('pricePercent')}
           />
-          <NumberInput
+          <MoneyInput
             label="Надбавка, ₽"
             description="К цене каждого экземпляра"
             min={0}
             max={TARIFF_LIMITS.maxSurcharge}
-            decimalScale={2}
-            decimalSeparator=","
             allowNegative={false}
             {...form.getInputProps('surcharge')}
           />
