@@ -67,6 +67,9 @@ export default defineConfig({
       // Many sign-ins from one address in a few minutes; the limits themselves are covered by API tests.
       RATE_LIMIT_AUTH_PER_IP: '10000',
       RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0',
+      // As behind a reverse proxy on this host: a spec may play a visitor from another address (X-Forwarded-For),
+      // e.g. a referral visitor who is not the partner (the fraud rules compare addresses, decision 063).
+      TRUST_PROXY: 'loopback',
       // Push subscriptions may point only at known push services (decision 021). The specs add the stand-in
       // endpoint of a faked PushManager and the fake push service on 127.0.0.1 (plain http: tests only).
       PUSH_ALLOWED_HOSTS:

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYOUT_STATUSES } from './constants.ts';
+import { COMMISSION_KINDS, COMMISSION_STATUSES, PAYOUT_STATUSES } from './partner-constants.ts';
 import { isoDateField } from './fields.ts';
 
 /**

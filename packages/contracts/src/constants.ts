@@ -25,44 +25,6 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
 export const PARTNER_TYPES = ['AFFILIATE', 'CORPORATE_REFERRAL', 'INTEGRATOR'] as const;
 
 export const PARTNER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'BANNED'] as const;
-/**
- * How a partner-portal type and status read in Russian (the application form, CRM lists, analytics, exports, the
- * profile card).
- */
-export const PARTNER_TYPE_LABELS = {
-  AFFILIATE: 'Аффилиат',
-  CORPORATE_REFERRAL: 'Корпоративные рекомендации',
-  INTEGRATOR: 'Интегратор',
-} as const satisfies Record<(typeof PARTNER_TYPES)[number], string>;
-export const PARTNER_STATUS_LABELS = {
-  ACTIVE: 'Активен',
-  PENDING: 'Ожидает',
-  SUSPENDED: 'Приостановлен',
-  BANNED: 'Заблокирован',
-} as const satisfies Record<(typeof PARTNER_STATUSES)[number], string>;
-export const PARTNER_APPLICATION_STATUS_LABELS = {
-  PENDING: 'На рассмотрении',
-  APPROVED: 'Одобрена',
-  REFUSED: 'Отклонена',
-} as const;
-
-/** Partner programme (issue 18, decision 059). */
-export const PARTNER_APPLICATION_STATUSES = ['PENDING', 'APPROVED', 'REFUSED'] as const;
-export const COMMISSION_KINDS = ['ORDER', 'ADJUSTMENT', 'CLAWBACK'] as const;
-export const COMMISSION_STATUSES = ['PENDING', 'APPROVED', 'PAID', 'REVERSED'] as const;
-export const PAYOUT_STATUSES = ['DRAFT', 'PAID', 'CANCELLED'] as const;
-export const PAYEE_TYPES = ['INDIVIDUAL', 'SELF_EMPLOYED', 'SOLE_TRADER', 'COMPANY'] as const;
-export const ATTRIBUTION_SOURCES = ['PROMO_CODE', 'LINK', 'PARTNER_ID'] as const;
-export const FRAUD_RULES = [
-  'SELF_REFERRAL',
-  'OWN_SIGN_IN',
-  'DISPOSABLE_EMAIL',
-  'CLICK_SPIKE',
-  'MANY_CANCELLATIONS',
-  'SHARED_CUSTOMER',
-] as const;
-export const FRAUD_EVENT_STATUSES = ['OPEN', 'RELEASED', 'REVERSED', 'BANNED'] as const;
-
 export const PAYER_TYPES = ['INDIVIDUAL', 'ORGANIZATION'] as const;
 /** How a payer type reads in Russian: the CRM filters and the CSV export. */
 export const PAYER_TYPE_LABELS = {

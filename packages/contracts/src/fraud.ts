@@ -1,8 +1,10 @@
 import { z } from './zod.ts';
-import { FRAUD_EVENT_STATUSES, FRAUD_RULES, PARTNER_TYPES } from './constants.ts';
+import { PARTNER_TYPES } from './constants.ts';
+import { FRAUD_EVENT_STATUSES, FRAUD_RULES } from './partner-constants.ts';
 import { IdSchema } from './common.ts';
 import { PartnerStatusSchema, PartnerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { PARTNER_MESSAGES } from './messages-partner.ts';
 
 export const FraudRuleSchema = z.enum(FRAUD_RULES);
 export type FraudRule = z.infer<typeof FraudRuleSchema>;
@@ -91,9 +93,9 @@ export type FraudEventsResponse = z.infer<typeof FraudEventsResponseSchema>;
 
 export const FraudResolutionRequestSchema = z.object({
   note: z
-    .string({ message: MESSAGES.fraudNoteRequired })
+    .string({ message: PARTNER_MESSAGES.fraudNoteRequired })
     .trim()
-    .min(1, { message: MESSAGES.fraudNoteRequired })
+    .min(1, { message: PARTNER_MESSAGES.fraudNoteRequired })
     .max(1000),
 });
 export type FraudResolutionRequest = z.infer<typeof FraudResolutionRequestSchema>;

@@ -3,8 +3,10 @@
 // Plain values and pure rules the browser needs early (constants, messages, format, moscow-time, pricing) import
 // no zod (decision 013); see decision 028 for the layout.
 export * from './constants.ts';
+export * from './partner-constants.ts';
 export * from './enums.ts';
 export * from './messages.ts';
+export * from './messages-partner.ts';
 export * from './common.ts';
 export * from './text.ts';
 export * from './inn.ts';

@@ -19,34 +19,6 @@ export const MESSAGES = {
   partnerPasswordChangeFailed: 'Не удалось изменить пароль',
   partnerProfileUpdated: 'Профиль успешно обновлен',
   partnerPasswordChanged: 'Пароль успешно изменен',
-  // partner programme: joining, password links, CRM programme pages (decision 060)
-  partnerCurrentPasswordRequired: 'Введите текущий пароль',
-  partnerCurrentPasswordWrong: 'Текущий пароль указан неверно',
-  partnerPasswordTooLong: 'Пароль не длиннее 200 символов',
-  partnerWebsiteInvalid: 'Укажите адрес сайта, например https://example.ru',
-  partnerPromotionRequired: 'Расскажите, как вы будете рекомендовать сервис (от 10 до 2000 символов)',
-  partnerConsentRequired: 'Подтвердите согласие на обработку персональных данных',
-  partnerTypeRequired: 'Выберите тип партнёрства',
-  partnerApplicationPending:
-    'Заявка с этим e-mail уже на рассмотрении. Мы ответим письмом — отправлять её ещё раз не нужно',
-  partnerApplicationAccountExists:
-    'Партнёр с этим e-mail уже зарегистрирован. Войдите в кабинет партнёра или восстановите пароль',
-  partnerApplicationNotFound: 'Заявка не найдена',
-  partnerApplicationDecided: 'Заявка уже рассмотрена',
-  partnerRefusalReasonRequired: 'Укажите причину отказа (от 3 до 1000 символов)',
-  partnerPasswordLinkInvalid:
-    'Ссылка для установки пароля недействительна или устарела. Запросите новую на странице входа («Забыли пароль?»)',
-  partnerPasswordSet: 'Пароль установлен',
-  partnerPasswordResetSent:
-    'Если партнёр с таким e-mail зарегистрирован, мы отправили на него ссылку для установки пароля',
-  partnerStatusReasonRequired: 'Укажите причину (от 3 до 1000 символов)',
-  partnerStatusUnchanged: 'У партнёра уже этот статус',
-  partnerStatusChangedMeanwhile: 'Статус партнёра изменился — обновите страницу',
-  partnerPercentInvalid: 'Процент — от 0 до 50 с точностью до сотых',
-  partnerDaysInvalid: 'Число дней — целое от 0 до 365',
-  partnerWindowDaysInvalid: 'Окно атрибуции — целое число дней от 1 до 365',
-  partnerMinPayoutInvalid: 'Минимальная выплата — от 0 до 1 000 000 ₽',
-  partnerDiscountInvalid: 'Скидка — целое число процентов от 0 до 50',
   monitoringLoadError: 'Ошибка загрузки данных мониторинга',
   queueLoadError: 'Ошибка загрузки данных очереди',
   orderJobsSearchError: 'Ошибка поиска задач заказа',
@@ -81,8 +53,6 @@ export const MESSAGES = {
   badRequest: 'Некорректный запрос',
   requestTimedOut: 'Запрос передавался слишком долго',
   forbidden: 'У вас нет прав для выполнения этого действия',
-  partnerOrderFullDetailForbidden:
-    'Партнёр открывает заказ своего пункта выдачи на странице «Заказы» партнёра (только просмотр)',
   internalError: 'Внутренняя ошибка сервера. Попробуйте позже.',
   databaseUnavailable: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
   serviceNotReady: 'Сервис не готов принимать запросы',
@@ -368,39 +338,11 @@ export const MESSAGES = {
   queuePauseError: 'Не удалось изменить паузу очереди',
   cronRunError: 'Не удалось запустить задачу',
 
-  // Partner programme: payment details and fraud monitoring (decision 063)
-  payeeInnPerson: 'ИНН физического лица, самозанятого или ИП — 12 цифр с верными контрольными цифрами',
-  payeeInnCompany: 'ИНН организации — 10 цифр с верной контрольной цифрой',
-  payeeKppRequired: 'Укажите КПП организации',
-  payeeKppOnlyCompany: 'КПП указывается только для организации',
-  invalidBik: 'БИК — 9 цифр',
-  invalidSettlementAccount: 'Расчётный счёт не сходится с БИК: проверьте 20 цифр счёта и БИК банка',
-  invalidCorrespondentAccount:
-    'Корреспондентский счёт не сходится с БИК: проверьте 20 цифр счёта и БИК банка',
-  paymentDetailsLinkInvalid: 'Ссылка подтверждения недействительна, устарела или уже использована',
-  paymentDetailsConfirmed: 'Реквизиты подтверждены и будут использоваться для выплат',
-  paymentDetailsPending:
-    'Мы отправили письмо со ссылкой подтверждения на ваш e-mail. До подтверждения выплаты идут по прежним реквизитам.',
-  fraudNoteRequired: 'Напишите, почему принято решение',
-  fraudEventNotOpen: 'Это событие уже рассмотрено',
-  fraudEventNotFound: 'Событие не найдено',
   invalidDate: 'Укажите дату в формате дд.мм.гггг',
 
   // UI texts reused in several places
   roleUndefined: 'Роль пользователя не определена',
   noMenuItems: 'Для вашей роли нет доступных пунктов меню',
-  // partner programme: referral links, partner promo codes (decision 061)
-  referralLinkNameRequired: 'Укажите название ссылки',
-  referralLinkNameTooLong: 'Название ссылки — до 100 символов',
-  referralTargetInvalid:
-    'Страница — адрес на нашем сайте, начинающийся с «/» (до 500 символов, без пробелов)',
-  referralLinkNotFound: 'Ссылка не найдена',
-  referralSubIdInvalid: 'Sub-ID — латинские буквы, цифры, «_», «-» и «.» (до 100 символов)',
-  partnerPromoDiscountTooHigh: 'Скидка по промокоду партнёра — не больше {max} %',
-  partnerPromoCodeTaken: 'Такой промокод уже занят — придумайте другой',
-  partnerPromoNotAllowed: 'Промокоды может создавать только активный партнёр',
-  partnerAccountNotFound: 'Партнёр не найден',
-  referralPeriodTooLong: 'Период — не больше 366 дней',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { EmailSchema, listResponse, PhoneSchema } from './common.ts';
 import { PartnerStatusSchema, PartnerTypeSchema } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { PARTNER_MESSAGES } from './messages-partner.ts';
 import { multiline } from './text.ts';
 
 export const PartnerLoginRequestSchema = z.object({
@@ -45,9 +46,9 @@ export type PartnerApplicationStatus = z.infer<typeof PartnerApplicationStatusSc
 
 /** Empty → null; otherwise an http(s) address with a dotted host (spec 5: "website should be a URL"). */
 export const PartnerWebsiteSchema = z
-  .string({ message: MESSAGES.partnerWebsiteInvalid })
+  .string({ message: PARTNER_MESSAGES.partnerWebsiteInvalid })
   .trim()
-  .max(500, { message: MESSAGES.partnerWebsiteInvalid })
+  .max(500, { message: PARTNER_MESSAGES.partnerWebsiteInvalid })
   .nullish()
   .transform((value, ctx) => {
     if (!value) return null;
@@ -58,7 +59,7 @@ export const PartnerWebsiteSchema = z
       url = null;
     }
     if (!url || !/^https?:$/.test(url.protocol) || !/^[^.]+(\.[^.]+)+$/.test(url.hostname) || url.username) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.partnerWebsiteInvalid });
+      ctx.addIssue({ code: 'custom', message: PARTNER_MESSAGES.partnerWebsiteInvalid });
       return z.NEVER;
     }
     return value;
@@ -89,11 +90,11 @@ const optionalPhone = z
 export const PartnerNewPasswordSchema = z
   .string({ message: MESSAGES.passwordTooShort })
   .min(8, { message: MESSAGES.passwordTooShort })
-  .max(200, { message: MESSAGES.partnerPasswordTooLong });
+  .max(200, { message: PARTNER_MESSAGES.partnerPasswordTooLong });
 
 /** The public application form (POST /api/partner/apply). */
 export const PartnerApplicationRequestSchema = z.object({
-  type: PartnerTypeSchema.refine(Boolean, { message: MESSAGES.partnerTypeRequired }),
+  type: PartnerTypeSchema.refine(Boolean, { message: PARTNER_MESSAGES.partnerTypeRequired }),
   name: partnerName,
   company: optionalLine(200),
   website: PartnerWebsiteSchema,
@@ -101,12 +102,12 @@ export const PartnerApplicationRequestSchema = z.object({
   phone: optionalPhone,
   promotion: multiline(
     z
-      .string({ message: MESSAGES.partnerPromotionRequired })
+      .string({ message: PARTNER_MESSAGES.partnerPromotionRequired })
       .trim()
-      .min(10, { message: MESSAGES.partnerPromotionRequired })
-      .max(2000, { message: MESSAGES.partnerPromotionRequired }),
+      .min(10, { message: PARTNER_MESSAGES.partnerPromotionRequired })
+      .max(2000, { message: PARTNER_MESSAGES.partnerPromotionRequired }),
   ),
-  consent: z.literal(true, { message: MESSAGES.partnerConsentRequired }),
+  consent: z.literal(true, { message: PARTNER_MESSAGES.partnerConsentRequired }),
 });
 export type PartnerApplicationRequest = z.input<typeof PartnerApplicationRequestSchema>;
 export type PartnerApplicationInput = z.output<typeof PartnerApplicationRequestSchema>;
@@ -141,13 +142,13 @@ const reasonField = (message: string) =>
   multiline(z.string({ message }).trim().min(3, { message }).max(1000, { message }));
 
 export const RefusePartnerApplicationSchema = z.object({
-  reason: reasonField(MESSAGES.partnerRefusalReasonRequired),
+  reason: reasonField(PARTNER_MESSAGES.partnerRefusalReasonRequired),
 });
 export type RefusePartnerApplication = z.infer<typeof RefusePartnerApplicationSchema>;
 
 /** Sets the password from the e-mailed single-use link (after approval or «Забыли пароль?»). */
 export const SetPartnerPasswordRequestSchema = z.object({
-  token: z.string({ message: MESSAGES.partnerPasswordLinkInvalid }).min(16).max(200),
+  token: z.string({ message: PARTNER_MESSAGES.partnerPasswordLinkInvalid }).min(16).max(200),
   newPassword: PartnerNewPasswordSchema,
 });
 export type SetPartnerPasswordRequest = z.infer<typeof SetPartnerPasswordRequestSchema>;
@@ -171,9 +172,9 @@ export type UpdatePartnerProfileRequest = z.input<typeof UpdatePartnerProfileReq
 /** Spec 7 PUT /api/partner/change-password (spec 5 rules). */
 export const ChangePartnerPasswordRequestSchema = z.object({
   currentPassword: z
-    .string({ message: MESSAGES.partnerCurrentPasswordRequired })
-    .min(1, { message: MESSAGES.partnerCurrentPasswordRequired })
-    .max(200, { message: MESSAGES.partnerCurrentPasswordRequired }),
+    .string({ message: PARTNER_MESSAGES.partnerCurrentPasswordRequired })
+    .min(1, { message: PARTNER_MESSAGES.partnerCurrentPasswordRequired })
+    .max(200, { message: PARTNER_MESSAGES.partnerCurrentPasswordRequired }),
   newPassword: PartnerNewPasswordSchema,
 });
 export type ChangePartnerPasswordRequest = z.infer<typeof ChangePartnerPasswordRequestSchema>;
@@ -199,36 +200,36 @@ export const PartnerChangePasswordFormSchema = z
 // CRM: the programme's settings and the portal partner list (ADMIN).
 
 const percentField = z
-  .number({ message: MESSAGES.partnerPercentInvalid })
-  .min(0, { message: MESSAGES.partnerPercentInvalid })
-  .max(50, { message: MESSAGES.partnerPercentInvalid })
-  .multipleOf(0.01, { message: MESSAGES.partnerPercentInvalid });
+  .number({ message: PARTNER_MESSAGES.partnerPercentInvalid })
+  .min(0, { message: PARTNER_MESSAGES.partnerPercentInvalid })
+  .max(50, { message: PARTNER_MESSAGES.partnerPercentInvalid })
+  .multipleOf(0.01, { message: PARTNER_MESSAGES.partnerPercentInvalid });
 
 export const PartnerProgramSettingsSchema = z.object({
   commissionAffiliatePercent: percentField,
   commissionCorporatePercent: percentField,
   commissionIntegratorPercent: percentField,
   holdDays: z
-    .number({ message: MESSAGES.partnerDaysInvalid })
-    .int({ message: MESSAGES.partnerDaysInvalid })
-    .min(0, { message: MESSAGES.partnerDaysInvalid })
-    .max(365, { message: MESSAGES.partnerDaysInvalid }),
+    .number({ message: PARTNER_MESSAGES.partnerDaysInvalid })
+    .int({ message: PARTNER_MESSAGES.partnerDaysInvalid })
+    .min(0, { message: PARTNER_MESSAGES.partnerDaysInvalid })
+    .max(365, { message: PARTNER_MESSAGES.partnerDaysInvalid }),
   /** Stored and sent in kopecks; the form shows rubles. Up to 1 000 000 ₽. */
   minPayoutKopecks: z
-    .number({ message: MESSAGES.partnerMinPayoutInvalid })
-    .int({ message: MESSAGES.partnerMinPayoutInvalid })
-    .min(0, { message: MESSAGES.partnerMinPayoutInvalid })
-    .max(100_000_000, { message: MESSAGES.partnerMinPayoutInvalid }),
+    .number({ message: PARTNER_MESSAGES.partnerMinPayoutInvalid })
+    .int({ message: PARTNER_MESSAGES.partnerMinPayoutInvalid })
+    .min(0, { message: PARTNER_MESSAGES.partnerMinPayoutInvalid })
+    .max(100_000_000, { message: PARTNER_MESSAGES.partnerMinPayoutInvalid }),
   attributionWindowDays: z
-    .number({ message: MESSAGES.partnerWindowDaysInvalid })
-    .int({ message: MESSAGES.partnerWindowDaysInvalid })
-    .min(1, { message: MESSAGES.partnerWindowDaysInvalid })
-    .max(365, { message: MESSAGES.partnerWindowDaysInvalid }),
+    .number({ message: PARTNER_MESSAGES.partnerWindowDaysInvalid })
+    .int({ message: PARTNER_MESSAGES.partnerWindowDaysInvalid })
+    .min(1, { message: PARTNER_MESSAGES.partnerWindowDaysInvalid })
+    .max(365, { message: PARTNER_MESSAGES.partnerWindowDaysInvalid }),
   maxPromoDiscountPercent: z
-    .number({ message: MESSAGES.partnerDiscountInvalid })
-    .int({ message: MESSAGES.partnerDiscountInvalid })
-    .min(0, { message: MESSAGES.partnerDiscountInvalid })
-    .max(50, { message: MESSAGES.partnerDiscountInvalid }),
+    .number({ message: PARTNER_MESSAGES.partnerDiscountInvalid })
+    .int({ message: PARTNER_MESSAGES.partnerDiscountInvalid })
+    .min(0, { message: PARTNER_MESSAGES.partnerDiscountInvalid })
+    .max(50, { message: PARTNER_MESSAGES.partnerDiscountInvalid }),
 });
 export type PartnerProgramSettings = z.infer<typeof PartnerProgramSettingsSchema>;
 export const PartnerProgramSettingsResponseSchema = PartnerProgramSettingsSchema.extend({
@@ -268,7 +269,7 @@ export const ChangePortalPartnerStatusSchema = z.object({
   status: z.enum(PORTAL_PARTNER_MANUAL_STATUSES),
   /** The status the admin saw (old → new in the confirmation): a change made meanwhile is refused. */
   expectedStatus: PartnerStatusSchema,
-  reason: reasonField(MESSAGES.partnerStatusReasonRequired),
+  reason: reasonField(PARTNER_MESSAGES.partnerStatusReasonRequired),
 });
 export type ChangePortalPartnerStatus = z.infer<typeof ChangePortalPartnerStatusSchema>;
 

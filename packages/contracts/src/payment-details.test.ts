@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages.ts';
+import { PARTNER_MESSAGES } from './messages-partner.ts';
 import { PaymentDetailsRequestSchema } from './payment-details.ts';
 
 const PERSON = {
@@ -35,21 +35,21 @@ describe('payment details', () => {
     expect(parsed.correspondentAccount).toBeNull();
   });
   it('the INN length follows the payee type', () => {
-    expect(issues({ ...PERSON, inn: '7707083893' })).toEqual({ inn: MESSAGES.payeeInnPerson });
-    expect(issues({ ...COMPANY, inn: '500100732259' })).toEqual({ inn: MESSAGES.payeeInnCompany });
-    expect(issues({ ...COMPANY, inn: '7707083894' })).toEqual({ inn: MESSAGES.payeeInnCompany });
+    expect(issues({ ...PERSON, inn: '7707083893' })).toEqual({ inn: PARTNER_MESSAGES.payeeInnPerson });
+    expect(issues({ ...COMPANY, inn: '500100732259' })).toEqual({ inn: PARTNER_MESSAGES.payeeInnCompany });
+    expect(issues({ ...COMPANY, inn: '7707083894' })).toEqual({ inn: PARTNER_MESSAGES.payeeInnCompany });
   });
   it('a company needs a KPP, a person may not have one', () => {
-    expect(issues({ ...COMPANY, kpp: '' })).toEqual({ kpp: MESSAGES.payeeKppRequired });
-    expect(issues({ ...PERSON, kpp: '773601001' })).toEqual({ kpp: MESSAGES.payeeKppOnlyCompany });
+    expect(issues({ ...COMPANY, kpp: '' })).toEqual({ kpp: PARTNER_MESSAGES.payeeKppRequired });
+    expect(issues({ ...PERSON, kpp: '773601001' })).toEqual({ kpp: PARTNER_MESSAGES.payeeKppOnlyCompany });
   });
   it('the accounts are checked against the BIK', () => {
     expect(issues({ ...COMPANY, account: '40702810938000012346' })).toEqual({
-      account: MESSAGES.invalidSettlementAccount,
+      account: PARTNER_MESSAGES.invalidSettlementAccount,
     });
     expect(issues({ ...COMPANY, correspondentAccount: '30101810400000000226' })).toEqual({
-      correspondentAccount: MESSAGES.invalidCorrespondentAccount,
+      correspondentAccount: PARTNER_MESSAGES.invalidCorrespondentAccount,
     });
-    expect(issues({ ...COMPANY, bik: '04452522' })).toEqual({ bik: MESSAGES.invalidBik });
+    expect(issues({ ...COMPANY, bik: '04452522' })).toEqual({ bik: PARTNER_MESSAGES.invalidBik });
   });
 });

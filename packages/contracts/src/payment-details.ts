@@ -1,8 +1,9 @@
 import { z } from './zod.ts';
 import { isValidBik, isValidCorrespondentAccount, isValidSettlementAccount } from './bank.ts';
-import { PAYEE_TYPES } from './constants.ts';
+import { PAYEE_TYPES } from './partner-constants.ts';
 import { isValidInn, isValidKpp } from './inn.ts';
 import { MESSAGES } from './messages.ts';
+import { PARTNER_MESSAGES } from './messages-partner.ts';
 
 export const PayeeTypeSchema = z.enum(PAYEE_TYPES, { message: MESSAGES.required });
 export type PayeeType = z.infer<typeof PayeeTypeSchema>;
@@ -44,28 +45,30 @@ export const PaymentDetailsRequestSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['inn'],
-        message: value.payeeType === 'COMPANY' ? MESSAGES.payeeInnCompany : MESSAGES.payeeInnPerson,
+        message:
+          value.payeeType === 'COMPANY' ? PARTNER_MESSAGES.payeeInnCompany : PARTNER_MESSAGES.payeeInnPerson,
       });
     }
     if (value.payeeType === 'COMPANY') {
-      if (!value.kpp) ctx.addIssue({ code: 'custom', path: ['kpp'], message: MESSAGES.payeeKppRequired });
+      if (!value.kpp)
+        ctx.addIssue({ code: 'custom', path: ['kpp'], message: PARTNER_MESSAGES.payeeKppRequired });
       else if (!isValidKpp(value.kpp))
         ctx.addIssue({ code: 'custom', path: ['kpp'], message: MESSAGES.invalidKpp });
     } else if (value.kpp) {
-      ctx.addIssue({ code: 'custom', path: ['kpp'], message: MESSAGES.payeeKppOnlyCompany });
+      ctx.addIssue({ code: 'custom', path: ['kpp'], message: PARTNER_MESSAGES.payeeKppOnlyCompany });
     }
     if (!isValidBik(value.bik)) {
-      ctx.addIssue({ code: 'custom', path: ['bik'], message: MESSAGES.invalidBik });
+      ctx.addIssue({ code: 'custom', path: ['bik'], message: PARTNER_MESSAGES.invalidBik });
       return;
     }
     if (!isValidSettlementAccount(value.account, value.bik)) {
-      ctx.addIssue({ code: 'custom', path: ['account'], message: MESSAGES.invalidSettlementAccount });
+      ctx.addIssue({ code: 'custom', path: ['account'], message: PARTNER_MESSAGES.invalidSettlementAccount });
     }
     if (value.correspondentAccount && !isValidCorrespondentAccount(value.correspondentAccount, value.bik)) {
       ctx.addIssue({
         code: 'custom',
         path: ['correspondentAccount'],
-        message: MESSAGES.invalidCorrespondentAccount,
+        message: PARTNER_MESSAGES.invalidCorrespondentAccount,
       });
     }
   });
@@ -92,6 +95,6 @@ export const PaymentDetailsResponseSchema = z.object({
 export type PaymentDetailsResponse = z.infer<typeof PaymentDetailsResponseSchema>;
 
 export const PaymentDetailsConfirmRequestSchema = z.object({
-  token: z.string().trim().min(1, { message: MESSAGES.paymentDetailsLinkInvalid }).max(200),
+  token: z.string().trim().min(1, { message: PARTNER_MESSAGES.paymentDetailsLinkInvalid }).max(200),
 });
 export type PaymentDetailsConfirmRequest = z.infer<typeof PaymentDetailsConfirmRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { PromoCodeStatusSchema } from './form-settings.ts';
 import { MESSAGES } from './messages.ts';
+import { PARTNER_MESSAGES } from './messages-partner.ts';
 
 // Module referrals (issue 18, decision 061): a partner's links (/r/{code}), their clicks, partner promo codes,
 // click logs, affiliate analytics and the partner dashboard.
@@ -30,15 +31,15 @@ export const SUB_ID_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
 
 export const PartnerLinkCreateRequestSchema = z.object({
   name: z
-    .string({ message: MESSAGES.referralLinkNameRequired })
+    .string({ message: PARTNER_MESSAGES.referralLinkNameRequired })
     .trim()
-    .min(1, { message: MESSAGES.referralLinkNameRequired })
-    .max(REFERRAL_LIMITS.nameMax, { message: MESSAGES.referralLinkNameTooLong }),
+    .min(1, { message: PARTNER_MESSAGES.referralLinkNameRequired })
+    .max(REFERRAL_LIMITS.nameMax, { message: PARTNER_MESSAGES.referralLinkNameTooLong }),
   targetPath: z
-    .string({ message: MESSAGES.referralTargetInvalid })
+    .string({ message: PARTNER_MESSAGES.referralTargetInvalid })
     .trim()
-    .max(REFERRAL_LIMITS.targetPathMax, { message: MESSAGES.referralTargetInvalid })
-    .regex(TARGET_PATH_PATTERN, { message: MESSAGES.referralTargetInvalid })
+    .max(REFERRAL_LIMITS.targetPathMax, { message: PARTNER_MESSAGES.referralTargetInvalid })
+    .regex(TARGET_PATH_PATTERN, { message: PARTNER_MESSAGES.referralTargetInvalid })
     .optional()
     .transform((value) => value || '/'),
 });
@@ -96,7 +97,7 @@ export type PartnerPromoCodeListResponse = z.infer<typeof PartnerPromoCodeListRe
 
 /** CRM: which portal partner a promo code belongs to (null: nobody's). */
 export const PromoCodePartnerRequestSchema = z.object({
-  partnerAccountId: z.uuid({ message: MESSAGES.partnerAccountNotFound }).nullable(),
+  partnerAccountId: z.uuid({ message: PARTNER_MESSAGES.partnerAccountNotFound }).nullable(),
 });
 export type PromoCodePartnerRequest = z.infer<typeof PromoCodePartnerRequestSchema>;
 export const PromoCodeParamsSchema = z.object({
@@ -121,8 +122,12 @@ const periodDate = z.iso.date({ message: MESSAGES.dateInvalid }).optional();
 export const ClickLogQuerySchema = z.object({
   from: periodDate,
   to: periodDate,
-  linkId: z.uuid({ message: MESSAGES.referralLinkNotFound }).optional(),
-  subId: z.string().trim().regex(SUB_ID_PATTERN, { message: MESSAGES.referralSubIdInvalid }).optional(),
+  linkId: z.uuid({ message: PARTNER_MESSAGES.referralLinkNotFound }).optional(),
+  subId: z
+    .string()
+    .trim()
+    .regex(SUB_ID_PATTERN, { message: PARTNER_MESSAGES.referralSubIdInvalid })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(100).optional(),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type FraudEventsResponse } from '@app/contracts';
+import { type FraudEventsResponse, PARTNER_MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { partnerFixtures } from '#test/partner-fixtures.ts';
 
@@ -190,7 +190,7 @@ describe('fraud rules and the fraud monitoring actions', () => {
       expect(await commissionStatus(commissionId!)).toBe('PENDING');
       const again = await act(eventId, 'reverse');
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ message: MESSAGES.fraudEventNotOpen });
+      expect(again.json()).toMatchObject({ message: PARTNER_MESSAGES.fraudEventNotOpen });
       const audit = await fx.run('select action from audit_log where entity_id = $1', [eventId]);
       expect(audit).toEqual([{ action: 'fraud_event.release' }]);
     });
@@ -243,7 +243,7 @@ describe('fraud rules and the fraud monitoring actions', () => {
       const noNote = await act(eventId, 'release', '   ');
       expect(noNote.statusCode).toBe(400);
       expect(noNote.json<{ details: Array<{ message: string }> }>().details[0]?.message).toBe(
-        MESSAGES.fraudNoteRequired,
+        PARTNER_MESSAGES.fraudNoteRequired,
       );
       expect((await act('00000000-0000-4000-8000-000000000000', 'release')).statusCode).toBe(404);
       expect((await act('not-an-id', 'release')).statusCode).toBe(400);

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gt, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
 import {
-  MESSAGES,
   type FraudEventsQuery,
   type FraudEventsResponse,
   type FraudResolutionResponse,
+  PARTNER_MESSAGES,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -86,8 +86,8 @@ export function createFraudService(deps: {
       .select({ id: partnerFraudEvents.id })
       .from(partnerFraudEvents)
       .where(eq(partnerFraudEvents.id, id));
-    if (!exists) throw notFound(MESSAGES.fraudEventNotFound);
-    throw new AppError('CONFLICT', MESSAGES.fraudEventNotOpen);
+    if (!exists) throw notFound(PARTNER_MESSAGES.fraudEventNotFound);
+    throw new AppError('CONFLICT', PARTNER_MESSAGES.fraudEventNotOpen);
   }
 
   return {
@@ -370,10 +370,10 @@ export function createFraudService(deps: {
           .select({ partnerAccountId: partnerFraudEvents.partnerAccountId })
           .from(partnerFraudEvents)
           .where(eq(partnerFraudEvents.id, id));
-        if (!target) throw notFound(MESSAGES.fraudEventNotFound);
+        if (!target) throw notFound(PARTNER_MESSAGES.fraudEventNotFound);
         // The account first (the order every status change of a partner takes), then the event.
         const account = await partnerPortalRepo.lockAccount(tx, target.partnerAccountId);
-        if (!account) throw notFound(MESSAGES.fraudEventNotFound);
+        if (!account) throw notFound(PARTNER_MESSAGES.fraudEventNotFound);
         const now = clock.now();
         await resolveOne(tx, actor, id, 'BANNED', note);
         const others = await repo.resolveOpenEventsOfPartner(tx, {

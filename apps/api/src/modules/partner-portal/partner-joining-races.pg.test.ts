@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@app/contracts';
+import { PARTNER_MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { waitForLockWaiters } from '#test/lock-waiters.ts';
 
@@ -62,7 +62,7 @@ describe('joining the partner programme under concurrency (PostgreSQL)', () => {
 
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(responses.find((r) => r.statusCode === 409)!.json()).toMatchObject({
-        message: MESSAGES.partnerApplicationDecided,
+        message: PARTNER_MESSAGES.partnerApplicationDecided,
       });
       const accounts = await watcher.query('select id from partner_accounts where email = $1', [email]);
       expect(accounts.rows).toHaveLength(1);
@@ -126,7 +126,7 @@ describe('joining the partner programme under concurrency (PostgreSQL)', () => {
       const responses = await Promise.all(uses);
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
       expect(responses.find((r) => r.statusCode === 400)!.json()).toMatchObject({
-        message: MESSAGES.partnerPasswordLinkInvalid,
+        message: PARTNER_MESSAGES.partnerPasswordLinkInvalid,
       });
       // The password is the one of the use that won.
       const winner = responses[0]!.statusCode === 200 ? `first-pass-${round}` : `second-pass-${round}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
+  PARTNER_MESSAGES,
   type PartnerApplication,
   type PartnerApplicationListResponse,
   type PartnerAuthResponse,
@@ -68,10 +69,10 @@ describe('joining the partner programme (decision 060)', () => {
     const byPath = Object.fromEntries(messages.map((d) => [d.path.replace(/^body\./, ''), d.message]));
     expect(byPath).toMatchObject({
       name: MESSAGES.partnerNameRequired,
-      website: MESSAGES.partnerWebsiteInvalid,
+      website: PARTNER_MESSAGES.partnerWebsiteInvalid,
       phone: MESSAGES.invalidPhone,
-      promotion: MESSAGES.partnerPromotionRequired,
-      consent: MESSAGES.partnerConsentRequired,
+      promotion: PARTNER_MESSAGES.partnerPromotionRequired,
+      consent: PARTNER_MESSAGES.partnerConsentRequired,
     });
     expect(byPath.type).toBeDefined();
     const tooLong = await apply(application('long@example.ru', { promotion: 'а'.repeat(2001) }));
@@ -91,7 +92,7 @@ describe('joining the partner programme (decision 060)', () => {
     expect(first.statusCode).toBe(200);
     const again = await apply(application('olga.blog@example.ru', { name: 'Ещё раз' }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: MESSAGES.partnerApplicationPending });
+    expect(again.json()).toMatchObject({ message: PARTNER_MESSAGES.partnerApplicationPending });
     const stored = await pendingOf('olga.blog@example.ru');
     expect(stored).toMatchObject({
       type: 'AFFILIATE',
@@ -106,7 +107,7 @@ describe('joining the partner programme (decision 060)', () => {
 
     const existing = await apply(application(DEMO.affiliate[0]));
     expect(existing.statusCode).toBe(409);
-    expect(existing.json()).toMatchObject({ message: MESSAGES.partnerApplicationAccountExists });
+    expect(existing.json()).toMatchObject({ message: PARTNER_MESSAGES.partnerApplicationAccountExists });
   });
 
   it('only ADMIN lists and decides applications', async () => {
@@ -203,7 +204,7 @@ describe('joining the partner programme (decision 060)', () => {
       payload: { token, newPassword: 'another-pass-1' },
     });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toMatchObject({ message: MESSAGES.partnerPasswordLinkInvalid });
+    expect(reused.json()).toMatchObject({ message: PARTNER_MESSAGES.partnerPasswordLinkInvalid });
     await ctx.partnerAuth(email, 'partner-new-pass');
 
     // Sign-ins are recorded as keyed hashes, never the raw address or browser.
@@ -224,7 +225,7 @@ describe('joining the partner programme (decision 060)', () => {
       payload: { reason: 'Передумали' },
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toMatchObject({ message: MESSAGES.partnerApplicationDecided });
+    expect(twice.json()).toMatchObject({ message: PARTNER_MESSAGES.partnerApplicationDecided });
     const audit = await ctx.database.sql.executeSql(
       `select action from audit_log where entity = 'partner_application' and entity_id = $1`,
       [pending.id],
@@ -243,7 +244,9 @@ describe('joining the partner programme (decision 060)', () => {
       payload: { reason: ' ' },
     });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json()).toMatchObject({ details: [{ message: MESSAGES.partnerRefusalReasonRequired }] });
+    expect(noReason.json()).toMatchObject({
+      details: [{ message: PARTNER_MESSAGES.partnerRefusalReasonRequired }],
+    });
     const refused = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/partner-applications/${pending.id}/refuse`,
@@ -271,7 +274,7 @@ describe('joining the partner programme (decision 060)', () => {
     const unknown = await ask('nobody@example.ru');
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    expect(known.json()).toEqual({ success: true, message: MESSAGES.partnerPasswordResetSent });
+    expect(known.json()).toEqual({ success: true, message: PARTNER_MESSAGES.partnerPasswordResetSent });
     expect(await ctx.outbox('nobody@example.ru')).toHaveLength(0);
     const [mail] = await ctx.outbox(DEMO.affiliate[0]);
     expect(mail?.subject).toBe('Восстановление пароля кабинета партнёра');

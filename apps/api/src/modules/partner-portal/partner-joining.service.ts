@@ -8,7 +8,7 @@ import type {
   PartnerAuthResponse,
   SetPartnerPasswordRequest,
 } from '@app/contracts';
-import { MESSAGES, PartnerApplicationListQuerySchema } from '@app/contracts';
+import { PARTNER_MESSAGES, PartnerApplicationListQuerySchema } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { partnerAccounts, partnerApplications, partnerPasswordTokens, users } from '../../db/schema/index.ts';
@@ -82,8 +82,8 @@ export function createPartnerJoiningService(deps: {
       .from(partnerApplications)
       .where(eq(partnerApplications.id, id));
     throw exists
-      ? new AppError('CONFLICT', MESSAGES.partnerApplicationDecided)
-      : notFound(MESSAGES.partnerApplicationNotFound);
+      ? new AppError('CONFLICT', PARTNER_MESSAGES.partnerApplicationDecided)
+      : notFound(PARTNER_MESSAGES.partnerApplicationNotFound);
   }
 
   return {
@@ -93,7 +93,7 @@ export function createPartnerJoiningService(deps: {
      */
     async apply(input: PartnerApplicationInput): Promise<PartnerApplication> {
       if (await accountByEmail(input.email))
-        throw new AppError('CONFLICT', MESSAGES.partnerApplicationAccountExists);
+        throw new AppError('CONFLICT', PARTNER_MESSAGES.partnerApplicationAccountExists);
       return db.transaction(async (tx) => {
         const row = await repo.insertApplication(tx, {
           type: input.type,
@@ -105,7 +105,7 @@ export function createPartnerJoiningService(deps: {
           promotion: input.promotion,
           consentAt: clock.now(),
         });
-        if (!row) throw new AppError('CONFLICT', MESSAGES.partnerApplicationPending);
+        if (!row) throw new AppError('CONFLICT', PARTNER_MESSAGES.partnerApplicationPending);
         const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'ADMIN'));
         const applicationsUrl = new URL(APPLICATIONS_PATH, config.publicUrl).toString();
         for (const admin of admins) {
@@ -168,7 +168,7 @@ export function createPartnerJoiningService(deps: {
           type: decided.type,
           status: 'ACTIVE',
         });
-        if (!account) throw new AppError('CONFLICT', MESSAGES.partnerApplicationAccountExists);
+        if (!account) throw new AppError('CONFLICT', PARTNER_MESSAGES.partnerApplicationAccountExists);
         await repo.linkApplicationAccount(tx, id, account.id);
         const setPasswordLink = await issuePasswordLink(tx, account.id);
         await audit.record(tx, {
@@ -227,9 +227,10 @@ export function createPartnerJoiningService(deps: {
       return db.transaction(async (tx) => {
         const now = clock.now();
         const partnerAccountId = await repo.consumePasswordToken(tx, tokenHash(input.token), now);
-        if (!partnerAccountId) throw badRequest(MESSAGES.partnerPasswordLinkInvalid);
+        if (!partnerAccountId) throw badRequest(PARTNER_MESSAGES.partnerPasswordLinkInvalid);
         const account = await repo.lockAccount(tx, partnerAccountId);
-        if (!account || account.status === 'BANNED') throw badRequest(MESSAGES.partnerPasswordLinkInvalid);
+        if (!account || account.status === 'BANNED')
+          throw badRequest(PARTNER_MESSAGES.partnerPasswordLinkInvalid);
         await repo.setPasswordHash(tx, account.id, newHash, now);
         await repo.retirePasswordTokens(tx, account.id, now);
         await authRepo.revokePartnerSessions(tx, account.id, now);

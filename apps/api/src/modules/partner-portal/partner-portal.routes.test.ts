@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type PartnerProfile } from '@app/contracts';
+import { MESSAGES, PARTNER_MESSAGES, type PartnerProfile } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 describe('the partner profile and password (spec 2, 5, 7, 8)', () => {
@@ -69,7 +69,7 @@ describe('the partner profile and password (spec 2, 5, 7, 8)', () => {
     );
     expect(byPath).toEqual({
       name: MESSAGES.partnerNameRequired,
-      website: MESSAGES.partnerWebsiteInvalid,
+      website: PARTNER_MESSAGES.partnerWebsiteInvalid,
       phone: MESSAGES.invalidPhone,
     });
     const after = await ctx.app.inject({ method: 'GET', url: '/api/partner/profile', headers: partner });
@@ -91,14 +91,14 @@ describe('the partner profile and password (spec 2, 5, 7, 8)', () => {
       newPassword: '12345678',
     });
     expect(missing.json()).toMatchObject({
-      details: [{ path: 'body.currentPassword', message: MESSAGES.partnerCurrentPasswordRequired }],
+      details: [{ path: 'body.currentPassword', message: PARTNER_MESSAGES.partnerCurrentPasswordRequired }],
     });
     const wrong = await put('/api/partner/change-password', {
       currentPassword: 'not-the-password',
       newPassword: 'brand-new-pass',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ message: MESSAGES.partnerCurrentPasswordWrong });
+    expect(wrong.json()).toMatchObject({ message: PARTNER_MESSAGES.partnerCurrentPasswordWrong });
     // A wrong current password ended nothing.
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/partner/profile', headers: other })).statusCode,

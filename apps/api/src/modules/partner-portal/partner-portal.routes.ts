@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePartnerPasswordRequestSchema,
   MESSAGES,
+  PARTNER_MESSAGES,
   PartnerApplicationRequestSchema,
   PartnerAuthResponseSchema,
   PartnerForgotPasswordRequestSchema,
@@ -74,7 +75,7 @@ export const partnerPortalRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await partnerJoining.requestPasswordReset(request.body.email);
-      return { success: true as const, message: MESSAGES.partnerPasswordResetSent };
+      return { success: true as const, message: PARTNER_MESSAGES.partnerPasswordResetSent };
     },
   );
 

@@ -4,7 +4,7 @@ import type {
   PartnerProfile,
   UpdatePartnerProfileRequestSchema,
 } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { PARTNER_MESSAGES } from '@app/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { partnerAccounts } from '../../db/schema/index.ts';
@@ -70,7 +70,7 @@ export function createPartnerPortalService(deps: {
         const account = await repo.lockAccount(tx, actor.partnerAccountId);
         if (!account) throw unauthorized();
         if (!(await verifyPassword(input.currentPassword, account.passwordHash)))
-          throw badRequest(MESSAGES.partnerCurrentPasswordWrong);
+          throw badRequest(PARTNER_MESSAGES.partnerCurrentPasswordWrong);
         const now = clock.now();
         await repo.setPasswordHash(tx, account.id, newHash, now);
         await authRepo.revokePartnerSessions(tx, account.id, now, actor.sessionId);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MESSAGES,
+  PARTNER_MESSAGES,
   type PartnerProgramSettingsResponse,
   type PortalPartner,
   type PortalPartnerListResponse,
@@ -72,14 +72,14 @@ describe('CRM partner programme: settings and the portal partner list (ADMIN)', 
     expect(audit.rows).toEqual([{ action: 'partner_program.settings' }]);
 
     for (const [field, value, message] of [
-      ['commissionAffiliatePercent', 51, MESSAGES.partnerPercentInvalid],
-      ['commissionCorporatePercent', -1, MESSAGES.partnerPercentInvalid],
-      ['commissionIntegratorPercent', 10.005, MESSAGES.partnerPercentInvalid],
-      ['holdDays', 366, MESSAGES.partnerDaysInvalid],
-      ['holdDays', 1.5, MESSAGES.partnerDaysInvalid],
-      ['minPayoutKopecks', 100_000_001, MESSAGES.partnerMinPayoutInvalid],
-      ['attributionWindowDays', 0, MESSAGES.partnerWindowDaysInvalid],
-      ['maxPromoDiscountPercent', 60, MESSAGES.partnerDiscountInvalid],
+      ['commissionAffiliatePercent', 51, PARTNER_MESSAGES.partnerPercentInvalid],
+      ['commissionCorporatePercent', -1, PARTNER_MESSAGES.partnerPercentInvalid],
+      ['commissionIntegratorPercent', 10.005, PARTNER_MESSAGES.partnerPercentInvalid],
+      ['holdDays', 366, PARTNER_MESSAGES.partnerDaysInvalid],
+      ['holdDays', 1.5, PARTNER_MESSAGES.partnerDaysInvalid],
+      ['minPayoutKopecks', 100_000_001, PARTNER_MESSAGES.partnerMinPayoutInvalid],
+      ['attributionWindowDays', 0, PARTNER_MESSAGES.partnerWindowDaysInvalid],
+      ['maxPromoDiscountPercent', 60, PARTNER_MESSAGES.partnerDiscountInvalid],
     ] as const) {
       const bad = await ctx.app.inject({
         method: 'PUT',
@@ -183,15 +183,15 @@ describe('CRM partner programme: settings and the portal partner list (ADMIN)', 
     const noReason = await change({ status: 'SUSPENDED', expectedStatus: 'ACTIVE', reason: '' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toMatchObject({
-      details: [{ path: 'body.reason', message: MESSAGES.partnerStatusReasonRequired }],
+      details: [{ path: 'body.reason', message: PARTNER_MESSAGES.partnerStatusReasonRequired }],
     });
     const pending = await change({ status: 'PENDING', expectedStatus: 'ACTIVE', reason: 'Проверка' });
     expect(pending.statusCode).toBe(400);
     const stale = await change({ status: 'SUSPENDED', expectedStatus: 'BANNED', reason: 'Проверка' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ message: MESSAGES.partnerStatusChangedMeanwhile });
+    expect(stale.json()).toMatchObject({ message: PARTNER_MESSAGES.partnerStatusChangedMeanwhile });
     const same = await change({ status: 'ACTIVE', expectedStatus: 'ACTIVE', reason: 'Проверка' });
-    expect(same.json()).toMatchObject({ message: MESSAGES.partnerStatusUnchanged });
+    expect(same.json()).toMatchObject({ message: PARTNER_MESSAGES.partnerStatusUnchanged });
 
     const session = await ctx.partnerAuth(...DEMO.affiliate);
     const suspended = await change({

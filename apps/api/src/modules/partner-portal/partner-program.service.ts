@@ -7,7 +7,7 @@ import type {
   PortalPartnerListQuery,
   PortalPartnerListResponse,
 } from '@app/contracts';
-import { MESSAGES, PortalPartnerListQuerySchema } from '@app/contracts';
+import { MESSAGES, PARTNER_MESSAGES, PortalPartnerListQuerySchema } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { partnerAccounts } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -106,8 +106,9 @@ export function createPartnerProgramService(deps: {
         const account = await repo.lockAccount(tx, id);
         if (!account) throw notFound(MESSAGES.partnerNotFound);
         if (account.status !== input.expectedStatus)
-          throw new AppError('CONFLICT', MESSAGES.partnerStatusChangedMeanwhile);
-        if (account.status === input.status) throw new AppError('CONFLICT', MESSAGES.partnerStatusUnchanged);
+          throw new AppError('CONFLICT', PARTNER_MESSAGES.partnerStatusChangedMeanwhile);
+        if (account.status === input.status)
+          throw new AppError('CONFLICT', PARTNER_MESSAGES.partnerStatusUnchanged);
         const now = clock.now();
         await repo.setStatus(tx, id, input.status);
         if (input.status === 'BANNED') await authRepo.revokePartnerSessions(tx, id, now);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type PaymentDetailsResponse } from '@app/contracts';
+import { PARTNER_MESSAGES, type PaymentDetailsResponse } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 const COMPANY = {
@@ -62,8 +62,8 @@ describe('partner payment details', () => {
     const details = response.json<{ details: Array<{ path: string; message: string }> }>().details;
     expect(details).toEqual(
       expect.arrayContaining([
-        { path: 'body.account', message: MESSAGES.invalidSettlementAccount },
-        { path: 'body.kpp', message: MESSAGES.payeeKppRequired },
+        { path: 'body.account', message: PARTNER_MESSAGES.invalidSettlementAccount },
+        { path: 'body.kpp', message: PARTNER_MESSAGES.payeeKppRequired },
       ]),
     );
     expect(await get()).toEqual({ current: null, pending: null });
@@ -89,7 +89,7 @@ describe('partner payment details', () => {
 
     const confirmed = await confirm(token);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ message: MESSAGES.paymentDetailsConfirmed });
+    expect(confirmed.json()).toMatchObject({ message: PARTNER_MESSAGES.paymentDetailsConfirmed });
     const after = await get();
     expect(after.pending).toBeNull();
     expect(after.current).toMatchObject({
@@ -100,7 +100,7 @@ describe('partner payment details', () => {
 
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ message: MESSAGES.paymentDetailsLinkInvalid });
+    expect(again.json()).toMatchObject({ message: PARTNER_MESSAGES.paymentDetailsLinkInvalid });
     expect(await auditActions()).toEqual([
       'partner_payment_details.request',
       'partner_payment_details.confirm',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  MESSAGES,
+  PARTNER_MESSAGES,
   PaymentDetailsConfirmRequestSchema,
   PaymentDetailsRequestSchema,
   PaymentDetailsResponseSchema,
@@ -57,7 +57,7 @@ export const paymentDetailsRoutes: FastifyPluginAsyncZod<{ paymentDetails: Payme
     },
     async (request) => {
       await paymentDetails.confirm(request.body.token);
-      return { success: true as const, message: MESSAGES.paymentDetailsConfirmed };
+      return { success: true as const, message: PARTNER_MESSAGES.paymentDetailsConfirmed };
     },
   );
 };

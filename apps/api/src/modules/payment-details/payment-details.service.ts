@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
-  MESSAGES,
-  PaymentDetailsRequestSchema,
+  PARTNER_MESSAGES,
   type PaymentDetails,
+  PaymentDetailsRequestSchema,
   type PaymentDetailsResponse,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
@@ -116,7 +116,7 @@ export function createPaymentDetailsService(deps: {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const change = await repo.consumeChange(tx, hashPaymentDetailsToken(token), now);
-        if (!change) throw badRequest(MESSAGES.paymentDetailsLinkInvalid);
+        if (!change) throw badRequest(PARTNER_MESSAGES.paymentDetailsLinkInvalid);
         // Stored by requestChange after the contract's checks; parsed again so a row never bypasses them.
         const details = PaymentDetailsRequestSchema.parse(change.details);
         await repo.saveDetails(tx, change.partnerAccountId, details, now);

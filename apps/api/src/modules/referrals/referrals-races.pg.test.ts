@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, REFERRAL_COOKIE, type PartnerLink } from '@app/contracts';
+import { PARTNER_MESSAGES, type PartnerLink, REFERRAL_COOKIE } from '@app/contracts';
 import { createTestContext, type TestContext } from '#test/helpers.ts';
 import { createPortalPartner, orderBody, rows } from '#test/portal-partners.ts';
 
@@ -40,7 +40,7 @@ describe('referrals on PostgreSQL', () => {
       const statuses = responses.map((response) => response.statusCode).sort();
       expect(statuses).toEqual([201, 409, 409, 409]);
       for (const refused of responses.filter((response) => response.statusCode === 409)) {
-        expect(refused.json<{ message: string }>().message).toBe(MESSAGES.partnerPromoCodeTaken);
+        expect(refused.json<{ message: string }>().message).toBe(PARTNER_MESSAGES.partnerPromoCodeTaken);
       }
       const winner = partners[responses.findIndex((response) => response.statusCode === 201)]!;
       expect(await rows(ctx, 'select code from promo_codes where code = $1', [code])).toHaveLength(1);

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MESSAGES,
-  REFERRAL_COOKIE,
   type AffiliateAnalyticsResponse,
   type ClickLogResponse,
+  MESSAGES,
+  PARTNER_MESSAGES,
   type PartnerDashboardResponse,
   type PartnerLink,
   type PartnerLinkListResponse,
   type PartnerPromoCodeListResponse,
+  REFERRAL_COOKIE,
 } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { createPortalPartner, orderBody, rows, setPartnerStatus } from '#test/portal-partners.ts';
@@ -129,7 +130,7 @@ describe('referral links, the redirect and attribution (decision 061)', () => {
         payload: { name: 'x', targetPath },
       });
       expect(response.statusCode, targetPath).toBe(400);
-      expect(JSON.stringify(response.json())).toContain(MESSAGES.referralTargetInvalid);
+      expect(JSON.stringify(response.json())).toContain(PARTNER_MESSAGES.referralTargetInvalid);
     }
     const control = await ctx.app.inject({
       method: 'POST',
@@ -145,7 +146,7 @@ describe('referral links, the redirect and attribution (decision 061)', () => {
       payload: { name: 'x'.repeat(101) },
     });
     expect(long.statusCode).toBe(400);
-    expect(JSON.stringify(long.json())).toContain(MESSAGES.referralLinkNameTooLong);
+    expect(JSON.stringify(long.json())).toContain(PARTNER_MESSAGES.referralLinkNameTooLong);
   });
 
   it('redirects a visitor to the target, logs the click and sets the cookie; the code is case-insensitive', async () => {
@@ -442,7 +443,7 @@ describe('referral links, the redirect and attribution (decision 061)', () => {
         payload: { code, discountPercent: 5 },
       });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json<{ message: string }>().message).toBe(MESSAGES.partnerPromoCodeTaken);
+      expect(taken.json<{ message: string }>().message).toBe(PARTNER_MESSAGES.partnerPromoCodeTaken);
     }
     await placeOrder(null, { promoCode: 'BOB15' });
     const list = await ctx.app.inject({

@@ -2,21 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import {
+  type AffiliateAnalyticsQuery,
+  type AffiliateAnalyticsResponse,
   CLICK_LOG_CSV_HEADERS,
+  type ClickLogQuery,
+  type ClickLogResponse,
   formatDateTime,
   formatMessage,
+  type Funnel,
   isSafeTargetPath,
   MESSAGES,
   moscowDate,
   moscowDayStart,
-  promoCodeStatus,
-  REFERRAL_LIMITS,
-  SUB_ID_PATTERN,
-  type AffiliateAnalyticsQuery,
-  type AffiliateAnalyticsResponse,
-  type ClickLogQuery,
-  type ClickLogResponse,
-  type Funnel,
+  PARTNER_MESSAGES,
   type PartnerDashboardResponse,
   type PartnerLink,
   type PartnerLinkCreateRequest,
@@ -24,6 +22,9 @@ import {
   type PartnerPromoCodeCreateRequest,
   type PartnerPromoCodeListResponse,
   type PromoCodePartnersResponse,
+  promoCodeStatus,
+  REFERRAL_LIMITS,
+  SUB_ID_PATTERN,
 } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -94,7 +95,7 @@ function period(query: { from?: string; to?: string }, now: Date): { from: strin
   const from = query.from ?? moscowDate(new Date(moscowDayStart(to).getTime() - 29 * 86_400_000));
   const days = (moscowDayStart(to).getTime() - moscowDayStart(from).getTime()) / 86_400_000;
   if (days < 0) throw badRequest(MESSAGES.periodInvalid);
-  if (days >= PERIOD_MAX_DAYS) throw badRequest(MESSAGES.referralPeriodTooLong);
+  if (days >= PERIOD_MAX_DAYS) throw badRequest(PARTNER_MESSAGES.referralPeriodTooLong);
   return { from, to };
 }
 
@@ -290,7 +291,7 @@ export function createReferralsService(deps: {
 
     async archiveLink(actor: PartnerPrincipal, id: string): Promise<PartnerLink> {
       const row = await repo.archiveLink(db, actor.partnerAccountId, id, clock.now());
-      if (!row) throw notFound(MESSAGES.referralLinkNotFound);
+      if (!row) throw notFound(PARTNER_MESSAGES.referralLinkNotFound);
       const stats = await linkStats(actor.partnerAccountId, [id]);
       return toPartnerLink(row, stats.get(id), config.publicUrl);
     },
@@ -341,10 +342,11 @@ export function createReferralsService(deps: {
           .select({ status: partnerAccounts.status, name: partnerAccounts.name })
           .from(partnerAccounts)
           .where(eq(partnerAccounts.id, actor.partnerAccountId));
-        if (account?.status !== 'ACTIVE') throw new AppError('FORBIDDEN', MESSAGES.partnerPromoNotAllowed);
+        if (account?.status !== 'ACTIVE')
+          throw new AppError('FORBIDDEN', PARTNER_MESSAGES.partnerPromoNotAllowed);
         const { maxPromoDiscountPercent } = await settings(tx);
         if (input.discountPercent > maxPromoDiscountPercent) {
-          const message = formatMessage(MESSAGES.partnerPromoDiscountTooHigh, {
+          const message = formatMessage(PARTNER_MESSAGES.partnerPromoDiscountTooHigh, {
             max: maxPromoDiscountPercent,
           });
           throw new AppError('VALIDATION_ERROR', message, {
@@ -362,8 +364,8 @@ export function createReferralsService(deps: {
           description: `Промокод партнёра «${account.name}»`.slice(0, 500),
         });
         if (!row) {
-          throw new AppError('CONFLICT', MESSAGES.partnerPromoCodeTaken, {
-            details: [{ path: 'code', message: MESSAGES.partnerPromoCodeTaken }],
+          throw new AppError('CONFLICT', PARTNER_MESSAGES.partnerPromoCodeTaken, {
+            details: [{ path: 'code', message: PARTNER_MESSAGES.partnerPromoCodeTaken }],
           });
         }
         await repo.insertPartnerPromoCode(tx, {
@@ -422,7 +424,7 @@ export function createReferralsService(deps: {
             .select({ id: partnerAccounts.id })
             .from(partnerAccounts)
             .where(eq(partnerAccounts.id, partnerAccountId));
-          if (!partner) throw notFound(MESSAGES.partnerAccountNotFound);
+          if (!partner) throw notFound(PARTNER_MESSAGES.partnerAccountNotFound);
         }
         await repo.setPromoCodePartner(tx, code, partnerAccountId, clock.now());
         await audit.record(tx, {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { GuestOrderStatus, OrderDetail } from '@app/contracts';
-import { MESSAGES, STAFF_ROLES } from '@app/contracts';
+import { MESSAGES, PARTNER_MESSAGES, STAFF_ROLES } from '@app/contracts';
 import type { Db } from '#src/db/client.ts';
 import {
   auditLog,
@@ -71,7 +71,7 @@ export function createOrdersQueryService(deps: {
    */
   function refusePartnerPointView(actor: UserPrincipal, row: OrderRow): void {
     if (actor.role === 'PARTNER' && row.userId !== actor.userId)
-      throw forbidden(MESSAGES.partnerOrderFullDetailForbidden);
+      throw forbidden(PARTNER_MESSAGES.partnerOrderFullDetailForbidden);
   }
 
   return {

@@ -5,7 +5,7 @@ import type {
   PartnerOrderDetail,
   PartnerOrderListItem,
 } from '@app/contracts';
-import { MESSAGES } from '@app/contracts';
+import { PARTNER_MESSAGES } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
 /**
@@ -147,7 +147,9 @@ describe('pickup-point partner: list, search and read-only order page', () => {
   it('never gets the full order detail of its point orders: that is staff and the customer only', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/order/${own.id}`, headers: partner });
     expect(response.statusCode).toBe(403);
-    expect(response.json<{ message: string }>().message).toBe(MESSAGES.partnerOrderFullDetailForbidden);
+    expect(response.json<{ message: string }>().message).toBe(
+      PARTNER_MESSAGES.partnerOrderFullDetailForbidden,
+    );
     expect(response.body).not.toContain('vera@own-point.example');
     // An order to another partner's point stays «not found», as on the partner page.
     const foreignDetail = await ctx.app.inject({

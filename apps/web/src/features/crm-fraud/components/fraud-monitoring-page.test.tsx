@@ -1,4 +1,4 @@
-import { MESSAGES, type FraudEventsResponse } from '@app/contracts';
+import { type FraudEventsResponse, PARTNER_MESSAGES } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -50,7 +50,7 @@ describe('fraud monitoring', () => {
     fireEvent.click(within(row).getByRole('button', { name: /^Отпустить/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отпустить' }));
-    expect(await within(dialog).findByText(MESSAGES.fraudNoteRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(PARTNER_MESSAGES.fraudNoteRequired)).toBeInTheDocument();
     expect(posts).toEqual([]);
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Комментарий/ }), {

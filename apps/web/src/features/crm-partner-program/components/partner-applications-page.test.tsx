@@ -1,4 +1,4 @@
-import { MESSAGES, type PartnerApplication } from '@app/contracts';
+import { PARTNER_MESSAGES, type PartnerApplication } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -40,7 +40,9 @@ describe('CRM partner applications', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Отклонить' }));
     const dialog = await screen.findByRole('dialog', { name: 'Отклонить заявку?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отклонить' }));
-    expect(await within(dialog).findByText(MESSAGES.partnerRefusalReasonRequired)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(PARTNER_MESSAGES.partnerRefusalReasonRequired),
+    ).toBeInTheDocument();
     expect(posts).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText(/Причина/), {
       target: { value: '  Сайт не о переводах ' },

@@ -1,6 +1,6 @@
 import {
-  MESSAGES,
   PARTNER_APPLICATION_STATUS_LABELS,
+  PARTNER_MESSAGES,
   PARTNER_TYPE_LABELS,
   type PartnerApplication,
   type PartnerApplicationStatus,
@@ -177,7 +177,7 @@ export function PartnerApplicationsPage() {
         title="Отклонить заявку?"
         confirmLabel="Отклонить"
         reasonLabel="Причина (придёт заявителю в письме)"
-        requiredMessage={MESSAGES.partnerRefusalReasonRequired}
+        requiredMessage={PARTNER_MESSAGES.partnerRefusalReasonRequired}
         onConfirm={async (reason) => {
           if (!refusing) return;
           await refuse.mutateAsync({ id: refusing.id, reason });

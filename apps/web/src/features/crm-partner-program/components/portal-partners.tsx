@@ -1,12 +1,12 @@
 import {
-  MESSAGES,
+  PARTNER_MESSAGES,
   PARTNER_STATUS_LABELS,
   PARTNER_STATUSES,
   PARTNER_TYPE_LABELS,
   PARTNER_TYPES,
-  PORTAL_PARTNER_MANUAL_STATUSES,
   type PartnerStatus,
   type PartnerType,
+  PORTAL_PARTNER_MANUAL_STATUSES,
   type PortalPartner,
 } from '@app/contracts';
 import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
@@ -186,7 +186,7 @@ export function PortalPartners() {
         title="Изменить статус партнёра?"
         confirmLabel="Изменить статус"
         reasonLabel="Причина"
-        requiredMessage={MESSAGES.partnerStatusReasonRequired}
+        requiredMessage={PARTNER_MESSAGES.partnerStatusReasonRequired}
         onConfirm={async (reason) => {
           if (!change) return;
           await changeStatus.mutateAsync({

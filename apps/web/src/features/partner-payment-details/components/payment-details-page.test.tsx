@@ -1,4 +1,4 @@
-import { MESSAGES, type PaymentDetailsResponse } from '@app/contracts';
+import { PARTNER_MESSAGES, type PaymentDetailsResponse } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -42,8 +42,8 @@ describe('partner payment details form', () => {
     type(/^Банк/, 'ПАО Сбербанк');
     type(/Расчётный счёт/, '40817810938000012341');
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить реквизиты' }));
-    expect(await screen.findByText(MESSAGES.payeeInnPerson)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.invalidSettlementAccount)).toBeInTheDocument();
+    expect(await screen.findByText(PARTNER_MESSAGES.payeeInnPerson)).toBeInTheDocument();
+    expect(screen.getByText(PARTNER_MESSAGES.invalidSettlementAccount)).toBeInTheDocument();
     expect(putBody).toBeNull();
 
     type(/^ИНН/, '5001 0073 2259');

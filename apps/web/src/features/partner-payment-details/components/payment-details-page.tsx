@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  PARTNER_MESSAGES,
   PAYEE_TYPE_LABELS,
   PAYEE_TYPES,
   type PayeeType,
@@ -78,7 +78,7 @@ function ConfirmFromLink({ token, onDone }: { token: string; onDone: () => void 
             onClick={() =>
               confirm.mutate(token, {
                 onSuccess: () => {
-                  showSuccessToast(MESSAGES.paymentDetailsConfirmed);
+                  showSuccessToast(PARTNER_MESSAGES.paymentDetailsConfirmed);
                   onDone();
                 },
               })
@@ -104,7 +104,7 @@ function PaymentDetailsForm({ data }: { data: PaymentDetailsResponse }) {
   const isCompany = form.values.payeeType === 'COMPANY';
   const submit = form.onSubmit((values) =>
     save.mutate(toPaymentDetailsRequest(values), {
-      onSuccess: () => showSuccessToast(MESSAGES.paymentDetailsPending),
+      onSuccess: () => showSuccessToast(PARTNER_MESSAGES.paymentDetailsPending),
       onError: (error) => setServerFieldErrors(form, error),
     }),
   );

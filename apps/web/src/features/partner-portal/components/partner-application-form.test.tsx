@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, PARTNER_MESSAGES } from '@app/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderInCabinet } from '@/test/render';
@@ -13,16 +13,16 @@ describe('the partner application form (/partner/apply)', () => {
     renderInCabinet(<PartnerApplicationForm />, { path: '/partner/apply' });
     fireEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
     for (const message of [
-      MESSAGES.partnerTypeRequired,
+      PARTNER_MESSAGES.partnerTypeRequired,
       MESSAGES.partnerNameRequired,
       MESSAGES.invalidEmail,
-      MESSAGES.partnerPromotionRequired,
-      MESSAGES.partnerConsentRequired,
+      PARTNER_MESSAGES.partnerPromotionRequired,
+      PARTNER_MESSAGES.partnerConsentRequired,
     ])
       expect(await screen.findByText(message)).toBeInTheDocument();
     fill(/Сайт/, 'javascript:alert(1)');
     fireEvent.blur(screen.getByRole('textbox', { name: /Сайт/ }));
-    expect(await screen.findByText(MESSAGES.partnerWebsiteInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(PARTNER_MESSAGES.partnerWebsiteInvalid)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -58,7 +58,10 @@ describe('the partner application form (/partner/apply)', () => {
 
   it('keeps the form and shows the server’s reason when the e-mail already has an open application', async () => {
     mockApi(() =>
-      jsonResponse({ statusCode: 409, code: 'CONFLICT', message: MESSAGES.partnerApplicationPending }, 409),
+      jsonResponse(
+        { statusCode: 409, code: 'CONFLICT', message: PARTNER_MESSAGES.partnerApplicationPending },
+        409,
+      ),
     );
     renderInCabinet(<PartnerApplicationForm />, { path: '/partner/apply' });
     fireEvent.click(screen.getByPlaceholderText('Выберите'));
@@ -68,7 +71,7 @@ describe('the partner application form (/partner/apply)', () => {
     fill(/Как вы будете рекомендовать/, 'Пишу о визах в Telegram-канале');
     fireEvent.click(screen.getByRole('checkbox', { name: /Согласен/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
-    expect(await screen.findByText(MESSAGES.partnerApplicationPending)).toBeInTheDocument();
+    expect(await screen.findByText(PARTNER_MESSAGES.partnerApplicationPending)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Отправить заявку' })).toBeEnabled());
   });
 });

@@ -1,9 +1,9 @@
 import {
-  MESSAGES,
+  PARTNER_MESSAGES,
   PARTNER_TYPE_LABELS,
   PARTNER_TYPES,
-  PartnerApplicationRequestSchema,
   type PartnerApplicationRequest,
+  PartnerApplicationRequestSchema,
 } from '@app/contracts';
 import { Anchor, Button, Checkbox, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
@@ -53,7 +53,7 @@ export function PartnerApplicationForm() {
   const [isSending, setIsSending] = useState(false);
   const form = useValidatedForm<ApplicationValues>(EMPTY, (values) => {
     const errors = validate(values);
-    if (!values.type) errors.type = MESSAGES.partnerTypeRequired;
+    if (!values.type) errors.type = PARTNER_MESSAGES.partnerTypeRequired;
     return errors;
   });
 

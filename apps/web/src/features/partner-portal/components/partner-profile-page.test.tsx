@@ -1,4 +1,4 @@
-import { MESSAGES, type PartnerProfile } from '@app/contracts';
+import { MESSAGES, PARTNER_MESSAGES, type PartnerProfile } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
@@ -66,7 +66,7 @@ describe('the partner profile page (spec 2, 5, 8)', () => {
     const website = await screen.findByRole('textbox', { name: /Сайт/ });
     fireEvent.change(website, { target: { value: 'не сайт' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
-    expect(await screen.findByText(MESSAGES.partnerWebsiteInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(PARTNER_MESSAGES.partnerWebsiteInvalid)).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     fireEvent.change(website, { target: { value: 'https://olga.example.ru' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Компания/ }), { target: { value: 'ИП Ольга' } });
@@ -115,7 +115,7 @@ describe('the partner profile page (spec 2, 5, 8)', () => {
   it('a wrong current password shows «Ошибка смены пароля» with the server’s reason', async () => {
     serve({
       password: jsonResponse(
-        { statusCode: 400, code: 'BAD_REQUEST', message: MESSAGES.partnerCurrentPasswordWrong },
+        { statusCode: 400, code: 'BAD_REQUEST', message: PARTNER_MESSAGES.partnerCurrentPasswordWrong },
         400,
       ),
     });
@@ -126,7 +126,7 @@ describe('the partner profile page (spec 2, 5, 8)', () => {
     type(form, /Повторите пароль/, 'new-password-1');
     fireEvent.click(within(form).getByRole('button', { name: 'Сменить пароль' }));
     expect(await screen.findByText(MESSAGES.partnerPasswordChangeError)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.partnerCurrentPasswordWrong)).toBeInTheDocument();
+    expect(screen.getByText(PARTNER_MESSAGES.partnerCurrentPasswordWrong)).toBeInTheDocument();
   });
 
   it('a failed load says «Не удалось загрузить профиль»', async () => {

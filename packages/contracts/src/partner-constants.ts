@@ -1,0 +1,42 @@
+import type { PARTNER_STATUSES, PARTNER_TYPES } from './constants.ts';
+
+// The partner programme's enumerations and labels (issue 18, decision 059), apart from constants.ts: that module
+// is in the order funnel's first load (decision 041) and goes into it whole.
+
+/**
+ * How a partner-portal type and status read in Russian (the application form, CRM lists, analytics, exports, the
+ * profile card).
+ */
+export const PARTNER_TYPE_LABELS = {
+  AFFILIATE: 'Аффилиат',
+  CORPORATE_REFERRAL: 'Корпоративные рекомендации',
+  INTEGRATOR: 'Интегратор',
+} as const satisfies Record<(typeof PARTNER_TYPES)[number], string>;
+export const PARTNER_STATUS_LABELS = {
+  ACTIVE: 'Активен',
+  PENDING: 'Ожидает',
+  SUSPENDED: 'Приостановлен',
+  BANNED: 'Заблокирован',
+} as const satisfies Record<(typeof PARTNER_STATUSES)[number], string>;
+export const PARTNER_APPLICATION_STATUS_LABELS = {
+  PENDING: 'На рассмотрении',
+  APPROVED: 'Одобрена',
+  REFUSED: 'Отклонена',
+} as const;
+
+/** Partner programme (issue 18, decision 059). */
+export const PARTNER_APPLICATION_STATUSES = ['PENDING', 'APPROVED', 'REFUSED'] as const;
+export const COMMISSION_KINDS = ['ORDER', 'ADJUSTMENT', 'CLAWBACK'] as const;
+export const COMMISSION_STATUSES = ['PENDING', 'APPROVED', 'PAID', 'REVERSED'] as const;
+export const PAYOUT_STATUSES = ['DRAFT', 'PAID', 'CANCELLED'] as const;
+export const PAYEE_TYPES = ['INDIVIDUAL', 'SELF_EMPLOYED', 'SOLE_TRADER', 'COMPANY'] as const;
+export const ATTRIBUTION_SOURCES = ['PROMO_CODE', 'LINK', 'PARTNER_ID'] as const;
+export const FRAUD_RULES = [
+  'SELF_REFERRAL',
+  'OWN_SIGN_IN',
+  'DISPOSABLE_EMAIL',
+  'CLICK_SPIKE',
+  'MANY_CANCELLATIONS',
+  'SHARED_CUSTOMER',
+] as const;
+export const FRAUD_EVENT_STATUSES = ['OPEN', 'RELEASED', 'REVERSED', 'BANNED'] as const;
