@@ -31,7 +31,7 @@ test('the partner saves payment details and they apply only from the mailed link
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, '/partner/payment-details');
 
-  const mail = await latestMail(request, DEMO.affiliate.email, { after: before });
+  const mail = await latestMail(request, DEMO.affiliate.email, { after: before, match: /confirm=/ });
   const link = new URL(/https?:\/\/\S+confirm=[\w-]+/.exec(mail.text)![0]);
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByRole('button', { name: 'Подтвердить реквизиты' }).click();

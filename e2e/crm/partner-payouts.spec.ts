@@ -144,7 +144,7 @@ test('a partner from application to a paid commission; a self-referral stays hel
         await request.post(`/api/admin/partner-applications/${application.id}/approve`, { headers: admin })
       ).status(),
     ).toBe(200);
-    const invitation = await latestMail(request, partner.email, { after: approvedAt });
+    const invitation = await latestMail(request, partner.email, { after: approvedAt, match: /token=/ });
     const token = /token=([\w-]+)/.exec(invitation.text)![1]!;
     const signedIn = await request.post('/api/partner/password/set', {
       data: { token, newPassword: 'journey-pass-123' },
@@ -166,7 +166,7 @@ test('a partner from application to a paid commission; a self-referral stays hel
       },
     });
     expect(details.status(), await details.text()).toBe(200);
-    const confirmation = await latestMail(request, partner.email, { after: detailsAt });
+    const confirmation = await latestMail(request, partner.email, { after: detailsAt, match: /confirm=/ });
     const confirmToken = /confirm=([\w-]+)/.exec(confirmation.text)![1]!;
     expect(
       (

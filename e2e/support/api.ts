@@ -22,19 +22,25 @@ export async function staffToken(
   return ((await response.json()) as { token: string }).token;
 }
 
-/** Newest message to this address, read from the recorded outbox as ADMIN. */
+/**
+ * Newest message to this address, read from the recorded outbox as ADMIN. `match`: the newest one whose text
+ * matches (specs run side by side, and another may mail the same demo account meanwhile).
+ */
 export async function latestMail(
   request: APIRequestContext,
   to: string,
-  options: { after?: Date; timeoutMs?: number } = {},
+  options: { after?: Date; timeoutMs?: number; match?: RegExp } = {},
 ): Promise<OutboxItem> {
   const token = await staffToken(request, DEMO.admin.email, DEMO.admin.password);
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  const limit = options.match ? 20 : 1;
   for (;;) {
-    const response = await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(to)}&limit=1`, {
+    const response = await request.get(`/api/admin/mail-outbox?to=${encodeURIComponent(to)}&limit=${limit}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const [item] = ((await response.json()) as { items: OutboxItem[] }).items;
+    const item = ((await response.json()) as { items: OutboxItem[] }).items.find(
+      (candidate) => !options.match || options.match.test(candidate.text),
+    );
     if (item && (!options.after || new Date(item.createdAt) >= options.after)) return item;
     if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
