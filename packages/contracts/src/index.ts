@@ -48,3 +48,5 @@ export * from './system.ts';
 export * from './tariffs.ts';
 export * from './uploads.ts';
 export * from './users.ts';
+export * from './marketing.ts';
+export * from './messages-marketing.ts';

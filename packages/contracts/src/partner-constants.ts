@@ -30,7 +30,23 @@ export const COMMISSION_KINDS = ['ORDER', 'ADJUSTMENT', 'CLAWBACK'] as const;
 export const COMMISSION_STATUSES = ['PENDING', 'APPROVED', 'PAID', 'REVERSED'] as const;
 export const PAYOUT_STATUSES = ['DRAFT', 'PAID', 'CANCELLED'] as const;
 export const PAYEE_TYPES = ['INDIVIDUAL', 'SELF_EMPLOYED', 'SOLE_TRADER', 'COMPANY'] as const;
-export const ATTRIBUTION_SOURCES = ['PROMO_CODE', 'LINK', 'PARTNER_ID'] as const;
+/** COUPON: a corporate referrer's single-use coupon; API: created through the partner API with an integrator's key;
+ * WIDGET: handed over to the order form by an integrator's embedded widget (issue 20). */
+export const ATTRIBUTION_SOURCES = ['PROMO_CODE', 'LINK', 'PARTNER_ID', 'COUPON', 'API', 'WIDGET'] as const;
+/** Corporate coupon batches (issue 20): requested by the partner, approved by the programme's limits or staff. */
+export const COUPON_BATCH_STATUSES = ['PENDING', 'APPROVED', 'REFUSED'] as const;
+/** What a partner API key may do (issue 20). */
+export const API_KEY_SCOPES = ['quote', 'orders:create', 'orders:read'] as const;
+/** Events an integrator's webhook endpoint can subscribe to (issue 20). */
+export const WEBHOOK_EVENT_TYPES = [
+  'order.created',
+  'order.paid',
+  'order.status_changed',
+  'commission.created',
+  'commission.paid',
+] as const;
+export const WEBHOOK_ENDPOINT_STATUSES = ['ACTIVE', 'DISABLED'] as const;
+export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export const FRAUD_RULES = [
   'SELF_REFERRAL',
   'OWN_SIGN_IN',

@@ -68,6 +68,18 @@ const OWNERS: Record<string, string> = {
   partner_payment_details: 'payment-details',
   partner_payment_detail_changes: 'payment-details',
   partner_fraud_events: 'fraud',
+  analytics_config: 'analytics',
+  marketing_campaigns: 'marketing',
+  marketing_campaign_spend: 'marketing',
+  marketing_utm_links: 'marketing',
+  partner_coupon_campaigns: 'coupons',
+  partner_coupon_batches: 'coupons',
+  partner_coupons: 'coupons',
+  partner_api_keys: 'partner-api',
+  partner_webhook_endpoints: 'webhooks',
+  partner_webhook_deliveries: 'webhooks',
+  partner_webhook_attempts: 'webhooks',
+  partner_widgets: 'widgets',
 };
 
 /**

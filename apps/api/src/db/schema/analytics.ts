@@ -1,25 +1,66 @@
-import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
-export const analyticsSessions = pgTable('analytics_sessions', {
-  sessionId: text().primaryKey(),
-  landingPage: text(),
-  referer: text(),
-  userAgent: text(),
-  deviceType: text(),
-  browserName: text(),
-  operatingSystem: text(),
-  utm: jsonb(),
-  clickIds: jsonb(),
-  userId: uuid(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Marketing analytics (spec 3 and 9; issue 19). A session is one browser session on the public pages; a visitor is
+ * one browser across sessions (a random id kept for the attribution lifetime), so an order's touchpoints are its
+ * visitor's sessions before it. No raw IP is stored: `ipHash` is keyed with a salt that rotates daily.
+ * Owner: the analytics module (ingestion, configuration, retention); the marketing module only reads them.
+ */
+export const analyticsSessions = pgTable(
+  'analytics_sessions',
+  {
+    sessionId: text().primaryKey(),
+    visitorId: text(),
+    landingPage: text(),
+    referer: text(),
+    userAgent: text(),
+    deviceType: text(),
+    browserName: text(),
+    operatingSystem: text(),
+    /** The acquisition channel of this session (the spec 4 rule, computed by the server from UTM and referrer). */
+    channel: text(),
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    utmContent: text(),
+    utmTerm: text(),
+    clickIds: jsonb(),
+    ipHash: text(),
+    /** From an internal IP range or a test e-mail (config): kept but left out of every report. */
+    isInternal: boolean().notNull().default(false),
+    userId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('analytics_sessions_created_idx').on(t.createdAt),
+    index('analytics_sessions_visitor_idx').on(t.visitorId, t.createdAt),
+    index('analytics_sessions_campaign_idx').on(t.utmCampaign, t.createdAt),
+  ],
+);
 
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
     id: uuid().primaryKey().defaultRandom(),
     sessionId: text().notNull(),
+    /** The browser's id of this event: a retried beacon is stored once. */
+    clientEventId: text(),
     eventType: text().notNull(),
     eventCategory: text(),
     eventAction: text(),
@@ -32,23 +73,36 @@ export const analyticsEvents = pgTable(
     userId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analytics_events_type_created_idx').on(t.eventType, t.createdAt)],
+  (t) => [
+    index('analytics_events_type_created_idx').on(t.eventType, t.createdAt),
+    index('analytics_events_created_idx').on(t.createdAt),
+    uniqueIndex('analytics_events_client_key').on(t.sessionId, t.clientEventId),
+  ],
 );
 
-export const conversions = pgTable('conversions', {
-  id: uuid().primaryKey().defaultRandom(),
-  sessionId: text().notNull(),
-  conversionType: text().notNull(),
-  conversionValue: doublePrecision(),
-  orderId: uuid(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const conversions = pgTable(
+  'conversions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: text().notNull(),
+    clientEventId: text(),
+    conversionType: text().notNull(),
+    conversionValue: doublePrecision(),
+    orderId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversions_client_key').on(t.sessionId, t.clientEventId),
+    index('conversions_created_idx').on(t.createdAt),
+  ],
+);
 
 export const funnelStages = pgTable(
   'funnel_stages',
   {
     id: uuid().primaryKey().defaultRandom(),
     sessionId: text().notNull(),
+    clientEventId: text(),
     stage: text().notNull(),
     source: text(),
     value: doublePrecision(),
@@ -58,5 +112,94 @@ export const funnelStages = pgTable(
     utm: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('funnel_stages_stage_created_idx').on(t.stage, t.createdAt)],
+  (t) => [
+    index('funnel_stages_stage_created_idx').on(t.stage, t.createdAt),
+    index('funnel_stages_session_idx').on(t.sessionId, t.createdAt),
+    uniqueIndex('funnel_stages_client_key').on(t.sessionId, t.clientEventId),
+    // The server records order_created and paid once per order.
+    uniqueIndex('funnel_stages_order_stage_key')
+      .on(t.orderId, t.stage)
+      .where(sql`order_id is not null`),
+  ],
+);
+
+/** `GET/POST /api/marketing/analytics-config` (ADMIN): one row (id = 1). */
+export const analyticsConfig = pgTable('analytics_config', {
+  id: integer().primaryKey().default(1),
+  /** Spec 9: 720 hours. */
+  attributionWindowHours: integer().notNull().default(720),
+  defaultAttributionModel: text().notNull().default('first_touch'),
+  timeDecayHalfLifeHours: integer().notNull().default(168),
+  /** [{ event, points, decayDays }] — see the contracts' LeadScoreRule. */
+  leadScoreRules: jsonb()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  hotLeadThreshold: integer().notNull().default(50),
+  retentionDays: integer().notNull().default(395),
+  /** CIDR ranges whose sessions are internal. */
+  internalIpRanges: jsonb()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** E-mails of test orders: their sessions and orders are left out of reports. */
+  testEmails: jsonb()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  yandexMetricaId: text(),
+  ga4MeasurementId: text(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** A marketing campaign (its key is the utm_campaign value); spend is entered by staff per period. */
+export const marketingCampaigns = pgTable(
+  'marketing_campaigns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    utmCampaign: text().notNull(),
+    utmSource: text(),
+    channel: text(),
+    startsOn: date({ mode: 'string' }),
+    endsOn: date({ mode: 'string' }),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('marketing_campaigns_utm_key').on(sql`lower(${t.utmCampaign})`)],
+);
+
+export const marketingCampaignSpend = pgTable(
+  'marketing_campaign_spend',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => marketingCampaigns.id, { onDelete: 'cascade' }),
+    periodStart: date({ mode: 'string' }).notNull(),
+    periodEnd: date({ mode: 'string' }).notNull(),
+    amountKopecks: bigint({ mode: 'number' }).notNull(),
+    note: text(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('marketing_campaign_spend_campaign_idx').on(t.campaignId, t.periodStart)],
+);
+
+/** A tagged link saved in the UTM builder; its clicks and orders are the sessions and orders with the same tags. */
+export const marketingUtmLinks = pgTable(
+  'marketing_utm_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    baseUrl: text().notNull(),
+    utmSource: text().notNull(),
+    utmMedium: text().notNull(),
+    utmCampaign: text().notNull(),
+    utmContent: text(),
+    utmTerm: text(),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('marketing_utm_links_campaign_idx').on(t.utmCampaign)],
 );

@@ -10,3 +10,4 @@ export * from './events.ts';
 export * from './order-results.ts';
 export * from './saved-views.ts';
 export * from './partner-program.ts';
+export * from './partner-integrations.ts';

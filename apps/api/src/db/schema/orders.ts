@@ -114,6 +114,9 @@ export const orders = pgTable(
     lastTouchAt: timestamp({ withTimezone: true }),
     touchpointCount: integer(),
     marketingValue: numeric({ precision: 12, scale: 2, mode: 'number' }),
+    /** The analytics session and visitor the order was placed in (issue 19): the funnel, touchpoints, attribution. */
+    analyticsSessionId: text(),
+    analyticsVisitorId: text(),
     idempotencyKey: text(),
     /** Whose key it is (decision 022): `user:<id>` when signed in, `email:<order e-mail>` otherwise. */
     idempotencyScope: text(),

@@ -43,7 +43,11 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
         deviceType: input.deviceType ?? null,
         browserName: input.browserName ?? null,
         operatingSystem: input.operatingSystem ?? null,
-        utm: utmOf(input),
+        utmSource: input.utmSource ?? null,
+        utmMedium: input.utmMedium ?? null,
+        utmCampaign: input.utmCampaign ?? null,
+        utmContent: input.utmContent ?? null,
+        utmTerm: input.utmTerm ?? null,
         clickIds:
           input.gclid || input.yclid || input.fbclid
             ? { gclid: input.gclid ?? null, yclid: input.yclid ?? null, fbclid: input.fbclid ?? null }

@@ -243,6 +243,9 @@ export function createOrdersService(deps: {
           lastTouchAt: input.lastTouchAt ? new Date(input.lastTouchAt) : null,
           touchpointCount: input.touchpointCount ?? null,
           marketingValue: input.marketingValue ?? null,
+          // The analytics session the order was placed in (issue 19): set by the analytics ingestion work.
+          analyticsSessionId: null,
+          analyticsVisitorId: null,
           ownerConfirmedAt: placedByOwner ? now : null,
           idempotencyKey,
           idempotencyScope,

@@ -29,7 +29,7 @@ import {
   presetPeriod,
   readPeriod,
   type Period,
-} from '../period';
+} from '@/lib/period';
 
 const compactRub = new Intl.NumberFormat('ru-RU', { notation: 'compact', maximumFractionDigits: 1 });
 /** Axis ticks stay short ('7,5 тыс.'); the tooltip and the tables show full amounts in ₽. */

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@/lib/format';
 
-/** Periods of the statistics page: ISO dates (Moscow calendar days), as the API takes them. */
+/** Periods of the statistics and marketing reports: ISO dates (Moscow calendar days), as the API takes them. */
 export type Period = { startDate: string; endDate: string };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

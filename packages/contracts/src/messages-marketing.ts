@@ -1,0 +1,8 @@
+// The marketing analytics messages (issue 19) and the partner programme part 2 messages (issue 20), apart from
+// MESSAGES so the order funnel's first load (decision 041) does not carry them.
+
+export const MARKETING_MESSAGES = {
+  reportPeriodInvalid: 'Начало периода позже конца',
+  reportPeriodTooLong: 'Период отчёта — не больше 3 лет',
+  reportFilterTooLong: 'Фильтр — не больше 200 символов',
+} as const;
