@@ -90,3 +90,59 @@ export function sanitizeAnalyticsFormData(
       .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, ANALYTICS_MAX_STRING) : value]),
   );
 }
+
+/**
+ * A lead-scoring rule (issue 19, /crm/marketing/lead-scoring): each event of `eventType` (optionally only with
+ * `eventAction`) in a session adds `points`; an event older than `decayDays` counts half, twice that a quarter, …
+ * (0: no decay).
+ */
+export const LeadScoreRuleSchema = z.object({
+  eventType: shortText(100).min(1),
+  eventAction: optionalText(100),
+  points: z.number().int().min(-1000).max(1000),
+  decayDays: z.number().int().min(0).max(365),
+});
+export type LeadScoreRule = z.infer<typeof LeadScoreRuleSchema>;
+
+/** `GET/POST /api/marketing/analytics-config` (ADMIN; spec 7 leaves the payload open: decision of issue 19). */
+export const AnalyticsConfigSchema = z.object({
+  /** Spec 9: 720 hours. */
+  attributionWindowHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366),
+  defaultAttributionModel: z.enum([
+    'first_touch',
+    'last_touch',
+    'last_non_direct',
+    'linear',
+    'position_based',
+    'time_decay',
+  ]),
+  timeDecayHalfLifeHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366),
+  leadScoreRules: z.array(LeadScoreRuleSchema).max(50),
+  hotLeadThreshold: z.number().int().min(1).max(100_000),
+  retentionDays: z
+    .number()
+    .int()
+    .min(30)
+    .max(3 * 366),
+  internalIpRanges: z.array(shortText(50).min(1)).max(100),
+  testEmails: z.array(z.email().max(254)).max(100),
+  yandexMetricaId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/)
+    .nullable(),
+  ga4MeasurementId: z
+    .string()
+    .trim()
+    .regex(/^G-[A-Z0-9]{4,16}$/)
+    .nullable(),
+});
+export type AnalyticsConfig = z.infer<typeof AnalyticsConfigSchema>;
