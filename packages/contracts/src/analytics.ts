@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { ATTRIBUTION_MODELS } from './marketing.ts';
 import { MESSAGES } from './messages.ts';
 import { multiline } from './text.ts';
 
@@ -112,14 +113,7 @@ export const AnalyticsConfigSchema = z.object({
     .int()
     .min(1)
     .max(24 * 366),
-  defaultAttributionModel: z.enum([
-    'first_touch',
-    'last_touch',
-    'last_non_direct',
-    'linear',
-    'position_based',
-    'time_decay',
-  ]),
+  defaultAttributionModel: z.enum(ATTRIBUTION_MODELS),
   timeDecayHalfLifeHours: z
     .number()
     .int()
