@@ -36,6 +36,8 @@ export const DEMO = {
   manager: ['manager@demo.local', 'manager-demo-pass'],
   partner: ['partner@demo.local', 'partner-demo-pass'],
   affiliate: ['affiliate@demo.local', 'affiliate-demo-pass'],
+  payee: ['payee@demo.local', 'payee-demo-pass'],
+  integrator: ['integrator@demo.local', 'integrator-demo-pass'],
   customer: 'customer@demo.local',
 } as const;
 

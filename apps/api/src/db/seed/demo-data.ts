@@ -31,6 +31,8 @@ export const DEMO_ACCOUNTS = {
   affiliate: { email: 'affiliate@demo.local', password: 'affiliate-demo-pass' },
   /** A corporate referral partner with confirmed payment details: payout runs pay them out of the box. */
   payee: { email: 'payee@demo.local', password: 'payee-demo-pass' },
+  /** An INTEGRATOR partner (issue 20): API keys, webhooks, the widget. */
+  integrator: { email: 'integrator@demo.local', password: 'integrator-demo-pass' },
 } as const;
 
 export const DEMO_DOCUMENTS = [

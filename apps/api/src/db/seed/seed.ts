@@ -39,13 +39,14 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
   if (marker) return { seeded: false };
 
-  const { admin, manager, partner, customer, affiliate, payee } = DEMO_ACCOUNTS;
-  const [adminHash, managerHash, partnerHash, affiliateHash, payeeHash] = await Promise.all([
+  const { admin, manager, partner, customer, affiliate, payee, integrator } = DEMO_ACCOUNTS;
+  const [adminHash, managerHash, partnerHash, affiliateHash, payeeHash, integratorHash] = await Promise.all([
     hashPassword(admin.password),
     hashPassword(manager.password),
     hashPassword(partner.password),
     hashPassword(affiliate.password),
     hashPassword(payee.password),
+    hashPassword(integrator.password),
   ]);
 
   await db.transaction(async (tx) => {
@@ -96,6 +97,18 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
         website: 'https://affiliate.example.ru',
         description: 'Партнёрская программа для блогеров о переезде и учёбе за рубежом',
         type: 'AFFILIATE',
+        status: 'ACTIVE',
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(partnerAccounts)
+      .values({
+        email: integrator.email,
+        passwordHash: integratorHash,
+        name: 'Игорь Интеграторов',
+        company: 'ООО «ВизаСервис»',
+        website: 'https://visa-service.example.ru',
+        type: 'INTEGRATOR',
         status: 'ACTIVE',
       })
       .onConflictDoNothing();
