@@ -48,6 +48,8 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
 import { paymentDetailsRoutes } from './modules/payment-details/payment-details.routes.ts';
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
+import { marketingReportsRoutes } from './modules/marketing/marketing-reports.routes.ts';
+import { marketingCampaignsRoutes } from './modules/marketing/marketing-campaigns.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { partnerProgramRoutes } from './modules/partner-portal/partner-program.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -194,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(holidaysRoutes, { holidays: services.holidays });
   await app.register(tariffsRoutes, { tariffs: services.tariffs });
   await app.register(statsRoutes, { stats: services.stats });
+  await app.register(marketingReportsRoutes, { marketing: services.marketing });
+  await app.register(marketingCampaignsRoutes, { marketing: services.marketing });
   await app.register(pushStaffRoutes, { pushStaff: services.pushStaff });
   await app.register(referralsRoutes, { referrals: services.referrals });
   await app.register(referralsStaffRoutes, { referrals: services.referrals });

@@ -19,6 +19,8 @@ import { createCommissionsRepository } from './modules/commissions/commissions.r
 import { createFraudRepository } from './modules/fraud/fraud.repository.ts';
 import { createFraudService } from './modules/fraud/fraud.service.ts';
 import { createPartnerAnalyticsService } from './modules/fraud/partner-analytics.service.ts';
+import { createMarketingRepository } from './modules/marketing/marketing.repository.ts';
+import { createMarketingService } from './modules/marketing/marketing.service.ts';
 import { createPaymentDetailsRepository } from './modules/payment-details/payment-details.repository.ts';
 import { createPaymentDetailsService } from './modules/payment-details/payment-details.service.ts';
 import { createCommissionsService } from './modules/commissions/commissions.service.ts';
@@ -407,6 +409,12 @@ export function createServices(deps: ServiceDeps) {
     }),
     fraud,
     partnerAnalytics: createPartnerAnalyticsService({ db }),
+    marketing: createMarketingService({
+      db,
+      repo: createMarketingRepository(),
+      clock,
+      publicUrl: config.publicUrl,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

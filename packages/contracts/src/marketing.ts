@@ -90,3 +90,319 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { from: iso(start - days * day), to: iso(start - day) };
 }
+
+// ---- Reports built on the query above (/crm/marketing, campaigns, analytics, utm-builder, sources-report) ----
+
+/** Money of one group: orders placed, paid orders, their paid revenue and margin (roubles). */
+const MoneyFiguresSchema = z.object({
+  /** Orders created in the period (not deleted; cancelled ones included: they were placed). */
+  orders: z.number().int(),
+  /** Of those, paid and live (orderMoneySql): the ones revenue and margin come from. */
+  paidOrders: z.number().int(),
+  revenue: z.number(),
+  margin: z.number(),
+});
+
+/** Sessions and visitors of the public site (internal sessions left out). */
+const TrafficFiguresSchema = z.object({
+  sessions: z.number().int(),
+  visitors: z.number().int(),
+});
+
+const RatioSchema = z.number().nullable();
+
+export const MarketingDashboardTotalsSchema = TrafficFiguresSchema.extend(MoneyFiguresSchema.shape).extend({
+  /** Orders / sessions, %; null without sessions. */
+  conversion: RatioSchema,
+  /** Spend pro-rated to the period (roubles). */
+  spend: z.number(),
+  /** Customers whose first paid order was created in the period. */
+  newCustomers: z.number().int(),
+  /** Spend / new paying customers; null when nobody new paid. */
+  cac: RatioSchema,
+  /** (margin − spend) / spend, %; null without spend. */
+  romi: RatioSchema,
+});
+export type MarketingDashboardTotals = z.infer<typeof MarketingDashboardTotalsSchema>;
+
+export const MarketingDashboardResponseSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  totals: MarketingDashboardTotalsSchema,
+  previous: z
+    .object({ period: z.object({ from: z.string(), to: z.string() }), totals: MarketingDashboardTotalsSchema })
+    .nullable(),
+  /** One row per channel ('' when the order or session has none). */
+  byChannel: z.array(MarketingDashboardTotalsSchema.extend({ channel: z.string() })),
+  /** Every day of the period (Moscow), zeros included. */
+  byDay: z.array(
+    z.object({
+      date: z.string(),
+      sessions: z.number().int(),
+      visitors: z.number().int(),
+      orders: z.number().int(),
+      revenue: z.number(),
+      margin: z.number(),
+    }),
+  ),
+});
+export type MarketingDashboardResponse = z.infer<typeof MarketingDashboardResponseSchema>;
+
+/** Sources × medium (/crm/marketing/sources-report). */
+const SourceFiguresSchema = TrafficFiguresSchema.extend(MoneyFiguresSchema.shape).extend({
+  conversion: RatioSchema,
+});
+export const MarketingSourcesResponseSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  totals: SourceFiguresSchema,
+  previous: SourceFiguresSchema.nullable(),
+  rows: z.array(SourceFiguresSchema.extend({ source: z.string(), medium: z.string() })),
+});
+export type MarketingSourcesResponse = z.infer<typeof MarketingSourcesResponseSchema>;
+
+/** Events explorer (/crm/marketing/analytics). */
+const CountRowSchema = z.object({ key: z.string(), count: z.number().int() });
+export const MarketingEventsResponseSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  totals: z.object({ events: z.number().int(), sessions: z.number().int(), conversions: z.number().int() }),
+  previous: z
+    .object({ events: z.number().int(), sessions: z.number().int(), conversions: z.number().int() })
+    .nullable(),
+  events: z.array(
+    z.object({
+      eventType: z.string(),
+      eventCategory: z.string(),
+      eventAction: z.string(),
+      pagePath: z.string(),
+      count: z.number().int(),
+      sessions: z.number().int(),
+    }),
+  ),
+  topPages: z.array(CountRowSchema),
+  devices: z.array(CountRowSchema),
+  browsers: z.array(CountRowSchema),
+  byDay: z.array(z.object({ date: z.string(), events: z.number().int() })),
+});
+export type MarketingEventsResponse = z.infer<typeof MarketingEventsResponseSchema>;
+
+// ---- Campaigns ----
+
+const requiredText = (max: number) =>
+  z
+    .string({ message: MARKETING_MESSAGES.textRequired })
+    .trim()
+    .min(1, { message: MARKETING_MESSAGES.textRequired })
+    .max(max, { message: MARKETING_MESSAGES.textTooLong });
+const optionalTag = z
+  .string()
+  .trim()
+  .max(200, { message: MARKETING_MESSAGES.textTooLong })
+  .nullish()
+  .transform((value) => (value ? value : null));
+/** A UTM value: what a link may carry without escaping surprises (no spaces at the ends, no control characters). */
+const utmTag = requiredText(200).regex(/^[^\s?&#=][^?&#=]*$/u, { message: MARKETING_MESSAGES.utmTagInvalid });
+const optionalUtmTag = z
+  .string()
+  .trim()
+  .max(200, { message: MARKETING_MESSAGES.textTooLong })
+  .regex(/^[^?&#=]*$/u, { message: MARKETING_MESSAGES.utmTagInvalid })
+  .nullish()
+  .transform((value) => (value ? value : null));
+const optionalDate = isoDateField.nullish().transform((value) => value ?? null);
+
+export const MarketingCampaignRequestSchema = z
+  .object({
+    name: requiredText(200),
+    utmCampaign: utmTag,
+    utmSource: optionalTag,
+    channel: optionalTag,
+    startsOn: optionalDate,
+    endsOn: optionalDate,
+  })
+  .refine((value) => !value.startsOn || !value.endsOn || value.startsOn <= value.endsOn, {
+    message: MARKETING_MESSAGES.reportPeriodInvalid,
+    path: ['endsOn'],
+  });
+export type MarketingCampaignRequest = z.infer<typeof MarketingCampaignRequestSchema>;
+
+export const MarketingSpendRequestSchema = z
+  .object({
+    periodStart: isoDateField,
+    periodEnd: isoDateField,
+    /** Roubles with kopecks. */
+    amount: z
+      .number({ message: MARKETING_MESSAGES.spendInvalid })
+      .multipleOf(0.01, { message: MARKETING_MESSAGES.spendInvalid })
+      .min(0.01, { message: MARKETING_MESSAGES.spendInvalid })
+      .max(100_000_000, { message: MARKETING_MESSAGES.spendInvalid }),
+    note: optionalTag,
+  })
+  .refine((value) => value.periodStart <= value.periodEnd, {
+    message: MARKETING_MESSAGES.reportPeriodInvalid,
+    path: ['periodEnd'],
+  })
+  .refine(
+    (value) =>
+      (Date.parse(value.periodEnd) - Date.parse(value.periodStart)) / 86_400_000 < MARKETING_REPORT_MAX_DAYS,
+    { message: MARKETING_MESSAGES.reportPeriodTooLong, path: ['periodEnd'] },
+  );
+export type MarketingSpendRequest = z.infer<typeof MarketingSpendRequestSchema>;
+
+export const MarketingIdParamsSchema = z.object({ id: z.uuid({ message: MARKETING_MESSAGES.notFound }) });
+export const MarketingSpendParamsSchema = z.object({
+  id: z.uuid({ message: MARKETING_MESSAGES.notFound }),
+  spendId: z.uuid({ message: MARKETING_MESSAGES.notFound }),
+});
+
+export const MarketingSpendSchema = z.object({
+  id: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  amount: z.number(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MarketingSpend = z.infer<typeof MarketingSpendSchema>;
+
+export const MarketingCampaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  utmCampaign: z.string(),
+  utmSource: z.string().nullable(),
+  channel: z.string().nullable(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  archivedAt: z.string().nullable(),
+  spend: z.array(MarketingSpendSchema),
+});
+export type MarketingCampaign = z.infer<typeof MarketingCampaignSchema>;
+
+const CampaignFiguresSchema = TrafficFiguresSchema.extend(MoneyFiguresSchema.shape).extend({
+  /** Spend pro-rated to the report period by days. */
+  spend: z.number(),
+  newCustomers: z.number().int(),
+  /** spend / orders */
+  cpa: RatioSchema,
+  /** spend / new paying customers */
+  cac: RatioSchema,
+  /** revenue / spend (times) */
+  roas: RatioSchema,
+  /** (revenue − spend) / spend, % */
+  romiRevenue: RatioSchema,
+  /** (margin − spend) / spend, % */
+  romiMargin: RatioSchema,
+});
+export type MarketingCampaignFigures = z.infer<typeof CampaignFiguresSchema>;
+
+export const MarketingCampaignsQuerySchema = MarketingReportQuerySchema.and(
+  z.object({
+    archived: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+  }),
+);
+export type MarketingCampaignsQuery = z.infer<typeof MarketingCampaignsQuerySchema>;
+
+export const MarketingCampaignsResponseSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  items: z.array(MarketingCampaignSchema.extend({ figures: CampaignFiguresSchema })),
+  totals: CampaignFiguresSchema,
+  previous: CampaignFiguresSchema.nullable(),
+});
+export type MarketingCampaignsResponse = z.infer<typeof MarketingCampaignsResponseSchema>;
+
+// ---- UTM links ----
+
+/**
+ * The link a UTM builder makes may lead to our own site (any scheme, e.g. http://localhost in development) or to
+ * any other https address; the site origin is passed in (the API's PUBLIC_URL, the web's location).
+ */
+export function isAllowedUtmBaseUrl(value: string, siteOrigin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  try {
+    return url.origin === new URL(siteOrigin).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The base URL with the UTM tags set (existing utm_* of the base are replaced; other parameters kept). */
+export function buildUtmUrl(link: {
+  baseUrl: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  utmContent?: string | null;
+  utmTerm?: string | null;
+}): string {
+  const url = new URL(link.baseUrl);
+  const tags: Array<[string, string | null | undefined]> = [
+    ['utm_source', link.utmSource],
+    ['utm_medium', link.utmMedium],
+    ['utm_campaign', link.utmCampaign],
+    ['utm_content', link.utmContent],
+    ['utm_term', link.utmTerm],
+  ];
+  for (const [key, value] of tags) {
+    url.searchParams.delete(key);
+    if (value) url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+export const MarketingUtmLinkRequestSchema = z.object({
+  name: requiredText(200),
+  baseUrl: z
+    .string({ message: MARKETING_MESSAGES.baseUrlInvalid })
+    .trim()
+    .min(1, { message: MARKETING_MESSAGES.baseUrlInvalid })
+    .max(2000, { message: MARKETING_MESSAGES.baseUrlInvalid })
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+      message: MARKETING_MESSAGES.baseUrlInvalid,
+    }),
+  utmSource: utmTag,
+  utmMedium: utmTag,
+  utmCampaign: utmTag,
+  utmContent: optionalUtmTag,
+  utmTerm: optionalUtmTag,
+});
+export type MarketingUtmLinkRequest = z.infer<typeof MarketingUtmLinkRequestSchema>;
+
+export const MarketingUtmLinkSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  url: z.string(),
+  utmSource: z.string(),
+  utmMedium: z.string(),
+  utmCampaign: z.string(),
+  utmContent: z.string().nullable(),
+  utmTerm: z.string().nullable(),
+  createdAt: z.string(),
+  /** Sessions with the same tags in the report period. */
+  sessions: z.number().int(),
+  orders: z.number().int(),
+  paidOrders: z.number().int(),
+  revenue: z.number(),
+});
+export type MarketingUtmLink = z.infer<typeof MarketingUtmLinkSchema>;
+
+export const MarketingUtmLinksResponseSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  items: z.array(MarketingUtmLinkSchema),
+});
+export type MarketingUtmLinksResponse = z.infer<typeof MarketingUtmLinksResponseSchema>;
+
+/** The reports with a CSV export: GET /api/marketing/reports/:report/export.csv. */
+export const MARKETING_CSV_REPORTS = ['dashboard', 'campaigns', 'events', 'utm-links', 'sources'] as const;
+export type MarketingCsvReport = (typeof MARKETING_CSV_REPORTS)[number];
+export const MarketingCsvParamsSchema = z.object({
+  report: z.enum(MARKETING_CSV_REPORTS, { message: MARKETING_MESSAGES.notFound }),
+});

@@ -5,4 +5,12 @@ export const MARKETING_MESSAGES = {
   reportPeriodInvalid: 'Начало периода позже конца',
   reportPeriodTooLong: 'Период отчёта — не больше 3 лет',
   reportFilterTooLong: 'Фильтр — не больше 200 символов',
+  textRequired: 'Заполните поле',
+  textTooLong: 'Слишком длинное значение',
+  utmTagInvalid: 'Метка не может содержать пробелы по краям и символы ? & # =',
+  spendInvalid: 'Укажите сумму от 0,01 до 100 000 000 ₽ с точностью до копейки',
+  baseUrlInvalid: 'Укажите адрес нашего сайта или адрес, начинающийся с https://',
+  notFound: 'Не найдено',
+  campaignExists: 'Кампания с такой меткой utm_campaign уже есть',
+  campaignArchived: 'Кампания в архиве',
 } as const;

@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { MarketingCampaignRequest, MarketingUtmLinkRequest } from '@app/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { marketingCampaigns, marketingCampaignSpend, marketingUtmLinks } from '../../db/schema/index.ts';
+
+export type CampaignRow = typeof marketingCampaigns.$inferSelect;
+export type SpendRow = typeof marketingCampaignSpend.$inferSelect;
+export type UtmLinkRow = typeof marketingUtmLinks.$inferSelect;
+
+/** The one writer of marketing_campaigns, marketing_campaign_spend and marketing_utm_links (decision 026). */
+export function createMarketingRepository() {
+  return {
+    async listCampaigns(db: DbOrTx, options: { archived: boolean }): Promise<CampaignRow[]> {
+      return db
+        .select()
+        .from(marketingCampaigns)
+        .where(options.archived ? undefined : isNull(marketingCampaigns.archivedAt))
+        .orderBy(asc(sql`lower(${marketingCampaigns.name})`), asc(marketingCampaigns.id));
+    },
+    async findCampaign(db: DbOrTx, id: string): Promise<CampaignRow | undefined> {
+      const [row] = await db.select().from(marketingCampaigns).where(eq(marketingCampaigns.id, id));
+      return row;
+    },
+    async spendOf(db: DbOrTx, campaignIds: string[]): Promise<SpendRow[]> {
+      if (campaignIds.length === 0) return [];
+      return db
+        .select()
+        .from(marketingCampaignSpend)
+        .where(inArray(marketingCampaignSpend.campaignId, campaignIds))
+        .orderBy(desc(marketingCampaignSpend.periodStart), asc(marketingCampaignSpend.id));
+    },
+    /** Refused by the unique index on lower(utm_campaign) when the tag is taken (the caller maps it to 409). */
+    async insertCampaign(
+      db: DbOrTx,
+      input: MarketingCampaignRequest & { createdBy: string; now: Date },
+    ): Promise<CampaignRow> {
+      const [row] = await db
+        .insert(marketingCampaigns)
+        .values({
+          name: input.name,
+          utmCampaign: input.utmCampaign,
+          utmSource: input.utmSource,
+          channel: input.channel,
+          startsOn: input.startsOn,
+          endsOn: input.endsOn,
+          createdBy: input.createdBy,
+          createdAt: input.now,
+        })
+        .returning();
+      return row!;
+    },
+    async updateCampaign(
+      db: DbOrTx,
+      id: string,
+      input: MarketingCampaignRequest,
+    ): Promise<CampaignRow | undefined> {
+      const [row] = await db
+        .update(marketingCampaigns)
+        .set({
+          name: input.name,
+          utmCampaign: input.utmCampaign,
+          utmSource: input.utmSource,
+          channel: input.channel,
+          startsOn: input.startsOn,
+          endsOn: input.endsOn,
+        })
+        .where(eq(marketingCampaigns.id, id))
+        .returning();
+      return row;
+    },
+    async setCampaignArchived(db: DbOrTx, id: string, at: Date | null): Promise<CampaignRow | undefined> {
+      const [row] = await db
+        .update(marketingCampaigns)
+        .set({ archivedAt: at })
+        .where(eq(marketingCampaigns.id, id))
+        .returning();
+      return row;
+    },
+    async insertSpend(
+      db: DbOrTx,
+      input: {
+        campaignId: string;
+        periodStart: string;
+        periodEnd: string;
+        amountKopecks: number;
+        note: string | null;
+        createdBy: string;
+        now: Date;
+      },
+    ): Promise<SpendRow> {
+      const [row] = await db
+        .insert(marketingCampaignSpend)
+        .values({ ...input, createdAt: input.now })
+        .returning();
+      return row!;
+    },
+    async deleteSpend(db: DbOrTx, campaignId: string, spendId: string): Promise<boolean> {
+      const rows = await db
+        .delete(marketingCampaignSpend)
+        .where(and(eq(marketingCampaignSpend.id, spendId), eq(marketingCampaignSpend.campaignId, campaignId)))
+        .returning({ id: marketingCampaignSpend.id });
+      return rows.length > 0;
+    },
+    async listUtmLinks(db: DbOrTx): Promise<UtmLinkRow[]> {
+      return db
+        .select()
+        .from(marketingUtmLinks)
+        .where(isNull(marketingUtmLinks.archivedAt))
+        .orderBy(desc(marketingUtmLinks.createdAt), desc(marketingUtmLinks.id))
+        .limit(500);
+    },
+    async insertUtmLink(
+      db: DbOrTx,
+      input: MarketingUtmLinkRequest & { createdBy: string; now: Date },
+    ): Promise<UtmLinkRow> {
+      const [row] = await db
+        .insert(marketingUtmLinks)
+        .values({
+          name: input.name,
+          baseUrl: input.baseUrl,
+          utmSource: input.utmSource,
+          utmMedium: input.utmMedium,
+          utmCampaign: input.utmCampaign,
+          utmContent: input.utmContent,
+          utmTerm: input.utmTerm,
+          createdBy: input.createdBy,
+          createdAt: input.now,
+        })
+        .returning();
+      return row!;
+    },
+    async archiveUtmLink(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(marketingUtmLinks)
+        .set({ archivedAt: at })
+        .where(and(eq(marketingUtmLinks.id, id), isNull(marketingUtmLinks.archivedAt)))
+        .returning({ id: marketingUtmLinks.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type MarketingRepository = ReturnType<typeof createMarketingRepository>;

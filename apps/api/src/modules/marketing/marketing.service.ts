@@ -1,0 +1,342 @@
+import { sql } from 'drizzle-orm';
+import {
+  isAllowedUtmBaseUrl,
+  MARKETING_MESSAGES,
+  moscowDayStart,
+  previousPeriod,
+  type MarketingCampaignRequest,
+  type MarketingCampaignsQuery,
+  type MarketingCampaignsResponse,
+  type MarketingDashboardResponse,
+  type MarketingEventsResponse,
+  type MarketingReportQuery,
+  type MarketingSourcesResponse,
+  type MarketingSpendRequest,
+  type MarketingUtmLinkRequest,
+  type MarketingUtmLinksResponse,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { UserPrincipal } from '../../lib/principal.ts';
+import {
+  BY_CAMPAIGN,
+  BY_CHANNEL,
+  BY_DAY,
+  BY_SOURCE_MEDIUM,
+  BY_UTM_TAGS,
+  daysOf,
+  KEY_SEPARATOR,
+  NO_FIGURES,
+  readFigures,
+  readTotals,
+  type ReportFilters,
+  type ReportRange,
+} from './marketing-figures.ts';
+import { toCampaign, toCampaignFigures, toDashboardTotals, toTraffic, toUtmLink } from './marketing.mapper.ts';
+import type { MarketingRepository } from './marketing.repository.ts';
+
+export type MarketingService = ReturnType<typeof createMarketingService>;
+
+const filtersOf = (query: MarketingReportQuery): ReportFilters => ({
+  channel: query.channel,
+  source: query.source,
+  campaign: query.campaign,
+});
+const rangeOf = (query: MarketingReportQuery): ReportRange => ({ from: query.from, to: query.to });
+const byKey = <T extends { key: string }>(a: T, b: T) => a.key.localeCompare(b.key, 'ru');
+const lowerIn = (column: ReturnType<typeof sql.raw>, values: string[]) =>
+  values.length === 0
+    ? sql`false`
+    : sql`lower(${column}) in (${sql.join(
+        values.map((value) => sql`${value.toLowerCase()}`),
+        sql`, `,
+      )})`;
+
+/** The CRM marketing reports and their campaigns and UTM links (issue 19, decision 067). */
+export function createMarketingService(deps: {
+  db: Db;
+  repo: MarketingRepository;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  const { db, repo, clock } = deps;
+
+  async function dashboard(query: MarketingReportQuery): Promise<MarketingDashboardResponse> {
+    const range = rangeOf(query);
+    const filters = filtersOf(query);
+    const previous = query.compare ? previousPeriod(query.from, query.to) : null;
+    const [totals, channels, days, before] = await Promise.all([
+      readTotals(db, range, filters),
+      readFigures(db, range, filters, BY_CHANNEL),
+      readFigures(db, range, filters, BY_DAY),
+      previous ? readTotals(db, previous, filters) : null,
+    ]);
+    return {
+      period: range,
+      totals: toDashboardTotals(totals),
+      previous: previous && before ? { period: previous, totals: toDashboardTotals(before) } : null,
+      byChannel: [...channels]
+        .map(([key, figures]) => ({ key, ...toDashboardTotals(figures) }))
+        .sort((a, b) => b.revenue - a.revenue || b.sessions - a.sessions || byKey(a, b))
+        .map(({ key, ...rest }) => ({ channel: key, ...rest })),
+      byDay: daysOf(range).map((date) => {
+        const figures = days.get(date) ?? NO_FIGURES;
+        return {
+          date,
+          sessions: figures.sessions,
+          visitors: figures.visitors,
+          orders: figures.orders,
+          revenue: figures.revenueKopecks / 100,
+          margin: figures.marginKopecks / 100,
+        };
+      }),
+    };
+  }
+
+  async function sources(query: MarketingReportQuery): Promise<MarketingSourcesResponse> {
+    const range = rangeOf(query);
+    const filters = filtersOf(query);
+    const previous = query.compare ? previousPeriod(query.from, query.to) : null;
+    const [totals, rows, before] = await Promise.all([
+      readTotals(db, range, filters),
+      readFigures(db, range, filters, BY_SOURCE_MEDIUM),
+      previous ? readTotals(db, previous, filters) : null,
+    ]);
+    return {
+      period: range,
+      totals: toTraffic(totals),
+      previous: before ? toTraffic(before) : null,
+      rows: [...rows]
+        .map(([key, figures]) => {
+          const [source = '', medium = ''] = key.split(KEY_SEPARATOR);
+          return { source, medium, ...toTraffic(figures) };
+        })
+        .sort((a, b) => b.sessions - a.sessions || b.orders - a.orders || a.source.localeCompare(b.source)),
+    };
+  }
+
+  async function eventTotals(range: ReportRange, filters: ReportFilters) {
+    const { rows } = (await db.execute(sql`
+      select count(*)::int as events, count(distinct e.session_id)::int as sessions,
+             count(*) filter (where e.is_conversion)::int as conversions
+        from analytics_events e
+        join analytics_sessions s on s.session_id = e.session_id
+       where ${eventScope(range, filters)}`)) as unknown as {
+      rows: Array<{ events: number; sessions: number; conversions: number }>;
+    };
+    const row = rows[0]!;
+    return { events: Number(row.events), sessions: Number(row.sessions), conversions: Number(row.conversions) };
+  }
+
+  function eventScope(range: ReportRange, filters: ReportFilters) {
+    const start = moscowDayStart(range.from).toISOString();
+    const end = moscowDayStart(range.to, 1).toISOString();
+    const filter = (column: string, value: string | undefined) =>
+      value === undefined ? sql`` : sql` and lower(coalesce(${sql.raw(column)}, '')) = lower(${value})`;
+    return sql`not s.is_internal
+      and e.created_at >= ${start}::timestamptz and e.created_at < ${end}::timestamptz
+      ${filter('s.channel', filters.channel)}
+      ${filter('s.utm_source', filters.source)}
+      ${filter('s.utm_campaign', filters.campaign)}`;
+  }
+
+  function sessionScope(range: ReportRange, filters: ReportFilters) {
+    const start = moscowDayStart(range.from).toISOString();
+    const end = moscowDayStart(range.to, 1).toISOString();
+    const filter = (column: string, value: string | undefined) =>
+      value === undefined ? sql`` : sql` and lower(coalesce(${sql.raw(column)}, '')) = lower(${value})`;
+    return sql`not s.is_internal
+      and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz
+      ${filter('s.channel', filters.channel)}
+      ${filter('s.utm_source', filters.source)}
+      ${filter('s.utm_campaign', filters.campaign)}`;
+  }
+
+  async function events(query: MarketingReportQuery): Promise<MarketingEventsResponse> {
+    const range = rangeOf(query);
+    const filters = filtersOf(query);
+    const previous = query.compare ? previousPeriod(query.from, query.to) : null;
+    type Rows<T> = { rows: T[] };
+    const [totals, grouped, pages, devices, browsers, days, before] = await Promise.all([
+      eventTotals(range, filters),
+      db.execute(sql`
+        select e.event_type, coalesce(e.event_category, '') as event_category,
+               coalesce(e.event_action, '') as event_action, coalesce(e.page_path, '') as page_path,
+               count(*)::int as count, count(distinct e.session_id)::int as sessions
+          from analytics_events e join analytics_sessions s on s.session_id = e.session_id
+         where ${eventScope(range, filters)}
+         group by 1, 2, 3, 4 order by 5 desc, 1, 2, 3, 4 limit 500`),
+      db.execute(sql`
+        select coalesce(e.page_path, '') as key, count(*)::int as count
+          from analytics_events e join analytics_sessions s on s.session_id = e.session_id
+         where ${eventScope(range, filters)} and e.event_type = 'page_view'
+         group by 1 order by 2 desc, 1 limit 20`),
+      db.execute(sql`
+        select coalesce(s.device_type, '') as key, count(*)::int as count from analytics_sessions s
+         where ${sessionScope(range, filters)} group by 1 order by 2 desc, 1 limit 20`),
+      db.execute(sql`
+        select coalesce(s.browser_name, '') as key, count(*)::int as count from analytics_sessions s
+         where ${sessionScope(range, filters)} group by 1 order by 2 desc, 1 limit 20`),
+      db.execute(sql`
+        select to_char(e.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD') as key, count(*)::int as count
+          from analytics_events e join analytics_sessions s on s.session_id = e.session_id
+         where ${eventScope(range, filters)} group by 1`),
+      previous ? eventTotals(previous, filters) : null,
+    ]);
+    type Count = { key: string; count: number };
+    const counts = (result: unknown) =>
+      (result as Rows<Count>).rows.map((row) => ({ key: row.key, count: Number(row.count) }));
+    const perDay = new Map(counts(days).map((row) => [row.key, row.count]));
+    return {
+      period: range,
+      totals,
+      previous: before,
+      events: (
+        grouped as unknown as Rows<{
+          event_type: string;
+          event_category: string;
+          event_action: string;
+          page_path: string;
+          count: number;
+          sessions: number;
+        }>
+      ).rows.map((row) => ({
+        eventType: row.event_type,
+        eventCategory: row.event_category,
+        eventAction: row.event_action,
+        pagePath: row.page_path,
+        count: Number(row.count),
+        sessions: Number(row.sessions),
+      })),
+      topPages: counts(pages),
+      devices: counts(devices),
+      browsers: counts(browsers),
+      byDay: daysOf(range).map((date) => ({ date, events: perDay.get(date) ?? 0 })),
+    };
+  }
+
+  async function campaigns(query: MarketingCampaignsQuery): Promise<MarketingCampaignsResponse> {
+    const range = rangeOf(query);
+    const filters = filtersOf(query);
+    const rows = await repo.listCampaigns(db, { archived: query.archived });
+    const tags = rows.map((row) => row.utmCampaign);
+    const scope = {
+      sessions: lowerIn(sql.raw('s.utm_campaign'), tags),
+      orders: lowerIn(sql.raw('o.utm_campaign'), tags),
+      spend: lowerIn(sql.raw('c.utm_campaign'), tags),
+    };
+    const previous = query.compare ? previousPeriod(query.from, query.to) : null;
+    const [spend, figures, totals, before] = await Promise.all([
+      repo.spendOf(
+        db,
+        rows.map((row) => row.id),
+      ),
+      readFigures(db, range, filters, BY_CAMPAIGN, scope),
+      readTotals(db, range, filters, scope),
+      previous ? readTotals(db, previous, filters, scope) : null,
+    ]);
+    return {
+      period: range,
+      items: rows.map((row) => ({
+        ...toCampaign(
+          row,
+          spend.filter((item) => item.campaignId === row.id),
+        ),
+        figures: toCampaignFigures(figures.get(row.utmCampaign.toLowerCase()) ?? NO_FIGURES),
+      })),
+      totals: toCampaignFigures(totals),
+      previous: before ? toCampaignFigures(before) : null,
+    };
+  }
+
+  async function campaignOrThrow(id: string) {
+    const row = await repo.findCampaign(db, id);
+    if (!row) throw new AppError('NOT_FOUND', MARKETING_MESSAGES.notFound);
+    return row;
+  }
+
+  async function withSpend(row: Awaited<ReturnType<typeof campaignOrThrow>>) {
+    return toCampaign(row, await repo.spendOf(db, [row.id]));
+  }
+
+  const taken = (error: unknown): never => {
+    if (isUniqueViolation(error, 'marketing_campaigns_utm_key'))
+      throw new AppError('CONFLICT', MARKETING_MESSAGES.campaignExists);
+    throw error;
+  };
+
+  async function utmLinks(query: MarketingReportQuery): Promise<MarketingUtmLinksResponse> {
+    const range = rangeOf(query);
+    const [rows, figures] = await Promise.all([
+      repo.listUtmLinks(db),
+      readFigures(db, range, filtersOf(query), BY_UTM_TAGS),
+    ]);
+    return {
+      period: range,
+      items: rows.map((row) => {
+        const key = [row.utmSource, row.utmMedium, row.utmCampaign, row.utmContent ?? '', row.utmTerm ?? '']
+          .join(KEY_SEPARATOR)
+          .toLowerCase();
+        return toUtmLink(row, figures.get(key) ?? NO_FIGURES);
+      }),
+    };
+  }
+
+  return {
+    dashboard,
+    sources,
+    events,
+    campaigns,
+    utmLinks,
+    async createCampaign(actor: UserPrincipal, input: MarketingCampaignRequest) {
+      const row = await repo
+        .insertCampaign(db, { ...input, createdBy: actor.userId, now: clock.now() })
+        .catch(taken);
+      return withSpend(row);
+    },
+    async updateCampaign(_actor: UserPrincipal, id: string, input: MarketingCampaignRequest) {
+      const row = await repo.updateCampaign(db, id, input).catch(taken);
+      if (!row) throw new AppError('NOT_FOUND', MARKETING_MESSAGES.notFound);
+      return withSpend(row);
+    },
+    async setCampaignArchived(_actor: UserPrincipal, id: string, archived: boolean) {
+      const row = await repo.setCampaignArchived(db, id, archived ? clock.now() : null);
+      if (!row) throw new AppError('NOT_FOUND', MARKETING_MESSAGES.notFound);
+      return withSpend(row);
+    },
+    async addSpend(actor: UserPrincipal, id: string, input: MarketingSpendRequest) {
+      const campaign = await campaignOrThrow(id);
+      if (campaign.archivedAt) throw new AppError('CONFLICT', MARKETING_MESSAGES.campaignArchived);
+      await repo.insertSpend(db, {
+        campaignId: id,
+        periodStart: input.periodStart,
+        periodEnd: input.periodEnd,
+        amountKopecks: Math.round(input.amount * 100),
+        note: input.note,
+        createdBy: actor.userId,
+        now: clock.now(),
+      });
+      return withSpend(campaign);
+    },
+    async removeSpend(_actor: UserPrincipal, id: string, spendId: string) {
+      const campaign = await campaignOrThrow(id);
+      if (!(await repo.deleteSpend(db, id, spendId)))
+        throw new AppError('NOT_FOUND', MARKETING_MESSAGES.notFound);
+      return withSpend(campaign);
+    },
+    async createUtmLink(actor: UserPrincipal, input: MarketingUtmLinkRequest) {
+      if (!isAllowedUtmBaseUrl(input.baseUrl, deps.publicUrl))
+        throw new AppError('VALIDATION_ERROR', MARKETING_MESSAGES.baseUrlInvalid, {
+          details: [{ path: 'baseUrl', message: MARKETING_MESSAGES.baseUrlInvalid }],
+        });
+      const row = await repo.insertUtmLink(db, { ...input, createdBy: actor.userId, now: clock.now() });
+      return toUtmLink(row, NO_FIGURES);
+    },
+    async archiveUtmLink(_actor: UserPrincipal, id: string) {
+      if (!(await repo.archiveUtmLink(db, id, clock.now())))
+        throw new AppError('NOT_FOUND', MARKETING_MESSAGES.notFound);
+    },
+  };
+}
