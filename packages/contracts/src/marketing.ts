@@ -129,7 +129,10 @@ export const MarketingDashboardResponseSchema = z.object({
   period: z.object({ from: z.string(), to: z.string() }),
   totals: MarketingDashboardTotalsSchema,
   previous: z
-    .object({ period: z.object({ from: z.string(), to: z.string() }), totals: MarketingDashboardTotalsSchema })
+    .object({
+      period: z.object({ from: z.string(), to: z.string() }),
+      totals: MarketingDashboardTotalsSchema,
+    })
     .nullable(),
   /** One row per channel ('' when the order or session has none). */
   byChannel: z.array(MarketingDashboardTotalsSchema.extend({ channel: z.string() })),

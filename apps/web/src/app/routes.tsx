@@ -85,6 +85,11 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'commission-adjustments': () => import('./crm/commission-adjustments-page'),
   'partner-program': () => import('./crm/partner-program-page'),
   'partner-program/applications': () => import('./crm/partner-applications-page'),
+  marketing: () => import('./crm/marketing-dashboard-page'),
+  'marketing/campaigns': () => import('./crm/marketing-campaigns-page'),
+  'marketing/analytics': () => import('./crm/marketing-analytics-page'),
+  'marketing/utm-builder': () => import('./crm/marketing-utm-builder-page'),
+  'marketing/sources-report': () => import('./crm/marketing-sources-report-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
 /** Built partner portal pages (each its own lazy chunk); the rest render the placeholder. */

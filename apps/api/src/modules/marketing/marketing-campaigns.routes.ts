@@ -110,8 +110,7 @@ export const marketingCampaignsRoutes: FastifyPluginAsyncZod<{ marketing: Market
         response: { 200: MarketingCampaignSchema },
       },
     },
-    async (request) =>
-      marketing.removeSpend(requireUser(request), request.params.id, request.params.spendId),
+    async (request) => marketing.removeSpend(requireUser(request), request.params.id, request.params.spendId),
   );
 
   app.get(

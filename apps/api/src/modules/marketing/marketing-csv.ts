@@ -19,7 +19,8 @@ export async function* exportMarketingCsv(
   switch (report) {
     case 'dashboard': {
       const result = await marketing.dashboard(query);
-      yield bom +
+      yield (
+        bom +
         csvRow([
           'Канал',
           'Сессии',
@@ -33,7 +34,8 @@ export async function* exportMarketingCsv(
           'Новые клиенты',
           'CAC, ₽',
           'ROMI, %',
-        ]);
+        ])
+      );
       const line = (name: string, row: (typeof result)['totals']) =>
         csvRow([
           name,
@@ -55,7 +57,8 @@ export async function* exportMarketingCsv(
     }
     case 'campaigns': {
       const result = await marketing.campaigns(query);
-      yield bom +
+      yield (
+        bom +
         csvRow([
           'Кампания',
           'utm_campaign',
@@ -71,7 +74,8 @@ export async function* exportMarketingCsv(
           'ROAS',
           'ROMI по выручке, %',
           'ROMI по марже, %',
-        ]);
+        ])
+      );
       const line = (name: string, tag: string, channel: string, row: (typeof result)['totals']) =>
         csvRow([
           name,
@@ -89,7 +93,8 @@ export async function* exportMarketingCsv(
           maybe(row.romiRevenue),
           maybe(row.romiMargin),
         ]);
-      for (const item of result.items) yield line(item.name, item.utmCampaign, item.channel ?? '', item.figures);
+      for (const item of result.items)
+        yield line(item.name, item.utmCampaign, item.channel ?? '', item.figures);
       yield line('Итого', '', '', result.totals);
       return;
     }
@@ -97,12 +102,20 @@ export async function* exportMarketingCsv(
       const result = await marketing.events(query);
       yield bom + csvRow(['Тип', 'Категория', 'Действие', 'Страница', 'События', 'Сессии']);
       for (const row of result.events)
-        yield csvRow([row.eventType, row.eventCategory, row.eventAction, row.pagePath, row.count, row.sessions]);
+        yield csvRow([
+          row.eventType,
+          row.eventCategory,
+          row.eventAction,
+          row.pagePath,
+          row.count,
+          row.sessions,
+        ]);
       return;
     }
     case 'utm-links': {
       const result = await marketing.utmLinks(query);
-      yield bom +
+      yield (
+        bom +
         csvRow([
           'Название',
           'Ссылка',
@@ -115,7 +128,8 @@ export async function* exportMarketingCsv(
           'Заказы',
           'Оплачено заказов',
           'Выручка, ₽',
-        ]);
+        ])
+      );
       for (const row of result.items)
         yield csvRow([
           row.name,
@@ -134,7 +148,8 @@ export async function* exportMarketingCsv(
     }
     case 'sources': {
       const result = await marketing.sources(query);
-      yield bom +
+      yield (
+        bom +
         csvRow([
           'Источник',
           'Канал (medium)',
@@ -145,7 +160,8 @@ export async function* exportMarketingCsv(
           'Конверсия, %',
           'Выручка, ₽',
           'Маржа, ₽',
-        ]);
+        ])
+      );
       const line = (source: string, medium: string, row: (typeof result)['totals']) =>
         csvRow([
           source,

@@ -190,7 +190,7 @@ export async function readTotals(
 /** Every Moscow day of [from, to]. */
 export function daysOf(range: ReportRange): string[] {
   const days: string[] = [];
-  for (let day = Date.parse(`${range.from}T00:00:00Z`); day <= Date.parse(`${range.to}T00:00:00Z`); ) {
+  for (let day = Date.parse(`${range.from}T00:00:00Z`); day <= Date.parse(`${range.to}T00:00:00Z`);) {
     days.push(new Date(day).toISOString().slice(0, 10));
     day += 86_400_000;
   }

@@ -50,7 +50,9 @@ describe('marketing reports', () => {
   const session = (
     id: string,
     at: string,
-    fields: Partial<Record<'visitor' | 'channel' | 'source' | 'medium' | 'campaign' | 'device' | 'browser', string>>,
+    fields: Partial<
+      Record<'visitor' | 'channel' | 'source' | 'medium' | 'campaign' | 'device' | 'browser', string>
+    >,
     internal = false,
   ) =>
     ctx.database.sql.executeSql(
@@ -137,7 +139,11 @@ describe('marketing reports', () => {
       device: 'desktop',
       browser: 'Firefox',
     });
-    await session('s-organic', '2031-05-10T09:00:00Z', { visitor: 'v2', channel: 'organic', device: 'mobile' });
+    await session('s-organic', '2031-05-10T09:00:00Z', {
+      visitor: 'v2',
+      channel: 'organic',
+      device: 'mobile',
+    });
     await session('s-internal', '2031-05-10T09:30:00Z', { visitor: 'v9', channel: 'paid' }, true);
     await session('s-before', '2031-05-08T09:00:00Z', { visitor: 'v3', channel: 'paid' });
     await event('s-spring-1', '2031-05-10T08:00:01Z', 'page_view', '/');
@@ -153,12 +159,17 @@ describe('marketing reports', () => {
     await payOnTestPage(ctx, earlier, 'b@example.ru');
     const first = await createOrder('a@example.ru', '2031-05-10T08:05:00Z', spring);
     await payOnTestPage(ctx, first, 'a@example.ru');
-    const repeat = await createOrder('b@example.ru', '2031-05-10T10:00:00Z', { acquisitionChannel: 'organic' });
+    const repeat = await createOrder('b@example.ru', '2031-05-10T10:00:00Z', {
+      acquisitionChannel: 'organic',
+    });
     await payOnTestPage(ctx, repeat, 'b@example.ru');
     await createOrder('c@example.ru', '2031-05-11T08:05:00Z', spring);
     const test = await createOrder('qa@example.ru', '2031-05-11T09:00:00Z', spring);
     await payOnTestPage(ctx, test, 'qa@example.ru');
-    await ctx.database.sql.executeSql(`update analytics_config set test_emails = '["QA@example.ru"]'::jsonb`, []);
+    await ctx.database.sql.executeSql(
+      `update analytics_config set test_emails = '["QA@example.ru"]'::jsonb`,
+      [],
+    );
     const before = await createOrder('d@example.ru', '2031-05-08T10:00:00Z', spring);
     await payOnTestPage(ctx, before, 'd@example.ru');
 
@@ -208,7 +219,11 @@ describe('marketing reports', () => {
   });
 
   it('refuses a wrong period and unknown report with 400', async () => {
-    for (const query of ['from=2031-05-11&to=2031-05-10', 'from=2031-05-10', 'from=2020-01-01&to=2031-01-01']) {
+    for (const query of [
+      'from=2031-05-11&to=2031-05-10',
+      'from=2031-05-10',
+      'from=2020-01-01&to=2031-01-01',
+    ]) {
       const response = await ctx.app.inject({
         method: 'GET',
         url: `/api/marketing/reports/dashboard?${query}`,
@@ -221,9 +236,9 @@ describe('marketing reports', () => {
       url: '/api/marketing/reports/dashboard?from=2031-05-11&to=2031-05-10',
       headers: manager,
     });
-    expect(reversed.json<{ message: string; details: Array<{ message: string }> }>().details[0]!.message).toBe(
-      MARKETING_MESSAGES.reportPeriodInvalid,
-    );
+    expect(
+      reversed.json<{ message: string; details: Array<{ message: string }> }>().details[0]!.message,
+    ).toBe(MARKETING_MESSAGES.reportPeriodInvalid);
     const unknown = await ctx.app.inject({
       method: 'GET',
       url: `/api/marketing/reports/orders/export.csv?${PERIOD}`,
@@ -288,7 +303,9 @@ describe('marketing reports', () => {
   });
 
   it('sources × medium reconcile with the totals and export the same rows', async () => {
-    const report = await get<MarketingSourcesResponse>(`/api/marketing/reports/sources?${PERIOD}&compare=true`);
+    const report = await get<MarketingSourcesResponse>(
+      `/api/marketing/reports/sources?${PERIOD}&compare=true`,
+    );
     const yandex = report.rows.find((row) => row.source === 'yandex' && row.medium === 'cpc')!;
     expect(yandex).toMatchObject({ sessions: 2, orders: 2, paidOrders: 1, conversion: 100 });
     expect(report.rows.reduce((total, row) => total + row.orders, 0)).toBe(report.totals.orders);
@@ -317,7 +334,14 @@ describe('marketing reports', () => {
     const report = await get<MarketingCampaignsResponse>(`/api/marketing/campaigns?${PERIOD}&compare=true`);
     const item = report.items.find((row) => row.id === campaign.id)!;
     const { figures } = item;
-    expect(figures).toMatchObject({ orders: 2, paidOrders: 1, newCustomers: 1, spend: 200, cpa: 100, cac: 200 });
+    expect(figures).toMatchObject({
+      orders: 2,
+      paidOrders: 1,
+      newCustomers: 1,
+      spend: 200,
+      cpa: 100,
+      cac: 200,
+    });
     expect(figures.roas).toBeCloseTo(figures.revenue / 200, 2);
     expect(figures.romiRevenue).toBeCloseTo(((figures.revenue - 200) / 200) * 100, 1);
     expect(figures.romiMargin).toBeCloseTo(((figures.margin - 200) / 200) * 100, 1);

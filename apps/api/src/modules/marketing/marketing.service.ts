@@ -34,7 +34,13 @@ import {
   type ReportFilters,
   type ReportRange,
 } from './marketing-figures.ts';
-import { toCampaign, toCampaignFigures, toDashboardTotals, toTraffic, toUtmLink } from './marketing.mapper.ts';
+import {
+  toCampaign,
+  toCampaignFigures,
+  toDashboardTotals,
+  toTraffic,
+  toUtmLink,
+} from './marketing.mapper.ts';
 import type { MarketingRepository } from './marketing.repository.ts';
 
 export type MarketingService = ReturnType<typeof createMarketingService>;
@@ -127,7 +133,11 @@ export function createMarketingService(deps: {
       rows: Array<{ events: number; sessions: number; conversions: number }>;
     };
     const row = rows[0]!;
-    return { events: Number(row.events), sessions: Number(row.sessions), conversions: Number(row.conversions) };
+    return {
+      events: Number(row.events),
+      sessions: Number(row.sessions),
+      conversions: Number(row.conversions),
+    };
   }
 
   function eventScope(range: ReportRange, filters: ReportFilters) {

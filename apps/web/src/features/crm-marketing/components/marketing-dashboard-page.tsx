@@ -1,0 +1,270 @@
+import type { MarketingDashboardResponse } from '@app/contracts';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { downloadMarketingCsv, useMarketingDashboard } from '../api/marketing';
+import {
+  formatAxis,
+  formatCount,
+  formatMoney,
+  formatPercent,
+  Kpi,
+  KpiGrid,
+  orNone,
+  ReportLayout,
+  ReportState,
+  shortDate,
+  SortableTable,
+  type SortableColumn,
+} from './report-kit';
+import type { ReportFilters } from './report-filters';
+
+type Totals = MarketingDashboardResponse['totals'];
+type ChannelRow = MarketingDashboardResponse['byChannel'][number];
+
+const money = (value: number | null) => formatMoney(value);
+const count = (value: number | null) => (value === null ? '—' : formatCount(value));
+
+/** The columns of the table and of its CSV (marketing-csv.ts), in the same order. */
+const COLUMNS: SortableColumn<ChannelRow>[] = [
+  { key: 'channel', label: 'Канал', sortValue: (row) => row.channel, render: (row) => orNone(row.channel) },
+  {
+    key: 'sessions',
+    label: 'Сессии',
+    numeric: true,
+    sortValue: (row) => row.sessions,
+    render: (row) => formatCount(row.sessions),
+  },
+  {
+    key: 'visitors',
+    label: 'Посетители',
+    numeric: true,
+    sortValue: (row) => row.visitors,
+    render: (row) => formatCount(row.visitors),
+  },
+  {
+    key: 'orders',
+    label: 'Заказы',
+    numeric: true,
+    sortValue: (row) => row.orders,
+    render: (row) => formatCount(row.orders),
+  },
+  {
+    key: 'paidOrders',
+    label: 'Оплачено заказов',
+    numeric: true,
+    sortValue: (row) => row.paidOrders,
+    render: (row) => formatCount(row.paidOrders),
+  },
+  {
+    key: 'conversion',
+    label: 'Конверсия',
+    numeric: true,
+    sortValue: (row) => row.conversion,
+    render: (row) => formatPercent(row.conversion),
+  },
+  {
+    key: 'revenue',
+    label: 'Выручка',
+    numeric: true,
+    sortValue: (row) => row.revenue,
+    render: (row) => formatMoney(row.revenue),
+  },
+  {
+    key: 'margin',
+    label: 'Маржа',
+    numeric: true,
+    sortValue: (row) => row.margin,
+    render: (row) => formatMoney(row.margin),
+  },
+  {
+    key: 'spend',
+    label: 'Расходы',
+    numeric: true,
+    sortValue: (row) => row.spend,
+    render: (row) => formatMoney(row.spend),
+  },
+  {
+    key: 'newCustomers',
+    label: 'Новые клиенты',
+    numeric: true,
+    sortValue: (row) => row.newCustomers,
+    render: (row) => formatCount(row.newCustomers),
+  },
+  {
+    key: 'cac',
+    label: 'CAC',
+    numeric: true,
+    sortValue: (row) => row.cac,
+    render: (row) => formatMoney(row.cac),
+  },
+  {
+    key: 'romi',
+    label: 'ROMI',
+    numeric: true,
+    sortValue: (row) => row.romi,
+    render: (row) => formatPercent(row.romi),
+  },
+];
+
+function Kpis({ totals, previous }: { totals: Totals; previous: Totals | null }) {
+  const was = (pick: (value: Totals) => number | null) => (previous ? pick(previous) : undefined);
+  return (
+    <KpiGrid>
+      <Kpi label="Посетители" value={totals.visitors} format={count} previous={was((t) => t.visitors)} />
+      <Kpi label="Сессии" value={totals.sessions} format={count} previous={was((t) => t.sessions)} />
+      <Kpi label="Заказы" value={totals.orders} format={count} previous={was((t) => t.orders)} />
+      <Kpi
+        label="Конверсия"
+        value={totals.conversion}
+        format={formatPercent}
+        previous={was((t) => t.conversion)}
+        hint="заказы / сессии"
+      />
+      <Kpi
+        label="Оплаченная выручка"
+        value={totals.revenue}
+        format={money}
+        previous={was((t) => t.revenue)}
+      />
+      <Kpi label="Маржа" value={totals.margin} format={money} previous={was((t) => t.margin)} />
+      <Kpi label="Расходы" value={totals.spend} format={money} previous={was((t) => t.spend)} lowerIsBetter />
+      <Kpi
+        label="Новые клиенты"
+        value={totals.newCustomers}
+        format={count}
+        previous={was((t) => t.newCustomers)}
+      />
+      <Kpi
+        label="CAC"
+        value={totals.cac}
+        format={money}
+        previous={was((t) => t.cac)}
+        lowerIsBetter
+        hint="расходы / новые платящие клиенты"
+      />
+      <Kpi
+        label="ROMI"
+        value={totals.romi}
+        format={formatPercent}
+        previous={was((t) => t.romi)}
+        hint="(маржа − расходы) / расходы"
+      />
+    </KpiGrid>
+  );
+}
+
+export function DashboardReport({ filters }: { filters: ReportFilters }) {
+  const report = useMarketingDashboard(filters);
+  const data = report.data;
+  const empty = data && data.totals.sessions === 0 && data.totals.orders === 0 && data.totals.spend === 0;
+  return (
+    <ReportState query={report} errorText="Не удалось загрузить обзор маркетинга">
+      {data ? (
+        <>
+          <Kpis totals={data.totals} previous={data.previous?.totals ?? null} />
+          {empty ? (
+            <Text c="dimmed" data-testid="marketing-empty">
+              За период нет сессий, заказов и расходов. Выберите другой период или снимите фильтры.
+            </Text>
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                <Card withBorder radius="md">
+                  <Title order={2} size="h4" mb="sm">
+                    Сессии и заказы по дням
+                  </Title>
+                  <LineChart
+                    h={220}
+                    data={data.byDay.map((day) => ({ ...day, day: shortDate(day.date) }))}
+                    dataKey="day"
+                    series={[
+                      { name: 'visitors', label: 'Посетители', color: 'teal.7' },
+                      { name: 'sessions', label: 'Сессии', color: 'blue.7' },
+                      { name: 'orders', label: 'Заказы', color: 'orange.7' },
+                    ]}
+                    withLegend
+                    curveType="linear"
+                    yAxisProps={{ width: 48, allowDecimals: false }}
+                    data-testid="chart-traffic-by-day"
+                  />
+                </Card>
+                <Card withBorder radius="md">
+                  <Title order={2} size="h4" mb="sm">
+                    Выручка и маржа по дням
+                  </Title>
+                  <LineChart
+                    h={220}
+                    data={data.byDay.map((day) => ({ ...day, day: shortDate(day.date) }))}
+                    dataKey="day"
+                    series={[
+                      { name: 'revenue', label: 'Выручка', color: 'blue.7' },
+                      { name: 'margin', label: 'Маржа', color: 'green.8' },
+                    ]}
+                    withLegend
+                    curveType="linear"
+                    valueFormatter={(value) => formatMoney(value)}
+                    yAxisProps={{ tickFormatter: formatAxis, width: 64 }}
+                    data-testid="chart-money-by-day"
+                  />
+                </Card>
+              </SimpleGrid>
+              <Card withBorder radius="md">
+                <Title order={2} size="h4" mb="sm">
+                  Выручка, маржа и расходы по каналам
+                </Title>
+                <BarChart
+                  h={240}
+                  data={data.byChannel.map((row) => ({ ...row, name: orNone(row.channel) }))}
+                  dataKey="name"
+                  series={[
+                    { name: 'revenue', label: 'Выручка', color: 'blue.7' },
+                    { name: 'margin', label: 'Маржа', color: 'green.8' },
+                    { name: 'spend', label: 'Расходы', color: 'orange.7' },
+                  ]}
+                  withLegend
+                  valueFormatter={(value) => formatMoney(value)}
+                  yAxisProps={{ tickFormatter: formatAxis, width: 64 }}
+                  data-testid="chart-by-channel"
+                />
+              </Card>
+            </>
+          )}
+          <Title order={2} size="h4">
+            По каналам
+          </Title>
+          <SortableTable
+            columns={COLUMNS}
+            rows={data.byChannel}
+            rowKey={(row) => row.channel}
+            testId="marketing-channels-table"
+            label="Таблица по каналам"
+            emptyText="Нет данных по каналам за период"
+            minWidth={1100}
+            footer={
+              <Table.Tr>
+                {COLUMNS.map((column, index) => (
+                  <Table.Th key={column.key} ta={column.numeric ? 'right' : undefined}>
+                    {index === 0 ? 'Итого' : column.render({ ...data.totals, channel: '' })}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            }
+          />
+        </>
+      ) : null}
+    </ReportState>
+  );
+}
+
+/** /crm/marketing (ADMIN, MANAGER): the marketing overview. */
+export function MarketingDashboardPage() {
+  return (
+    <ReportLayout
+      title="Маркетинг"
+      onCsv={(filters) => downloadMarketingCsv('dashboard', filters)}
+      hint="Сессии — по времени начала, заказы — по дате создания (московское время). Выручка и маржа — оплаченных заказов за вычетом возвратов; маржа по правилам юнит-экономики. Расходы кампаний распределены по дням периода. Внутренние сессии и тестовые заказы не учитываются."
+    >
+      {(filters) => <DashboardReport filters={filters} />}
+    </ReportLayout>
+  );
+}

@@ -1,0 +1,180 @@
+import type { MarketingSourcesResponse } from '@app/contracts';
+import { BarChart } from '@mantine/charts';
+import { Card, Table, Title } from '@mantine/core';
+import { downloadMarketingCsv, useMarketingSources } from '../api/marketing';
+import {
+  formatAxis,
+  formatCount,
+  formatMoney,
+  formatPercent,
+  Kpi,
+  KpiGrid,
+  orNone,
+  ReportLayout,
+  ReportState,
+  SortableTable,
+  type SortableColumn,
+} from './report-kit';
+
+type Row = MarketingSourcesResponse['rows'][number];
+const count = (value: number | null) => (value === null ? '—' : formatCount(value));
+
+/** The columns of the table and of its CSV (marketing-csv.ts), in the same order. */
+const COLUMNS: SortableColumn<Row>[] = [
+  { key: 'source', label: 'Источник', sortValue: (row) => row.source, render: (row) => orNone(row.source) },
+  {
+    key: 'medium',
+    label: 'Канал (medium)',
+    sortValue: (row) => row.medium,
+    render: (row) => orNone(row.medium),
+  },
+  {
+    key: 'sessions',
+    label: 'Сессии',
+    numeric: true,
+    sortValue: (row) => row.sessions,
+    render: (row) => formatCount(row.sessions),
+  },
+  {
+    key: 'visitors',
+    label: 'Посетители',
+    numeric: true,
+    sortValue: (row) => row.visitors,
+    render: (row) => formatCount(row.visitors),
+  },
+  {
+    key: 'orders',
+    label: 'Заказы',
+    numeric: true,
+    sortValue: (row) => row.orders,
+    render: (row) => formatCount(row.orders),
+  },
+  {
+    key: 'paidOrders',
+    label: 'Оплачено заказов',
+    numeric: true,
+    sortValue: (row) => row.paidOrders,
+    render: (row) => formatCount(row.paidOrders),
+  },
+  {
+    key: 'conversion',
+    label: 'Конверсия',
+    numeric: true,
+    sortValue: (row) => row.conversion,
+    render: (row) => formatPercent(row.conversion),
+  },
+  {
+    key: 'revenue',
+    label: 'Выручка',
+    numeric: true,
+    sortValue: (row) => row.revenue,
+    render: (row) => formatMoney(row.revenue),
+  },
+  {
+    key: 'margin',
+    label: 'Маржа',
+    numeric: true,
+    sortValue: (row) => row.margin,
+    render: (row) => formatMoney(row.margin),
+  },
+];
+
+/** /crm/marketing/sources-report (ADMIN, MANAGER): utm_source × utm_medium. */
+export function SourcesReportPage() {
+  return (
+    <ReportLayout
+      title="Отчёт по источникам"
+      onCsv={(filters) => downloadMarketingCsv('sources', filters)}
+      hint="Источник и канал — метки utm_source и utm_medium сессии и заказа. Конверсия — заказы к сессиям; выручка и маржа — оплаченных заказов."
+    >
+      {(filters) => <SourcesReport filters={filters} />}
+    </ReportLayout>
+  );
+}
+
+function SourcesReport({ filters }: { filters: Parameters<typeof useMarketingSources>[0] }) {
+  const report = useMarketingSources(filters);
+  const data = report.data;
+  const was = (pick: (value: MarketingSourcesResponse['totals']) => number | null) =>
+    data?.previous ? pick(data.previous) : undefined;
+  return (
+    <ReportState query={report} errorText="Не удалось загрузить отчёт по источникам">
+      {data ? (
+        <>
+          <KpiGrid>
+            <Kpi
+              label="Сессии"
+              value={data.totals.sessions}
+              format={count}
+              previous={was((t) => t.sessions)}
+            />
+            <Kpi label="Заказы" value={data.totals.orders} format={count} previous={was((t) => t.orders)} />
+            <Kpi
+              label="Конверсия"
+              value={data.totals.conversion}
+              format={formatPercent}
+              previous={was((t) => t.conversion)}
+            />
+            <Kpi
+              label="Выручка"
+              value={data.totals.revenue}
+              format={formatMoney}
+              previous={was((t) => t.revenue)}
+            />
+            <Kpi
+              label="Маржа"
+              value={data.totals.margin}
+              format={formatMoney}
+              previous={was((t) => t.margin)}
+            />
+          </KpiGrid>
+          {data.rows.length > 0 ? (
+            <Card withBorder radius="md">
+              <Title order={2} size="h4" mb="sm">
+                Выручка и маржа по источникам (первые 10)
+              </Title>
+              <BarChart
+                h={240}
+                data={data.rows
+                  .slice()
+                  .sort((a, b) => b.revenue - a.revenue)
+                  .slice(0, 10)
+                  .map((row) => ({ ...row, name: `${orNone(row.source)} / ${orNone(row.medium)}` }))}
+                dataKey="name"
+                series={[
+                  { name: 'revenue', label: 'Выручка', color: 'blue.7' },
+                  { name: 'margin', label: 'Маржа', color: 'green.8' },
+                ]}
+                withLegend
+                valueFormatter={(value) => formatMoney(value)}
+                yAxisProps={{ tickFormatter: formatAxis, width: 64 }}
+              />
+            </Card>
+          ) : null}
+          <SortableTable
+            columns={COLUMNS}
+            rows={data.rows}
+            rowKey={(row) => `${row.source}\u001f${row.medium}`}
+            testId="marketing-sources-table"
+            label="Таблица источников"
+            emptyText="За период нет сессий и заказов"
+            minWidth={900}
+            footer={
+              <Table.Tr>
+                {COLUMNS.map((column, index) => (
+                  <Table.Th key={column.key} ta={column.numeric ? 'right' : undefined}>
+                    {index === 0
+                      ? 'Итого'
+                      : index === 1
+                        ? ''
+                        : column.render({ ...data.totals, source: '', medium: '' })}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            }
+          />
+        </>
+      ) : null}
+    </ReportState>
+  );
+}
