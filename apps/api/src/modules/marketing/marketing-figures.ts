@@ -124,7 +124,7 @@ export async function readFigures(
             left join ${orderMoneySql()} m on m.order_id = o.id
            where o.deleted_at is null
              and o.created_at >= ${start}::timestamptz and o.created_at < ${end}::timestamptz
-             and lower(o.email) not in (select null::text) and lower(o.email) not in (select x union 
+             and lower(o.email) not in (
                select lower(t.value) from analytics_config c, jsonb_array_elements_text(c.test_emails) t(value))
              ${equalsFilter(sql`o.acquisition_channel`, filters.channel)}
              ${equalsFilter(sql`o.utm_source`, filters.source)}
