@@ -252,7 +252,7 @@ function SpendForm({ campaign, onDone }: { campaign: MarketingCampaign; onDone: 
           <TextInput label="Комментарий" maxLength={200} {...form.getInputProps('note')} />
           <FormActions
             onCancel={onDone}
-            cancelLabel="Закрыть"
+            cancelLabel="Готово"
             isSaving={add.isPending}
             submitLabel="Добавить расход"
           />

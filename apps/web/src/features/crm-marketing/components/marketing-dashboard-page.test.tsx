@@ -84,7 +84,9 @@ describe('marketing dashboard', { timeout: 20_000 }, () => {
     expect(calls[0]!.get('compare')).toBe('true');
     expect(sessions).toHaveTextContent('200');
     expect(sessions).toHaveTextContent('+100 % к прошлому периоду');
-    expect(screen.getByRole('group', { name: 'Оплаченная выручка' })).toHaveTextContent('−20 % к прошлому периоду');
+    expect(screen.getByRole('group', { name: 'Оплаченная выручка' })).toHaveTextContent(
+      '−20 % к прошлому периоду',
+    );
     // CAC fell by half: better, said in words too.
     expect(screen.getByRole('group', { name: 'CAC' })).toHaveTextContent(rub(1_250));
     expect(screen.getByRole('group', { name: 'CAC' })).toHaveTextContent('−50 %');

@@ -49,7 +49,9 @@ describe('UTM builder rules', () => {
     }
     const missing = validateUtmLink({ ...VALID, utmSource: ' ', utmMedium: '', utmCampaign: '' }, origin);
     expect(Object.keys(missing).sort()).toEqual(['utmCampaign', 'utmMedium', 'utmSource']);
-    expect(validateUtmLink({ ...VALID, utmTerm: 'a&b' }, origin).utmTerm).toBe(MARKETING_MESSAGES.utmTagInvalid);
+    expect(validateUtmLink({ ...VALID, utmTerm: 'a&b' }, origin).utmTerm).toBe(
+      MARKETING_MESSAGES.utmTagInvalid,
+    );
   });
 });
 

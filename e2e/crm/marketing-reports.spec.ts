@@ -1,0 +1,87 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { uniqueEmail } from '../support/api';
+import { signInStaff } from '../support/fixtures';
+import { expectNoSidewaysScroll } from '../support/layout';
+import { payThroughApi, placeOrder } from '../support/orders';
+
+/** Issue 19 (decision 067): the marketing reports a manager reads and the campaigns and links they keep. */
+
+/** Today in the Russian date picker of a form (the calendar opens on this month). */
+async function pickToday(page: Page, scope: Locator, label: string) {
+  const day = await page.evaluate(() => new Date().getDate());
+  await scope.getByRole('button', { name: label, exact: true }).click();
+  const calendar = page.getByRole('dialog').last();
+  await calendar
+    .locator('button:not([data-outside])')
+    .filter({ hasText: new RegExp(`^${day}$`) })
+    .click();
+}
+
+test('a manager reads the dashboard, adds a campaign with spend, saves a UTM link and finds the order by source', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // A paid order that arrived with its own tags (the order form's first-touch attribution).
+  const tag = `e2e_${Date.now()}`;
+  const email = uniqueEmail('marketing');
+  const order = await placeOrder(request, email, {
+    extra: { utmSource: tag, utmMedium: 'cpc', utmCampaign: tag, acquisitionChannel: 'paid' },
+  });
+  await payThroughApi(request, order, email);
+  await signInStaff(page, request, 'MANAGER');
+
+  // The dashboard on a phone: figures, no sideways scroll.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/crm/marketing');
+  await expect(page.getByRole('heading', { name: 'Маркетинг', level: 1 })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Заказы' })).toBeVisible();
+  await expect(page.getByTestId('marketing-channels-table')).toContainText('paid');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('dashboard-375.png'), fullPage: true });
+
+  // A campaign for the tag, with spend entered today.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('link', { name: 'Кампании' }).click();
+  await page.getByRole('button', { name: 'Новая кампания' }).click();
+  const form = page.getByRole('dialog', { name: 'Новая кампания' });
+  await form.getByRole('textbox', { name: 'Название' }).fill(`Кампания ${tag}`);
+  await form.getByRole('textbox', { name: 'Метка utm_campaign' }).fill(tag);
+  await form.getByRole('textbox', { name: 'Канал' }).fill('paid');
+  await form.getByRole('button', { name: 'Сохранить' }).click();
+  const row = page.getByTestId('marketing-campaigns-table').getByRole('row', { name: new RegExp(tag) });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Расходы' }).click();
+  const spend = page.getByRole('dialog', { name: /^Расходы:/ });
+  await pickToday(page, spend, 'С');
+  await pickToday(page, spend, 'По');
+  await spend.getByRole('textbox', { name: 'Сумма, ₽' }).fill('1500');
+  await spend.getByRole('button', { name: 'Добавить расход' }).click();
+  await expect(spend.getByTestId('campaign-spend-list')).toContainText(/1\s500/);
+  await spend.getByRole('button', { name: 'Готово' }).click();
+  // One order, paid; 1 500 ₽ spent today: CPA 1 500 ₽.
+  await expect(row).toContainText(/1\s500/);
+
+  // A tagged link to our own site, its QR code, saved.
+  await page.getByRole('link', { name: 'UTM-конструктор' }).click();
+  await page.getByRole('textbox', { name: /utm_source/ }).fill('vk');
+  await page.getByRole('textbox', { name: /utm_medium/ }).fill('social');
+  await page.getByRole('textbox', { name: /utm_campaign/ }).fill(tag);
+  await expect(page.getByTestId('utm-preview')).toContainText(`utm_campaign=${tag}`);
+  await expect(page.getByRole('img', { name: 'QR-код ссылки' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Название для списка' }).fill(`Ссылка ${tag}`);
+  await page.getByRole('button', { name: 'Сохранить ссылку' }).click();
+  await expect(
+    page.getByTestId('marketing-utm-links-table').getByRole('row', { name: new RegExp(`Ссылка ${tag}`) }),
+  ).toBeVisible();
+
+  // The sources report, filtered to the tag: the order's row.
+  await page.getByRole('link', { name: 'Отчёт по источникам' }).click();
+  await page.getByRole('textbox', { name: 'Источник' }).fill(tag);
+  await page.getByRole('button', { name: 'Применить' }).click();
+  await expect(page).toHaveURL(new RegExp(`source=${tag}`));
+  const source = page.getByTestId('marketing-sources-table').getByRole('row', { name: new RegExp(tag) });
+  await expect(source).toContainText('cpc');
+  await expect(source.getByRole('cell').nth(4)).toHaveText('1');
+  await page.screenshot({ path: test.info().outputPath('sources.png'), fullPage: true });
+});
