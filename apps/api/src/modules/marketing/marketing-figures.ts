@@ -118,7 +118,7 @@ export async function readFigures(
                  count(*) filter (where m.order_id is not null and not exists (
                    select 1 from orders p
                     where lower(p.email) = lower(o.email)
-                      and p.is_paid and p.deleted_at is null and p.status <> 'CANCELLED'
+                      and p.is_paid and p.deleted_at is null and p.status <> 'CANCELED'
                       and (p.created_at, p.id) < (o.created_at, o.id)))::int as new_customers
             from orders o
             left join ${orderMoneySql()} m on m.order_id = o.id

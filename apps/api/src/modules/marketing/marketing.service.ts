@@ -31,6 +31,7 @@ import {
   NO_FIGURES,
   readFigures,
   readTotals,
+  type RawFigures,
   type ReportFilters,
   type ReportRange,
 } from './marketing-figures.ts';
@@ -56,9 +57,30 @@ const lowerIn = (column: ReturnType<typeof sql.raw>, values: string[]) =>
   values.length === 0
     ? sql`false`
     : sql`lower(${column}) in (${sql.join(
-        values.map((value) => sql`${value.toLowerCase()}`),
+        values.map((value) => sql`lower(${value})`),
         sql`, `,
       )})`;
+
+/**
+ * The groups keyed again by the JavaScript lower case, so a row's tag finds its group whatever the database's own
+ * case folding did (a sum where two keys meet; visitors then count once per key).
+ */
+function byLowerKey(figures: Map<string, RawFigures>): Map<string, RawFigures> {
+  const result = new Map<string, RawFigures>();
+  for (const [key, value] of figures) {
+    const lower = key.toLowerCase();
+    const seen = result.get(lower);
+    result.set(
+      lower,
+      seen
+        ? (Object.fromEntries(
+            Object.entries(seen).map(([name, number]) => [name, number + value[name as keyof RawFigures]]),
+          ) as RawFigures)
+        : value,
+    );
+  }
+  return result;
+}
 
 /** The CRM marketing reports and their campaigns and UTM links (issue 19, decision 067). */
 export function createMarketingService(deps: {
@@ -243,7 +265,7 @@ export function createMarketingService(deps: {
         db,
         rows.map((row) => row.id),
       ),
-      readFigures(db, range, filters, BY_CAMPAIGN, scope),
+      readFigures(db, range, filters, BY_CAMPAIGN, scope).then(byLowerKey),
       readTotals(db, range, filters, scope),
       previous ? readTotals(db, previous, filters, scope) : null,
     ]);
@@ -281,7 +303,7 @@ export function createMarketingService(deps: {
     const range = rangeOf(query);
     const [rows, figures] = await Promise.all([
       repo.listUtmLinks(db),
-      readFigures(db, range, filtersOf(query), BY_UTM_TAGS),
+      readFigures(db, range, filtersOf(query), BY_UTM_TAGS).then(byLowerKey),
     ]);
     return {
       period: range,

@@ -93,7 +93,10 @@ describe('orderMoneySql reconciles with the unit economics', () => {
     const courier = await createOrder('2031-06-03T07:00:00Z', 'COURIER');
     await move(courier, 'IN_PROGRESS', true);
     await createOrder('2031-06-04T07:00:00Z', 'ELECTRONIC');
-    await move(await createOrder('2031-06-05T07:00:00Z', 'ELECTRONIC'), 'CANCELED');
+    // Paid and then cancelled: no revenue in either.
+    const cancelled = await createOrder('2031-06-05T07:00:00Z', 'ELECTRONIC');
+    await payOnTestPage(ctx, cancelled, 'money@example.ru');
+    await move(cancelled, 'CANCELED');
   }, 120_000);
   afterAll(() => ctx?.close());
 

@@ -29,6 +29,6 @@ export function orderMoneySql(): SQL {
     left join lateral (
       select sum(rf.amount_kopecks) as refunded from refunds rf where rf.order_id = o.id and rf.status = 'succeeded'
     ) r on true
-    where o.is_paid and o.deleted_at is null and o.status <> 'CANCELLED'
+    where o.is_paid and o.deleted_at is null and o.status <> 'CANCELED'
   )`;
 }
