@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { signInStaff } from '../support/fixtures';
 import { expectNoSidewaysScroll } from '../support/layout';
 import { payThroughApi, placeOrder } from '../support/orders';
@@ -38,11 +39,12 @@ test('a manager reads the dashboard, adds a campaign with spend, saves a UTM lin
   await expect(page.getByRole('group', { name: 'Заказы' })).toBeVisible();
   await expect(page.getByTestId('marketing-channels-table')).toContainText('paid');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath('dashboard-375.png'), fullPage: true });
+  await expectAccessible(page, '/crm/marketing');
 
   // A campaign for the tag, with spend entered today.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('link', { name: 'Кампании' }).click();
+  await expect(page.getByRole('heading', { name: 'Кампании', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Новая кампания' }).click();
   const form = page.getByRole('dialog', { name: 'Новая кампания' });
   await form.getByRole('textbox', { name: 'Название' }).fill(`Кампания ${tag}`);
@@ -64,11 +66,13 @@ test('a manager reads the dashboard, adds a campaign with spend, saves a UTM lin
 
   // A tagged link to our own site, its QR code, saved.
   await page.getByRole('link', { name: 'UTM-конструктор' }).click();
+  await expect(page.getByRole('heading', { name: 'UTM-конструктор', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: /utm_source/ }).fill('vk');
   await page.getByRole('textbox', { name: /utm_medium/ }).fill('social');
   await page.getByRole('textbox', { name: /utm_campaign/ }).fill(tag);
   await expect(page.getByTestId('utm-preview')).toContainText(`utm_campaign=${tag}`);
   await expect(page.getByRole('img', { name: 'QR-код ссылки' })).toBeVisible();
+  await expectAccessible(page, '/crm/marketing/utm-builder');
   await page.getByRole('textbox', { name: 'Название для списка' }).fill(`Ссылка ${tag}`);
   await page.getByRole('button', { name: 'Сохранить ссылку' }).click();
   await expect(
@@ -77,11 +81,12 @@ test('a manager reads the dashboard, adds a campaign with spend, saves a UTM lin
 
   // The sources report, filtered to the tag: the order's row.
   await page.getByRole('link', { name: 'Отчёт по источникам' }).click();
-  await page.getByRole('textbox', { name: 'Источник' }).fill(tag);
+  await expect(page.getByRole('heading', { name: 'Отчёт по источникам', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Источник', exact: true }).fill(tag);
   await page.getByRole('button', { name: 'Применить' }).click();
   await expect(page).toHaveURL(new RegExp(`source=${tag}`));
   const source = page.getByTestId('marketing-sources-table').getByRole('row', { name: new RegExp(tag) });
   await expect(source).toContainText('cpc');
   await expect(source.getByRole('cell').nth(4)).toHaveText('1');
-  await page.screenshot({ path: test.info().outputPath('sources.png'), fullPage: true });
+  await expectAccessible(page, '/crm/marketing/sources-report');
 });
