@@ -48,6 +48,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
 import { paymentDetailsRoutes } from './modules/payment-details/payment-details.routes.ts';
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
+import { marketingJourneysRoutes } from './modules/marketing/marketing-journeys.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { partnerProgramRoutes } from './modules/partner-portal/partner-program.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { mail: services.mail });
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
   await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(marketingJourneysRoutes, { journeys: services.marketingJourneys });
   await app.register(ordersPublicRoutes, {
     orders: services.orders,
     deliveryPrice: services.deliveryPrice,

@@ -18,6 +18,7 @@ import { createPartnerPortalService } from './modules/partner-portal/partner-por
 import { createCommissionsRepository } from './modules/commissions/commissions.repository.ts';
 import { createFraudRepository } from './modules/fraud/fraud.repository.ts';
 import { createFraudService } from './modules/fraud/fraud.service.ts';
+import { createMarketingJourneys } from './modules/marketing/marketing-journeys.ts';
 import { createPartnerAnalyticsService } from './modules/fraud/partner-analytics.service.ts';
 import { createPaymentDetailsRepository } from './modules/payment-details/payment-details.repository.ts';
 import { createPaymentDetailsService } from './modules/payment-details/payment-details.service.ts';
@@ -407,6 +408,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     fraud,
     partnerAnalytics: createPartnerAnalyticsService({ db }),
+    marketingJourneys: createMarketingJourneys({ db, clock }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -5,4 +5,6 @@ export const MARKETING_MESSAGES = {
   reportPeriodInvalid: 'Начало периода позже конца',
   reportPeriodTooLong: 'Период отчёта — не больше 3 лет',
   reportFilterTooLong: 'Фильтр — не больше 200 символов',
+  reportSortInvalid: 'Неизвестная сортировка',
+  funnelWindowInvalid: 'Окно конверсии — 1, 3, 7, 14, 30 или 90 дней',
 } as const;
