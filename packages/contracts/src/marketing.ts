@@ -315,6 +315,16 @@ export const HotLeadSchema = ScoredSessionSchema.extend({
 export type HotLead = z.infer<typeof HotLeadSchema>;
 
 export const LeadScoringReportSchema = z.object({
+  /** The configured rules the scores were computed with (edited on the page through the analytics config). */
+  // The response shape of analytics.ts#LeadScoreRuleSchema (which imports this file: no cycle).
+  rules: z.array(
+    z.object({
+      eventType: z.string(),
+      eventAction: z.string().nullable().optional(),
+      points: z.number().int(),
+      decayDays: z.number().int(),
+    }),
+  ),
   threshold: z.number().int(),
   scoredSessions: z.number().int(),
   /** The top sessions by score (at most 100). */

@@ -85,6 +85,10 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'commission-adjustments': () => import('./crm/commission-adjustments-page'),
   'partner-program': () => import('./crm/partner-program-page'),
   'partner-program/applications': () => import('./crm/partner-applications-page'),
+  'marketing/funnel': () => import('./crm/marketing-funnel-page'),
+  'marketing/lead-scoring': () => import('./crm/marketing-lead-scoring-page'),
+  'marketing/touchpoints': () => import('./crm/marketing-touchpoints-page'),
+  'marketing/attribution': () => import('./crm/marketing-attribution-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
 /** Built partner portal pages (each its own lazy chunk); the rest render the placeholder. */

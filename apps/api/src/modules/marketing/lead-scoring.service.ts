@@ -162,6 +162,7 @@ export function createLeadScoringService(deps: { db: Db; clock: Clock }) {
       ];
     });
     return {
+      rules,
       threshold: config.threshold,
       scoredSessions: rows.length,
       sessions: sessions.slice(0, TOP).map(({ hot: _hot, ...session }) => session),
