@@ -74,6 +74,8 @@ export function useAnalyticsConfig(enabled: boolean) {
     queryFn: () => api.get<AnalyticsConfig>('/marketing/analytics-config'),
     enabled,
     retry: false,
+    // The page says so itself (rules shown read-only) instead of a toast.
+    meta: { silent: true },
   });
 }
 

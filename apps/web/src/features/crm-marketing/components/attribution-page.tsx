@@ -19,6 +19,7 @@ import { ReportFiltersBar } from './report-filters';
 const GROUPINGS = ['channel', 'campaign'] as const;
 const METRICS = ['revenue', ...ATTRIBUTION_METRICS.filter((metric) => metric !== 'revenue')] as const;
 const SORTS = ['-last_touch', ...ATTRIBUTION_SORTS.filter((sort) => sort !== '-last_touch')];
+const METRIC_SHORT_LABELS = { orders: 'Заказы', revenue: 'Выручка', margin: 'Маржа' } as const;
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.7', 'red.6'];
 const compact = new Intl.NumberFormat('ru-RU', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -69,7 +70,7 @@ export function AttributionPage() {
         />
         <SegmentedControl
           aria-label="Показатель"
-          data={ATTRIBUTION_METRICS.map((value) => ({ value, label: ATTRIBUTION_METRIC_LABELS[value] }))}
+          data={ATTRIBUTION_METRICS.map((value) => ({ value, label: METRIC_SHORT_LABELS[value] }))}
           value={metric}
           onChange={(value) => setFilters({ ...filters, metric: value as AttributionMetric })}
         />
@@ -78,17 +79,17 @@ export function AttributionPage() {
         <Figures
           items={[
             {
-              label: 'Оплаченные заказы',
+              label: 'Оплаченные заказы периода',
               value: formatCount(totals.orders),
               previous: previousTotals ? formatCount(previousTotals.orders) : null,
             },
             {
-              label: 'Выручка',
+              label: 'Выручка периода',
               value: formatRub(totals.revenue),
               previous: previousTotals ? formatRub(previousTotals.revenue) : null,
             },
             {
-              label: 'Маржа',
+              label: 'Маржа периода',
               value: formatRub(totals.margin),
               previous: previousTotals ? formatRub(previousTotals.margin) : null,
             },
@@ -97,8 +98,9 @@ export function AttributionPage() {
       ) : null}
       <Text size="sm" c="dimmed">
         Касания заказа — сессии посетителя до создания заказа в окне {report.data?.windowHours ?? 720} ч;
-        заказ без касаний — «direct» / «(нет данных)». Итог каждой модели равен итогу периода до копейки.
-        Полураспад для модели с распадом во времени — {report.data?.halfLifeHours ?? 168} ч.
+        заказ без касаний — «direct» / «(нет данных)». Без фильтров итог каждой модели равен итогу периода до
+        копейки; фильтры оставляют в таблице только подходящие касания. Полураспад для модели с распадом во
+        времени — {report.data?.halfLifeHours ?? 168} ч.
       </Text>
       {chart.length > 0 ? (
         <Card withBorder radius="md">

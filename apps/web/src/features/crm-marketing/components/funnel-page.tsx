@@ -152,7 +152,10 @@ export function FunnelPage() {
                     <Table.Td ta="right">{formatCount(row.sessions)}</Table.Td>
                     <Table.Td ta="right">{formatPercent(row.fromPrevious)}</Table.Td>
                     <Table.Td ta="right">{formatPercent(row.fromEntered)}</Table.Td>
-                    <Table.Td ta="right">{index === 0 ? '—' : formatCount(row.dropOff)}</Table.Td>
+                    <Table.Td ta="right">
+                      {/* Negative: more sessions entered here than left the step before (an open funnel). */}
+                      {index === 0 || row.dropOff < 0 ? '—' : formatCount(row.dropOff)}
+                    </Table.Td>
                     <Table.Td ta="right">{formatMinutes(row.medianMinutesFromPrevious)}</Table.Td>
                     {previous ? (
                       <Table.Td ta="right">{formatCount(previous.stages[index]?.sessions ?? 0)}</Table.Td>
