@@ -50,6 +50,7 @@ import { paymentDetailsRoutes } from './modules/payment-details/payment-details.
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
 import { marketingReportsRoutes } from './modules/marketing/marketing-reports.routes.ts';
 import { marketingCampaignsRoutes } from './modules/marketing/marketing-campaigns.routes.ts';
+import { marketingJourneysRoutes } from './modules/marketing/marketing-journeys.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { partnerProgramRoutes } from './modules/partner-portal/partner-program.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { mail: services.mail });
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
   await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(marketingJourneysRoutes, { journeys: services.marketingJourneys });
   await app.register(ordersPublicRoutes, {
     orders: services.orders,
     deliveryPrice: services.deliveryPrice,

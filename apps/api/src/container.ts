@@ -18,6 +18,7 @@ import { createPartnerPortalService } from './modules/partner-portal/partner-por
 import { createCommissionsRepository } from './modules/commissions/commissions.repository.ts';
 import { createFraudRepository } from './modules/fraud/fraud.repository.ts';
 import { createFraudService } from './modules/fraud/fraud.service.ts';
+import { createMarketingJourneys } from './modules/marketing/marketing-journeys.ts';
 import { createPartnerAnalyticsService } from './modules/fraud/partner-analytics.service.ts';
 import { createMarketingRepository } from './modules/marketing/marketing.repository.ts';
 import { createMarketingService } from './modules/marketing/marketing.service.ts';
@@ -415,6 +416,7 @@ export function createServices(deps: ServiceDeps) {
       clock,
       publicUrl: config.publicUrl,
     }),
+    marketingJourneys: createMarketingJourneys({ db, clock }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

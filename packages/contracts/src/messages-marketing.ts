@@ -13,4 +13,6 @@ export const MARKETING_MESSAGES = {
   notFound: 'Не найдено',
   campaignExists: 'Кампания с такой меткой utm_campaign уже есть',
   campaignArchived: 'Кампания в архиве',
+  reportSortInvalid: 'Неизвестная сортировка',
+  funnelWindowInvalid: 'Окно конверсии — 1, 3, 7, 14, 30 или 90 дней',
 } as const;

@@ -90,6 +90,10 @@ const CRM_PAGE_MODULES: Record<string, RouteObject['lazy']> = {
   'marketing/analytics': () => import('./crm/marketing-analytics-page'),
   'marketing/utm-builder': () => import('./crm/marketing-utm-builder-page'),
   'marketing/sources-report': () => import('./crm/marketing-sources-report-page'),
+  'marketing/funnel': () => import('./crm/marketing-funnel-page'),
+  'marketing/lead-scoring': () => import('./crm/marketing-lead-scoring-page'),
+  'marketing/touchpoints': () => import('./crm/marketing-touchpoints-page'),
+  'marketing/attribution': () => import('./crm/marketing-attribution-page'),
 };
 const loadPartnerPage = () => import('./partner/partner-page-route');
 /** Built partner portal pages (each its own lazy chunk); the rest render the placeholder. */

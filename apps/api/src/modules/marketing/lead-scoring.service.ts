@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm';
+import {
+  LeadScoreRuleSchema,
+  NO_DATA_LABEL,
+  previousPeriod,
+  type HotLead,
+  type LeadScoreRule,
+  type LeadScoringReport,
+  type MarketingReportQuery,
+  type ScoredSession,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { csvRow } from '../../lib/csv.ts';
+import {
+  periodBounds,
+  readJourneyConfig,
+  rowsOf,
+  sessionChannelSql,
+  sessionFiltersSql,
+} from './journey-sql.ts';
+
+const TOP = 100;
+
+type Row = {
+  session_id: string;
+  started_at: Date | string;
+  channel: string;
+  campaign: string | null;
+  device_type: string | null;
+  events: number | string;
+  score: number | string;
+  customer_id: string | null;
+  order_id: string | null;
+  order_number: number | string | null;
+  order_name: string | null;
+  order_email: string | null;
+  order_phone: string | null;
+  order_is_paid: boolean | null;
+  order_cancelled: boolean | null;
+};
+
+/** The configured rules that are valid (the configuration is the analytics module's; a bad rule is skipped). */
+export function validRules(value: unknown): LeadScoreRule[] {
+  return (Array.isArray(value) ? value : []).flatMap((rule) => {
+    const parsed = LeadScoreRuleSchema.safeParse(rule);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export type LeadScoringService = ReturnType<typeof createLeadScoringService>;
+
+/**
+ * Lead scoring (decision 068): a session started in the period scores the points of every event a rule matches
+ * (its type, and its action when the rule names one), halved for each `decayDays` the event's age holds (0: no
+ * decay). A hot lead is a session at or over the threshold that belongs to a customer (a signed-in USER) or to
+ * an order not yet paid. Contact data comes only from that order: events never carry it, and a form left
+ * unsubmitted is never read.
+ */
+export function createLeadScoringService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function scored(
+    query: MarketingReportQuery,
+    period: { from: string; to: string },
+    rules: LeadScoreRule[],
+  ) {
+    if (rules.length === 0) return [];
+    const { start, end } = periodBounds(period);
+    const now = clock.now().toISOString();
+    return rowsOf<Row>(
+      db,
+      sql`with sess as (
+            select s.session_id, s.created_at, s.visitor_id, ${sessionChannelSql('s')} as channel,
+                   s.utm_campaign, s.device_type,
+                   (select u.id from users u where u.id = s.user_id and u.role = 'USER') as customer_id
+            from analytics_sessions s
+            where not s.is_internal and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz
+              and ${sessionFiltersSql('s', query)}
+          ),
+          rules as (
+            select * from jsonb_to_recordset(${JSON.stringify(rules)}::jsonb)
+              as r("eventType" text, "eventAction" text, points int, "decayDays" int)
+          ),
+          scores as (
+            select e.session_id, count(distinct e.id) as events,
+                   sum(r.points * case when r."decayDays" > 0
+                     then power(0.5, floor(greatest(0, extract(epoch from (${now}::timestamptz - e.created_at)))
+                                           / 86400 / r."decayDays"))
+                     else 1 end) as score
+            from sess
+            join analytics_events e on e.session_id = sess.session_id
+            join rules r on r."eventType" = e.event_type and (r."eventAction" is null or r."eventAction" = e.event_action)
+            group by e.session_id
+          )
+          select sess.session_id, sess.created_at as started_at, sess.channel, sess.utm_campaign as campaign,
+                 sess.device_type, sc.events, sc.score, sess.customer_id,
+                 ord.id as order_id, ord.number as order_number, ord.name as order_name, ord.email as order_email,
+                 ord.phone_number as order_phone, ord.is_paid as order_is_paid,
+                 (ord.status = 'CANCELLED') as order_cancelled
+          from scores sc
+          join sess on sess.session_id = sc.session_id
+          left join lateral (
+            select o.id, o.number, o.name, o.email, o.phone_number, o.is_paid, o.status
+            from orders o
+            where o.deleted_at is null
+              and (o.analytics_session_id = sess.session_id
+                or (sess.visitor_id is not null and o.analytics_visitor_id = sess.visitor_id)
+                or exists (select 1 from funnel_stages fs where fs.order_id = o.id and fs.session_id = sess.session_id))
+            order by o.created_at desc
+            limit 1
+          ) ord on true
+          where sc.score > 0
+          order by sc.score desc, sess.created_at desc, sess.session_id`,
+    );
+  }
+
+  const toSession = (row: Row, threshold: number): ScoredSession & { hot: boolean } => {
+    const score = Math.round(Number(row.score) * 100) / 100;
+    const hasOpenOrder = row.order_id !== null && !row.order_is_paid && !row.order_cancelled;
+    const isHot = score >= threshold && (row.customer_id !== null || hasOpenOrder);
+    return {
+      sessionId: row.session_id,
+      startedAt: new Date(row.started_at).toISOString(),
+      channel: row.channel,
+      campaign: row.campaign,
+      deviceType: row.device_type,
+      events: Number(row.events),
+      score,
+      isHot,
+      hot: isHot,
+    };
+  };
+
+  async function report(query: MarketingReportQuery): Promise<LeadScoringReport> {
+    const config = await readJourneyConfig(db);
+    const rules = validRules(config.rules);
+    const [rows, previousRows] = await Promise.all([
+      scored(query, query, rules),
+      query.compare ? scored(query, previousPeriod(query.from, query.to), rules) : Promise.resolve(null),
+    ]);
+    const sessions = rows.map((row) => toSession(row, config.threshold));
+    const hotLeads = rows.flatMap((row, index): HotLead[] => {
+      const { hot, ...session } = sessions[index]!;
+      if (!hot) return [];
+      return [
+        {
+          ...session,
+          customerId: row.customer_id,
+          order:
+            row.order_id === null
+              ? null
+              : {
+                  id: row.order_id,
+                  number: Number(row.order_number),
+                  name: row.order_name ?? '',
+                  email: row.order_email ?? '',
+                  phoneNumber: row.order_phone ?? '',
+                  isPaid: Boolean(row.order_is_paid),
+                },
+        },
+      ];
+    });
+    return {
+      rules,
+      threshold: config.threshold,
+      scoredSessions: rows.length,
+      sessions: sessions.slice(0, TOP).map(({ hot: _hot, ...session }) => session),
+      hotLeads,
+      previous: previousRows
+        ? {
+            scoredSessions: previousRows.length,
+            hotLeads: previousRows.filter((row) => toSession(row, config.threshold).hot).length,
+          }
+        : null,
+    };
+  }
+
+  return {
+    report,
+    /** The hot leads as the page lists them (the contact data is the order's). */
+    async *exportCsv(query: MarketingReportQuery): AsyncGenerator<string> {
+      const result = await report(query);
+      yield (
+        '\uFEFF' +
+        csvRow([
+          'Сессия',
+          'Начало',
+          'Канал',
+          'Кампания',
+          'Баллы',
+          'Заказ',
+          'Имя',
+          'E-mail',
+          'Телефон',
+          'Оплачен',
+        ])
+      );
+      for (const lead of result.hotLeads)
+        yield csvRow([
+          lead.sessionId,
+          lead.startedAt,
+          lead.channel,
+          lead.campaign ?? NO_DATA_LABEL,
+          lead.score,
+          lead.order?.number ?? '',
+          lead.order?.name ?? '',
+          lead.order?.email ?? '',
+          lead.order?.phoneNumber ?? '',
+          lead.order ? (lead.order.isPaid ? 'да' : 'нет') : '',
+        ]);
+    },
+  };
+}
