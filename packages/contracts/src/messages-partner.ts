@@ -72,6 +72,7 @@ export const PARTNER_MESSAGES = {
   apiKeyPartnerInactive: 'Партнёр не активен: доступ к API приостановлен',
   apiKeyIpNotAllowed: 'Запросы с этого IP-адреса для ключа не разрешены',
   apiKeyScopeMissing: 'У ключа нет права «{scope}»',
-  apiRateLimited: 'Слишком много запросов с этим ключом: не больше {max} в минуту. Повторите через {seconds} с',
+  apiRateLimited:
+    'Слишком много запросов с этим ключом: не больше {max} в минуту. Повторите через {seconds} с',
   apiIdempotencyKeyRequired: 'Передайте заголовок Idempotency-Key: до 200 печатных символов без пробелов',
 } as const;

@@ -273,7 +273,9 @@ describe('route authorization', () => {
       case 'integrator':
         return ctx.partnerAuth(...DEMO.integrator);
       case 'apiKey':
-        return { authorization: `Bearer ${await createApiKey(ctx, await ctx.partnerAuth(...DEMO.integrator))}` };
+        return {
+          authorization: `Bearer ${await createApiKey(ctx, await ctx.partnerAuth(...DEMO.integrator))}`,
+        };
     }
   }
 

@@ -20,7 +20,10 @@ export const partnerApiKeysRoutes: FastifyPluginAsyncZod<{ partnerApi: PartnerAp
 
   app.get(
     '/api/partner/integrator/api-keys',
-    { config, schema: { tags, summary: 'API-ключи интегратора', response: { 200: ApiKeyListResponseSchema } } },
+    {
+      config,
+      schema: { tags, summary: 'API-ключи интегратора', response: { 200: ApiKeyListResponseSchema } },
+    },
     async (request) => partnerApi.listKeys(requirePartner(request)),
   );
   app.post(

@@ -31,7 +31,9 @@ export function createPartnerApiRepository() {
       const [active] = await tx
         .select({ n: count() })
         .from(partnerApiKeys)
-        .where(and(eq(partnerApiKeys.partnerAccountId, values.partnerAccountId), isNull(partnerApiKeys.revokedAt)));
+        .where(
+          and(eq(partnerApiKeys.partnerAccountId, values.partnerAccountId), isNull(partnerApiKeys.revokedAt)),
+        );
       if ((active?.n ?? 0) >= maxActive) return undefined;
       const [row] = await tx
         .insert(partnerApiKeys)

@@ -142,7 +142,8 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'Заказ: статус, суммы, даты',
-        description: 'Только заказ, созданный через API вашими ключами; чужой — 404. Право ключа: orders:read.',
+        description:
+          'Только заказ, созданный через API вашими ключами; чужой — 404. Право ключа: orders:read.',
         params: PartnerApiOrderParamsSchema,
         response: {
           200: PartnerApiOrderSchema,
