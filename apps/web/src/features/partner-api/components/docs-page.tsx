@@ -43,14 +43,19 @@ function Operation({ operation }: { operation: DocOperation }) {
   const responses = Object.entries(operation.operation.responses ?? {});
   return (
     <Stack gap="sm" component="article" aria-labelledby={operation.id} data-testid="api-operation">
-      <Group gap="sm" wrap="wrap">
-        <Badge variant="filled" color={operation.method === 'GET' ? 'blue' : 'teal'} radius="sm">
+      <Title order={3} size="h4" id={operation.id} ff="monospace" style={{ wordBreak: 'break-all' }}>
+        <Badge
+          component="span"
+          variant="filled"
+          color={operation.method === 'GET' ? 'blue.8' : 'teal.9'}
+          radius="sm"
+          mr="xs"
+          style={{ verticalAlign: 'middle' }}
+        >
           {operation.method}
-        </Badge>
-        <Title order={3} size="h4" id={operation.id} ff="monospace" style={{ wordBreak: 'break-all' }}>
-          {operation.path}
-        </Title>
-      </Group>
+        </Badge>{' '}
+        {operation.path}
+      </Title>
       <Text fw={600}>{operation.operation.summary}</Text>
       {operation.operation.description ? <Text size="sm">{operation.operation.description}</Text> : null}
       <Text size="sm">
