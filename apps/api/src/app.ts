@@ -148,7 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     partnerProgram: services.partnerProgram,
   });
   await app.register(partnerApiKeysRoutes, { partnerApi: services.partnerApi });
-  await app.register(partnerApiRoutes, { partnerApi: services.partnerApi, formSettings: services.formSettings });
+  await app.register(partnerApiRoutes, {
+    partnerApi: services.partnerApi,
+    formSettings: services.formSettings,
+  });
   await app.register(paymentDetailsRoutes, { paymentDetails: services.paymentDetails });
   await app.register(fraudRoutes, { fraud: services.fraud, partnerAnalytics: services.partnerAnalytics });
   await app.register(commissionsRoutes, { commissions: services.commissions, payouts: services.payouts });

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Code, Group, List, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Code, List, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, PARTNER_API_DEFAULT_RATE_LIMIT } from '@app/contracts';
