@@ -106,5 +106,4 @@ test('an integrator creates an API key, places an order with it and sees it; the
   await expectAccessible(page, '/partner/integrator/docs');
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: 'test-results/integrator-docs-375.png', fullPage: false });
 });
