@@ -45,6 +45,8 @@ import { partnerAuthRoutes } from './modules/auth/partner-auth.routes.ts';
 import { crmAccessRoutes } from './modules/crm-access/crm-access.routes.ts';
 import { formSettingsRoutes } from './modules/form-settings/form-settings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { partnerApiKeysRoutes } from './modules/partner-api/partner-api-keys.routes.ts';
+import { partnerApiRoutes } from './modules/partner-api/partner-api.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
 import { paymentDetailsRoutes } from './modules/payment-details/payment-details.routes.ts';
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
@@ -128,7 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // @fastify/multipart's per-request hooks; the plugin itself lives with the upload routes (below).
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   await app.register(inputGuardPlugin);
-  await app.register(authPlugin, { resolvePrincipal: (token) => services.auth.resolvePrincipal(token) });
+  await app.register(authPlugin, {
+    resolvePrincipal: (token) => services.auth.resolvePrincipal(token),
+    resolveApiKey: (key, ip, scope) => services.partnerApi.resolveApiKey(key, ip, scope),
+  });
   await app.register(openapiPlugin);
 
   await app.register(systemRoutes, { config, database, jobs });
@@ -144,6 +149,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partnerProgramRoutes, {
     partnerJoining: services.partnerJoining,
     partnerProgram: services.partnerProgram,
+  });
+  await app.register(partnerApiKeysRoutes, { partnerApi: services.partnerApi });
+  await app.register(partnerApiRoutes, {
+    partnerApi: services.partnerApi,
+    formSettings: services.formSettings,
   });
   await app.register(paymentDetailsRoutes, { paymentDetails: services.paymentDetails });
   await app.register(fraudRoutes, { fraud: services.fraud, partnerAnalytics: services.partnerAnalytics });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { PARTNER_API_DEFAULT_RATE_LIMIT } from '@app/contracts';
 
 /** The only reader of process.env. Everything else receives a Config. */
 const boolFromEnv = z
@@ -88,6 +89,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_CODE_PER_EMAIL_SECONDS: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Partner API requests per minute per API key, counted in the database (decision 070). */
+  RATE_LIMIT_PARTNER_API_PER_MINUTE: z.coerce.number().int().min(1).default(PARTNER_API_DEFAULT_RATE_LIMIT),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   SERVE_WEB: boolFromEnv.default(true),
@@ -172,6 +175,7 @@ export type Config = {
     authWindowSeconds: number;
     codePerEmailSeconds: number;
     ordersPerMinute: number;
+    partnerApiPerMinute: number;
   };
   bodyLimitBytes: number;
   workers: 'inline' | 'off';
@@ -309,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS,
       codePerEmailSeconds: e.RATE_LIMIT_CODE_PER_EMAIL_SECONDS,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
+      partnerApiPerMinute: e.RATE_LIMIT_PARTNER_API_PER_MINUTE,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     workers: e.WORKERS,

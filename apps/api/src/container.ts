@@ -12,6 +12,8 @@ import { createCrmAccessService } from './modules/crm-access/crm-access.service.
 import { createFormSettingsService } from './modules/form-settings/form-settings.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { createPartnerApiRepository } from './modules/partner-api/partner-api.repository.ts';
+import { createPartnerApiService } from './modules/partner-api/partner-api.service.ts';
 import { createPartnerJoiningService } from './modules/partner-portal/partner-joining.service.ts';
 import { createPartnerPortalRepository } from './modules/partner-portal/partner-portal.repository.ts';
 import { createPartnerPortalService } from './modules/partner-portal/partner-portal.service.ts';
@@ -239,6 +241,19 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
   });
+  const orders = createOrdersService({
+    db,
+    repo: ordersRepo,
+    authRepo,
+    auth,
+    formSettings,
+    promoRepo: formSettingsRepo,
+    uploadsRepo,
+    mail,
+    referrals,
+    fraud,
+    clock,
+  });
   return {
     referrals,
     mail,
@@ -334,17 +349,13 @@ export function createServices(deps: ServiceDeps) {
     }),
     partnerProgram: createPartnerProgramService({ db, repo: partnerPortalRepo, authRepo, audit, clock }),
     formSettings,
-    orders: createOrdersService({
+    orders,
+    partnerApi: createPartnerApiService({
       db,
-      repo: ordersRepo,
-      authRepo,
-      auth,
+      repo: createPartnerApiRepository(),
+      orders,
       formSettings,
-      promoRepo: formSettingsRepo,
-      uploadsRepo,
-      mail,
-      referrals,
-      fraud,
+      requestsPerMinute: config.rateLimits.partnerApiPerMinute,
       clock,
     }),
     deliveryPrice: createDeliveryPriceService({ pricer: deliveryPricer, formSettings }),

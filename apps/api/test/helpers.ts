@@ -193,3 +193,26 @@ export async function payOnTestPage(ctx: TestContext, order: { id: string }, ema
   if (paid.statusCode !== 200 || paid.json<{ status: string }>().status !== 'succeeded')
     throw new Error(`test payment: ${paid.statusCode} ${paid.body}`);
 }
+
+/**
+ * Creates an API key through the integrator's keys page (decision 070) and returns its whole value (shown once).
+ * Every scope unless told; `auth` is an INTEGRATOR partner's portal session.
+ */
+export async function createApiKey(
+  ctx: TestContext,
+  auth: { authorization: string },
+  body: { name?: string; scopes?: string[]; allowedIps?: string[] } = {},
+): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/partner/integrator/api-keys',
+    headers: auth,
+    payload: {
+      name: body.name ?? 'Тестовый ключ',
+      scopes: body.scopes ?? ['quote', 'orders:create', 'orders:read'],
+      allowedIps: body.allowedIps ?? [],
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`api key: ${response.statusCode} ${response.body}`);
+  return response.json<{ secret: string }>().secret;
+}

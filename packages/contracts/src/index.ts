@@ -34,6 +34,7 @@ export * from './offices.ts';
 export * from './orders.ts';
 export * from './orders-staff.ts';
 export * from './order-results.ts';
+export * from './partner-api.ts';
 export * from './partner-portal.ts';
 export * from './partners.ts';
 export * from './payment-details.ts';

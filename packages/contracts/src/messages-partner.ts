@@ -59,4 +59,20 @@ export const PARTNER_MESSAGES = {
   partnerPromoNotAllowed: 'Промокоды может создавать только активный партнёр',
   partnerAccountNotFound: 'Партнёр не найден',
   referralPeriodTooLong: 'Период — не больше 366 дней',
+  // The partner API and its keys (issue 20, decision 070).
+  integratorOnly: 'Этот раздел доступен только партнёрам-интеграторам',
+  apiKeyNameRequired: 'Укажите название ключа (до 100 символов)',
+  apiKeyScopesRequired: 'Выберите хотя бы одно право ключа',
+  apiKeyIpInvalid: 'Укажите IP-адрес или диапазон CIDR, например 203.0.113.10 или 203.0.113.0/24',
+  apiKeyTooManyIps: 'Не больше 20 адресов в списке',
+  apiKeyLimitReached: 'Активных ключей может быть не больше {max}. Отзовите ненужный ключ и создайте новый',
+  apiKeyNotFound: 'Ключ не найден или уже отозван',
+  apiKeyRequired: 'Передайте API-ключ в заголовке Authorization: Bearer pk_live_… или X-Api-Key',
+  apiKeyInvalid: 'API-ключ недействителен или отозван',
+  apiKeyPartnerInactive: 'Партнёр не активен: доступ к API приостановлен',
+  apiKeyIpNotAllowed: 'Запросы с этого IP-адреса для ключа не разрешены',
+  apiKeyScopeMissing: 'У ключа нет права «{scope}»',
+  apiRateLimited:
+    'Слишком много запросов с этим ключом: не больше {max} в минуту. Повторите через {seconds} с',
+  apiIdempotencyKeyRequired: 'Передайте заголовок Idempotency-Key: до 200 печатных символов без пробелов',
 } as const;

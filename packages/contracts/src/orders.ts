@@ -111,7 +111,8 @@ type OrganizationFields = {
   organizationName?: string | null;
   organizationAddress?: string | null;
 };
-function requireOrganization(value: OrganizationFields, ctx: z.RefinementCtx) {
+/** A payer ORGANIZATION needs its INN, name and address (the order form and the partner API alike). */
+export function requireOrganization(value: OrganizationFields, ctx: z.RefinementCtx) {
   if (value.payerType !== 'ORGANIZATION') return;
   if (!value.organizationInn)
     ctx.addIssue({ code: 'custom', path: ['organizationInn'], message: MESSAGES.invalidInn });

@@ -1,11 +1,27 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPlugin } from './auth.ts';
-import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { createApiKey, createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
-type Who = 'anonymous' | 'USER' | 'MANAGER' | 'ADMIN' | 'PARTNER' | 'partnerPortal';
-const EVERYONE: Who[] = ['anonymous', 'USER', 'MANAGER', 'ADMIN', 'PARTNER', 'partnerPortal'];
+/**
+ * partnerPortal: an AFFILIATE's portal session; integrator: an INTEGRATOR's portal session; apiKey: an
+ * integrator's API key with every scope (decision 070) — a principal of the partner API only: elsewhere it is no
+ * credential (a public route serves it as anyone, a signed-in route answers 401).
+ */
+type Who = 'anonymous' | 'USER' | 'MANAGER' | 'ADMIN' | 'PARTNER' | 'partnerPortal' | 'integrator' | 'apiKey';
+const EVERYONE: Who[] = [
+  'anonymous',
+  'USER',
+  'MANAGER',
+  'ADMIN',
+  'PARTNER',
+  'partnerPortal',
+  'integrator',
+  'apiKey',
+];
 const SIGNED_IN: Who[] = ['USER', 'MANAGER', 'ADMIN', 'PARTNER'];
+const PARTNERS: Who[] = ['partnerPortal', 'integrator'];
+const API_KEY: Who[] = ['apiKey'];
 
 /**
  * The expected access of every /api route, written out by hand (not derived from the declarations):
@@ -35,10 +51,10 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/admin/crm-access-requests/:id/grant': { allowed: ['ADMIN'] },
   'POST /api/admin/crm-access-requests/:id/refuse': { allowed: ['ADMIN'] },
   'POST /api/partner/auth/login': { allowed: EVERYONE },
-  'POST /api/partner/auth/logout': { allowed: ['partnerPortal'], revokes: true },
-  'GET /api/partner/profile': { allowed: ['partnerPortal'] },
-  'GET /api/partner/payment-details': { allowed: ['partnerPortal'] },
-  'PUT /api/partner/payment-details': { allowed: ['partnerPortal'] },
+  'POST /api/partner/auth/logout': { allowed: PARTNERS, revokes: true },
+  'GET /api/partner/profile': { allowed: PARTNERS },
+  'GET /api/partner/payment-details': { allowed: PARTNERS },
+  'PUT /api/partner/payment-details': { allowed: PARTNERS },
   'POST /api/partner/payment-details/confirm': { allowed: EVERYONE },
   'GET /api/admin/fraud-events': { allowed: ['ADMIN'] },
   'POST /api/admin/fraud-events/:id/release': { allowed: ['ADMIN'] },
@@ -68,9 +84,9 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/marketing/touchpoints/export.csv': { allowed: ['ADMIN', 'MANAGER'] },
   'GET /api/marketing/lead-scoring': { allowed: ['ADMIN', 'MANAGER'] },
   'GET /api/marketing/lead-scoring/export.csv': { allowed: ['ADMIN', 'MANAGER'] },
-  'GET /api/partner/commissions': { allowed: ['partnerPortal'] },
-  'GET /api/partner/payouts': { allowed: ['partnerPortal'] },
-  'GET /api/partner/payouts/:id/statement.pdf': { allowed: ['partnerPortal'] },
+  'GET /api/partner/commissions': { allowed: PARTNERS },
+  'GET /api/partner/payouts': { allowed: PARTNERS },
+  'GET /api/partner/payouts/:id/statement.pdf': { allowed: PARTNERS },
   'GET /api/commission-adjustments': { allowed: ['ADMIN'] },
   'POST /api/commission-adjustments': { allowed: ['ADMIN'] },
   'GET /api/commission-adjustments/partners': { allowed: ['ADMIN'] },
@@ -80,19 +96,28 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/partner-payouts/:id/registry.csv': { allowed: ['ADMIN'] },
   'POST /api/partner-payouts/:id/mark-paid': { allowed: ['ADMIN'] },
   'POST /api/partner-payouts/:id/cancel': { allowed: ['ADMIN'] },
-  'GET /api/partner/affiliate/links': { allowed: ['partnerPortal'] },
-  'POST /api/partner/affiliate/links': { allowed: ['partnerPortal'] },
-  'POST /api/partner/affiliate/links/:id/archive': { allowed: ['partnerPortal'] },
-  'GET /api/partner/affiliate/promocodes': { allowed: ['partnerPortal'] },
-  'POST /api/partner/affiliate/promocodes': { allowed: ['partnerPortal'] },
-  'GET /api/partner/affiliate/click-logs': { allowed: ['partnerPortal'] },
-  'GET /api/partner/affiliate/click-logs/export.csv': { allowed: ['partnerPortal'] },
-  'GET /api/partner/affiliate/analytics': { allowed: ['partnerPortal'] },
-  'GET /api/partner/dashboard': { allowed: ['partnerPortal'] },
+  'GET /api/partner/affiliate/links': { allowed: PARTNERS },
+  'POST /api/partner/affiliate/links': { allowed: PARTNERS },
+  'POST /api/partner/affiliate/links/:id/archive': { allowed: PARTNERS },
+  'GET /api/partner/affiliate/promocodes': { allowed: PARTNERS },
+  'POST /api/partner/affiliate/promocodes': { allowed: PARTNERS },
+  'GET /api/partner/affiliate/click-logs': { allowed: PARTNERS },
+  'GET /api/partner/affiliate/click-logs/export.csv': { allowed: PARTNERS },
+  'GET /api/partner/affiliate/analytics': { allowed: PARTNERS },
+  'GET /api/partner/dashboard': { allowed: PARTNERS },
+  // Issue 20 (decision 070): the keys page is INTEGRATOR partners'; the partner API is API keys' only.
+  'GET /api/partner/integrator/api-keys': { allowed: ['integrator'] },
+  'POST /api/partner/integrator/api-keys': { allowed: ['integrator'] },
+  'POST /api/partner/integrator/api-keys/:id/revoke': { allowed: ['integrator'] },
+  'GET /api/v1/partner/form-params': { allowed: API_KEY },
+  'POST /api/v1/partner/quote': { allowed: API_KEY },
+  'POST /api/v1/partner/orders': { allowed: API_KEY },
+  'GET /api/v1/partner/orders': { allowed: API_KEY },
+  'GET /api/v1/partner/orders/:id': { allowed: API_KEY },
   'GET /api/form-settings/promocode/partners': { allowed: ['ADMIN'] },
   'PUT /api/form-settings/promocode/:code/partner': { allowed: ['ADMIN'] },
-  'PUT /api/partner/profile': { allowed: ['partnerPortal'] },
-  'PUT /api/partner/change-password': { allowed: ['partnerPortal'] },
+  'PUT /api/partner/profile': { allowed: PARTNERS },
+  'PUT /api/partner/change-password': { allowed: PARTNERS },
   'POST /api/partner/apply': { allowed: EVERYONE },
   'POST /api/partner/password/set': { allowed: EVERYONE },
   'POST /api/partner/password/forgot': { allowed: EVERYONE },
@@ -267,6 +292,12 @@ describe('route authorization', () => {
         return ctx.staffAuth(...DEMO.partner);
       case 'partnerPortal':
         return ctx.partnerAuth(...DEMO.affiliate);
+      case 'integrator':
+        return ctx.partnerAuth(...DEMO.integrator);
+      case 'apiKey':
+        return {
+          authorization: `Bearer ${await createApiKey(ctx, await ctx.partnerAuth(...DEMO.integrator))}`,
+        };
     }
   }
 
@@ -315,9 +346,13 @@ describe('route authorization', () => {
         const denied = response.statusCode === 401 || response.statusCode === 403;
         if (isAllowed === denied) failures.push(`${key} as ${who}: ${response.statusCode}`);
         if (!isAllowed) {
-          // 401: no credentials, or a token of the other area (cabinet/CRM vs partner portal); 403: wrong role.
-          const isPartnerRoute = expectation.allowed.includes('partnerPortal');
-          const isOtherArea = who === 'anonymous' || (who === 'partnerPortal') !== isPartnerRoute;
+          // 401: no credentials, or a credential of another area (cabinet/CRM, partner portal, partner API);
+          // 403: the right area, the wrong role or partner type.
+          const isPartnerRoute = expectation.allowed.includes('integrator');
+          const isPartner = who === 'partnerPortal' || who === 'integrator';
+          const isApiRoute = url.startsWith('/api/v1/');
+          const isOtherArea =
+            who === 'anonymous' || who === 'apiKey' || isApiRoute || isPartner !== isPartnerRoute;
           const want = isOtherArea ? 401 : 403;
           if (response.statusCode !== want)
             failures.push(`${key} as ${who}: ${response.statusCode}, want ${want}`);
@@ -326,7 +361,8 @@ describe('route authorization', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Eight callers × every route, one after another: longer than the default 30 s on a busy machine.
+  }, 180_000);
 
   it('a MANAGER gets 403 on ADMIN-only routes with the catalogue message', async () => {
     const response = await ctx.app.inject({

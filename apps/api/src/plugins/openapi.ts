@@ -16,9 +16,32 @@ export const openapiPlugin = fp(
           version: '1.0.0',
         },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // The partner API's key (decision 070): `Authorization: Bearer pk_live_…` or the X-Api-Key header.
+            partnerApiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'pk_live_…',
+              description: 'API-ключ интегратора: Authorization: Bearer pk_live_…',
+            },
+            partnerApiKeyHeader: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Api-Key',
+              description: 'Тот же API-ключ в заголовке X-Api-Key',
+            },
+          },
         },
         security: [{ bearerAuth: [] }],
+        tags: [
+          {
+            name: 'Partner API',
+            description:
+              'API для интеграторов: цена, параметры формы и заказы по API-ключу (/api/v1/partner/…). ' +
+              'Ключи создаются в кабинете партнёра на странице «API-ключи».',
+          },
+        ],
       },
       transform: jsonSchemaTransform,
     });

@@ -107,6 +107,8 @@ const PARTNER_PAGE_MODULES: Partial<Record<string, RouteObject['lazy']>> = {
   'payment-details': () => import('./partner/payment-details-page'),
   commissions: () => import('./partner/commissions-page'),
   'history/payouts': () => import('./partner/payouts-page'),
+  'integrator/api-keys': () => import('./partner/integrator-api-keys-page'),
+  'integrator/docs': () => import('./partner/integrator-docs-page'),
 };
 
 export const routes: RouteObject[] = [

@@ -126,6 +126,12 @@ export const partnerApiKeys = pgTable(
       .default(sql`'{}'::text[]`),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * The per-key rate limit (decision 070): the minute being counted and the requests counted in it, advanced by
+     * one conditional UPDATE per request (shared by every API instance).
+     */
+    rateWindowStartedAt: timestamp({ withTimezone: true }),
+    rateWindowCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -265,6 +265,8 @@ export function createAuthService(deps: {
     },
 
     async logout(principal: Principal): Promise<void> {
+      // An API key has no session to end (no logout route accepts one: decision 070).
+      if (principal.kind === 'apiKey') return;
       await repo.revokeSession(db, principal.sessionId, clock.now());
     },
 
@@ -299,7 +301,12 @@ export function createAuthService(deps: {
       }
       const found = await repo.findLivePartnerSession(db, claims.sid, now);
       if (!found || found.partner.status === 'BANNED') return null;
-      return { kind: 'partner', partnerAccountId: found.partner.id, sessionId: claims.sid };
+      return {
+        kind: 'partner',
+        partnerAccountId: found.partner.id,
+        partnerType: found.partner.type,
+        sessionId: claims.sid,
+      };
     },
   };
 

@@ -29,6 +29,8 @@ export type AttributionValues = {
   promoCode: string | null;
   clickId: string | null;
   partnerId: string | null;
+  /** The integrator whose API key placed the order (decision 070): it wins over everything else. */
+  apiPartnerId: string | null;
   ipHash: string;
   deviceHash: string;
   now: Date;
@@ -109,7 +111,9 @@ export function createReferralsRepository() {
   /**
    * Decides and writes an order's attribution in one statement (decision 059): an ACTIVE partner's promo code on
    * the order, else the cookie's click if its partner is ACTIVE and the click is inside the window, else the
-   * form's partnerId of an ACTIVE partner. Nothing qualifies: no row.
+   * form's partnerId of an ACTIVE partner. An order placed with an integrator's API key is that ACTIVE
+   * integrator's before all of them (decision 070): the integrator is the channel that brought it. Nothing
+   * qualifies: no row.
    */
   const attributeStatement = preparedOnce((db) =>
     db
@@ -119,8 +123,13 @@ export function createReferralsRepository() {
                    c.sub_id, ${sql.placeholder('ipHash')}::text, ${sql.placeholder('deviceHash')}::text,
                    ${sql.placeholder('now')}::timestamptz
               from (
-                select 1 as rank, p.partner_account_id, 'PROMO_CODE' as source, null::uuid as click_id,
-                       p.code as promo_code, null::text as sub_id
+                select 0 as rank, a.id as partner_account_id, 'API' as source, null::uuid as click_id,
+                       null::text as promo_code, null::text as sub_id
+                  from partner_accounts a
+                 where a.id = ${sql.placeholder('apiPartnerId')}::uuid and a.status = 'ACTIVE'
+                union all
+                select 1, p.partner_account_id, 'PROMO_CODE', null::uuid,
+                       p.code, null::text
                   from partner_promo_codes p
                   join partner_accounts a on a.id = p.partner_account_id and a.status = 'ACTIVE'
                  where p.code = ${sql.placeholder('promoCode')}::text

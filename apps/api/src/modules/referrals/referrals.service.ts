@@ -241,6 +241,8 @@ export function createReferralsService(deps: {
         promoCode: string | null;
         clickId: string | null;
         partnerId: string | null;
+        /** The integrator of the API key that placed the order (decision 070). */
+        apiPartnerId?: string | null;
         ip: string;
         userAgent: string | undefined;
         now: Date;
@@ -252,6 +254,7 @@ export function createReferralsService(deps: {
         promoCode: input.promoCode,
         clickId: input.clickId,
         partnerId: input.partnerId,
+        apiPartnerId: input.apiPartnerId ?? null,
         ipHash: hashes.ipHash,
         deviceHash: hashes.deviceHash,
         now: input.now,

@@ -158,10 +158,13 @@ export function createOrdersService(deps: {
       );
       const requestHash = hashOrderRequest(input);
       // Keys belong to their caller (decision 022): another caller's key never finds this caller's order.
+      // An integrator's keys share one scope (decision 070): a retry with another of its keys finds the order.
       const idempotencyScope = idempotencyKey
         ? principal?.kind === 'user'
           ? `user:${principal.userId}`
-          : `email:${input.email}`
+          : principal?.kind === 'apiKey'
+            ? `partner-api:${principal.partnerAccountId}`
+            : `email:${input.email}`
         : null;
 
       /** The order already stored under this idempotency key (a retry), or a 409 for a different payload. */
@@ -267,12 +270,15 @@ export function createOrdersService(deps: {
         // Partner attribution (decision 059), one statement, only when the order carries something to attribute:
         // a plain order pays no round trip for it (decision 031).
         const partnerPromo = promo?.partnerStatus === 'ACTIVE' ? promo.code : null;
-        if (partnerPromo || visitor?.clickId || input.partnerId) {
+        // An order placed through the partner API is its integrator's (source API, decision 070).
+        const apiPartnerId = principal?.kind === 'apiKey' ? principal.partnerAccountId : null;
+        if (partnerPromo || visitor?.clickId || input.partnerId || apiPartnerId) {
           const attribution = await referrals.attributeOrder(tx, {
             orderId: inserted.id,
             promoCode: partnerPromo,
             clickId: visitor?.clickId ?? null,
             partnerId: input.partnerId ?? null,
+            apiPartnerId,
             ip: visitor?.ip ?? '',
             userAgent: visitor?.userAgent,
             now,

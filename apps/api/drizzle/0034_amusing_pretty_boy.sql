@@ -1,0 +1,2 @@
+ALTER TABLE "partner_api_keys" ADD COLUMN "rate_window_started_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "partner_api_keys" ADD COLUMN "rate_window_count" integer DEFAULT 0 NOT NULL;

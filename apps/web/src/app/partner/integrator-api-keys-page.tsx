@@ -1,0 +1,3 @@
+import { ApiKeysPage } from '@/features/partner-api/components/api-keys-page';
+
+export { ApiKeysPage as Component };
