@@ -47,6 +47,7 @@ import { formSettingsRoutes } from './modules/form-settings/form-settings.routes
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
 import { paymentDetailsRoutes } from './modules/payment-details/payment-details.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { partnerProgramRoutes } from './modules/partner-portal/partner-program.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     partnerProgram: services.partnerProgram,
   });
   await app.register(paymentDetailsRoutes, { paymentDetails: services.paymentDetails });
+  await app.register(webhooksRoutes, { webhooks: services.webhooks });
   await app.register(fraudRoutes, { fraud: services.fraud, partnerAnalytics: services.partnerAnalytics });
   await app.register(commissionsRoutes, { commissions: services.commissions, payouts: services.payouts });
   await app.register(mailRoutes, { mail: services.mail });

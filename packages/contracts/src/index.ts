@@ -37,6 +37,7 @@ export * from './order-results.ts';
 export * from './partner-portal.ts';
 export * from './partners.ts';
 export * from './payment-details.ts';
+export * from './webhooks.ts';
 export * from './payments.ts';
 export * from './points.ts';
 export * from './profile.ts';

@@ -11,7 +11,7 @@ const SIGNED_IN: Who[] = ['USER', 'MANAGER', 'ADMIN', 'PARTNER'];
  * The expected access of every /api route, written out by hand (not derived from the declarations):
  * a new route fails this test until someone decides who may call it.
  */
-const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
+const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean; integratorOnly?: boolean }> = {
   'GET /api/health': { allowed: EVERYONE },
   'GET /api/ready': { allowed: EVERYONE },
   'GET /api/config/public': { allowed: EVERYONE },
@@ -39,6 +39,16 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/partner/profile': { allowed: ['partnerPortal'] },
   'GET /api/partner/payment-details': { allowed: ['partnerPortal'] },
   'PUT /api/partner/payment-details': { allowed: ['partnerPortal'] },
+  // Partner sessions of INTEGRATOR partners only (decision 071): the affiliate gets 403 from the service.
+  'GET /api/partner/webhooks': { allowed: [], integratorOnly: true },
+  'POST /api/partner/webhooks': { allowed: [], integratorOnly: true },
+  'PATCH /api/partner/webhooks/:id': { allowed: [], integratorOnly: true },
+  'DELETE /api/partner/webhooks/:id': { allowed: [], integratorOnly: true },
+  'POST /api/partner/webhooks/:id/rotate-secret': { allowed: [], integratorOnly: true },
+  'POST /api/partner/webhooks/:id/test': { allowed: [], integratorOnly: true },
+  'GET /api/partner/webhooks/:id/deliveries': { allowed: [], integratorOnly: true },
+  'GET /api/partner/webhooks/:id/deliveries/:deliveryId': { allowed: [], integratorOnly: true },
+  'POST /api/partner/webhooks/:id/deliveries/:deliveryId/resend': { allowed: [], integratorOnly: true },
   'POST /api/partner/payment-details/confirm': { allowed: EVERYONE },
   'GET /api/admin/fraud-events': { allowed: ['ADMIN'] },
   'POST /api/admin/fraud-events/:id/release': { allowed: ['ADMIN'] },
@@ -228,6 +238,7 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
 describe('route authorization', () => {
   let ctx: TestContext;
   const headers = new Map<Who, Record<string, string>>();
+  let integrator: Record<string, string> = {};
 
   async function signIn(who: Who): Promise<Record<string, string>> {
     switch (who) {
@@ -253,6 +264,7 @@ describe('route authorization', () => {
       env: { RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' },
     });
     for (const who of EVERYONE) headers.set(who, await signIn(who));
+    integrator = await ctx.partnerAuth(...DEMO.integrator);
   });
   afterAll(() => ctx.close());
 
@@ -279,6 +291,7 @@ describe('route authorization', () => {
         .replace(':id', '00000000-0000-4000-8000-000000000000')
         .replace(':decision', 'confirm')
         .replace(':fileId', '00000000-0000-4000-8000-000000000000')
+        .replace(':deliveryId', '00000000-0000-4000-8000-000000000000')
         .replace(':orderId', '00000000-0000-4000-8000-000000000000')
         .replace(':status', 'waiting')
         .replace(':token', '0'.repeat(64));
@@ -294,13 +307,24 @@ describe('route authorization', () => {
         if (isAllowed === denied) failures.push(`${key} as ${who}: ${response.statusCode}`);
         if (!isAllowed) {
           // 401: no credentials, or a token of the other area (cabinet/CRM vs partner portal); 403: wrong role.
-          const isPartnerRoute = expectation.allowed.includes('partnerPortal');
+          const isPartnerRoute =
+            expectation.allowed.includes('partnerPortal') || !!expectation.integratorOnly;
           const isOtherArea = who === 'anonymous' || (who === 'partnerPortal') !== isPartnerRoute;
           const want = isOtherArea ? 401 : 403;
           if (response.statusCode !== want)
             failures.push(`${key} as ${who}: ${response.statusCode}, want ${want}`);
         }
         if (expectation.revokes && isAllowed) headers.set(who, await signIn(who));
+      }
+      if (expectation.integratorOnly) {
+        const response = await ctx.app.inject({
+          method: method as 'GET',
+          url: path,
+          headers: integrator,
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        if (response.statusCode === 401 || response.statusCode === 403)
+          failures.push(`${key} as INTEGRATOR: ${response.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
