@@ -25,6 +25,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
   const tags = ['partner webhooks'];
   const access = PARTNER_PORTAL;
   const sendNowLimit = { max: 30, timeWindow: '1 minute' };
+  // Another partner type gets 403 before its body is even validated (this plugin's routes only: encapsulated).
+  app.addHook('preValidation', async (request) => {
+    await webhooks.assertIntegrator(requirePartner(request));
+  });
 
   app.get(
     '/api/partner/webhooks',

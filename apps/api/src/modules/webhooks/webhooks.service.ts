@@ -259,6 +259,9 @@ export function createWebhooksService(deps: {
   }
 
   return {
+    /** Webhooks are for INTEGRATOR partners: anyone else gets 403 (also checked by each method below). */
+    assertIntegrator,
+
     // ---- events (called by the owners of the change, in its transaction) ----
 
     /** An order attributed to a partner was created (orders module, after the attribution; any source). */
