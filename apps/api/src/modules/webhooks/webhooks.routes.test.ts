@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDeliveryDetail, WebhookEndpoint, WebhookSecretResponse } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
+import { approveAllOf, complete, insertPaymentDetails, paidAttributedOrder } from '#test/partner-money.ts';
 import { orderBody, rows } from '#test/portal-partners.ts';
 
 /** What the test receiver got: one request each. */
@@ -278,6 +279,86 @@ describe('integrator webhooks', () => {
     expect(verifySignature(secret, received[0]!)).toBe(true);
     expect(JSON.parse(received[0]!.body)).toEqual(after[1]!.payload);
     expect((await deliveriesOf(endpoint.id))[1]).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
+  });
+
+  it('payment, commission and payout events: order.paid, commission.created, commission.paid, once each', async () => {
+    const { endpoint } = await createEndpoint('/money', [
+      'order.paid',
+      'order.status_changed',
+      'commission.created',
+      'commission.paid',
+    ]);
+    const order = await paidAttributedOrder(ctx, integratorId);
+    const types = async () => (await deliveriesOf(endpoint.id)).map((row) => row.event_type).sort();
+    expect(await types()).toEqual(['commission.created', 'order.paid', 'order.status_changed']);
+    const byType = async (type: string) =>
+      (await deliveriesOf(endpoint.id)).filter((row) => row.event_type === type).map((row) => row.payload);
+    expect(await byType('order.paid')).toMatchObject([
+      { data: { id: order.id, isPaid: true, status: 'PAID' } },
+    ]);
+    const [commission] = await rows<{ id: string; amount: number }>(
+      ctx,
+      `select id, amount_kopecks::int as amount from partner_commissions where order_id = $1 and kind = 'ORDER'`,
+      [order.id],
+    );
+    expect(await byType('commission.created')).toMatchObject([
+      {
+        data: {
+          id: commission!.id,
+          orderId: order.id,
+          kind: 'ORDER',
+          status: 'PENDING',
+          amount: commission!.amount / 100,
+        },
+      },
+    ]);
+
+    await complete(ctx, order.id);
+    await approveAllOf(ctx, integratorId);
+    await insertPaymentDetails(ctx, integratorId);
+    const admin = await ctx.staffAuth(...DEMO.admin);
+    // Over the minimum payout (1000 ₽): an approved bonus.
+    const bonus = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/commission-adjustments',
+      headers: admin,
+      payload: { partnerAccountId: integratorId, amount: 1500, reason: 'Бонус' },
+    });
+    expect(bonus.statusCode, bonus.body).toBe(201);
+    const run = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/partner-payouts',
+      headers: admin,
+      payload: {
+        periodFrom: '2026-01-01',
+        periodTo: new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10),
+      },
+    });
+    expect(run.statusCode, run.body).toBe(201);
+    const runId = run.json<{ id: string }>().id;
+    expect(await byType('commission.paid')).toEqual([]);
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/partner-payouts/${runId}/mark-paid`,
+      headers: admin,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const paidEvents = (await byType('commission.paid')) as Array<{
+      id: string;
+      data: { id: string; status: string };
+    }>;
+    expect(paidEvents.map((event) => event.data.status)).toEqual(['PAID', 'PAID']);
+    expect(paidEvents.map((event) => event.data.id)).toContain(commission!.id);
+    expect(new Set(paidEvents.map((event) => event.id)).size).toBe(2);
+    const jobs = await rows(
+      ctx,
+      `select 1 from pgboss.job j join partner_webhook_deliveries d on d.id::text = j.data->>'deliveryId'
+        where j.data->>'name' = 'deliver-webhook' and d.endpoint_id = $1`,
+      [endpoint.id],
+    );
+    // NEW → PAID and PAID → COMPLETED, the payment, the commission, two paid commissions: a job each.
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(6);
+    expect(jobs).toHaveLength(6);
   });
 
   it('retries a flaky receiver: fails twice, then 200 → SUCCEEDED after 3 attempts', async () => {
