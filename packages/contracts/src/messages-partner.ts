@@ -75,5 +75,6 @@ export const PARTNER_MESSAGES = {
   webhookErrorRedirect: 'Ответ {code}: перенаправления не выполняются — укажите конечный адрес',
   webhookErrorStatus: 'Ответ {code} вместо 2xx',
   webhookErrorConnection: 'Не удалось соединиться: {code}',
+  webhookErrorEndpointDisabled: 'Адрес отключён — событие не отправлялось',
   webhookEndpointDisabledByFailures: 'Отключён автоматически: {count} отправок подряд не доставлены',
 } as const;

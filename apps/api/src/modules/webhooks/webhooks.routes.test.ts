@@ -434,6 +434,10 @@ describe('integrator webhooks', () => {
     const sent = received.length;
     await ctx.services.webhooks.deliver(deliveries[5]!.id, { retryCount: 0, retryLimit: 5 });
     expect(received).toHaveLength(sent);
+    expect((await deliveriesOf(endpoint.id)).find((row) => row.id === deliveries[5]!.id)).toMatchObject({
+      status: 'FAILED',
+      attempts: 1,
+    });
 
     // Switched on again: failures forgiven; a manual resend after the fix succeeds.
     const enabled = await ctx.app.inject({

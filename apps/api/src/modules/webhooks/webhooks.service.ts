@@ -335,7 +335,7 @@ export function createWebhooksService(deps: {
           status: 'FAILED',
           responseCode: null,
           durationMs: 0,
-          error: 'Адрес отключён',
+          error: PARTNER_MESSAGES.webhookErrorEndpointDisabled,
           manual: 'AUTO',
           now: clock.now(),
         });
