@@ -76,6 +76,8 @@ export default defineConfig({
         'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,' +
         '*.push.apple.com,push.example.test',
       PUSH_ALLOW_INSECURE_HOSTS: '127.0.0.1:*',
+      // Integrator webhooks may reach the spec's own receiver on 127.0.0.1 over http (tests only; decision 071).
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -49,6 +49,7 @@ import { partnerApiKeysRoutes } from './modules/partner-api/partner-api-keys.rou
 import { partnerApiRoutes } from './modules/partner-api/partner-api.routes.ts';
 import { partnerPortalRoutes } from './modules/partner-portal/partner-portal.routes.ts';
 import { paymentDetailsRoutes } from './modules/payment-details/payment-details.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { fraudRoutes } from './modules/fraud/fraud.routes.ts';
 import { marketingReportsRoutes } from './modules/marketing/marketing-reports.routes.ts';
 import { marketingCampaignsRoutes } from './modules/marketing/marketing-campaigns.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     formSettings: services.formSettings,
   });
   await app.register(paymentDetailsRoutes, { paymentDetails: services.paymentDetails });
+  await app.register(webhooksRoutes, { webhooks: services.webhooks });
   await app.register(fraudRoutes, { fraud: services.fraud, partnerAnalytics: services.partnerAnalytics });
   await app.register(commissionsRoutes, { commissions: services.commissions, payouts: services.payouts });
   await app.register(mailRoutes, { mail: services.mail });

@@ -57,6 +57,25 @@ describe('config', () => {
     expect(loadConfig({}).payments).toEqual({ provider: 'test', testMode: true });
   });
 
+  it('keeps the webhook allow-list empty by default and refuses it in production (decision 071)', () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowedHosts: [] });
+    expect(loadConfig({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1, 127.0.0.1:8080' }).webhooks.allowedHosts).toEqual([
+      '127.0.0.1',
+      '127.0.0.1:8080',
+    ]);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://x.ru',
+      SMTP_URL: 'smtp://mail:25',
+      PAYMENTS_TEST_MODE: 'true',
+    };
+    expect(loadConfig(production).webhooks.allowedHosts).toEqual([]);
+    expect(() => loadConfig({ ...production, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' })).toThrow(
+      /WEBHOOK_ALLOWED_HOSTS/,
+    );
+  });
+
   it('rejects malformed values with the variable name', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);

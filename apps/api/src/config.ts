@@ -127,6 +127,11 @@ const EnvSchema = z.object({
   PUSH_ALLOWED_HOSTS: hostList('PUSH_ALLOWED_HOSTS', DEFAULT_PUSH_ALLOWED_HOSTS),
   /** Tests only: hosts (a local fake push service) accepted over plain http. Refused in production. */
   PUSH_ALLOW_INSECURE_HOSTS: hostList('PUSH_ALLOW_INSECURE_HOSTS', ''),
+  /**
+   * Tests only: hosts (e.g. `127.0.0.1`, any port unless one is given) an integrator's webhook may point at over plain
+   * http and although they are private or loopback (the test's own receiver). Refused in production (decision 071).
+   */
+  WEBHOOK_ALLOWED_HOSTS: hostList('WEBHOOK_ALLOWED_HOSTS', ''),
   SELLER_NAME: z.string().default('ООО «Бюро переводов»'),
   SELLER_INN: z.string().default('7707083893'),
   SELLER_KPP: z.string().default('770701001'),
@@ -202,6 +207,8 @@ export type Config = {
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
   /** Where push subscriptions may point: https hosts, and (tests only) http hosts. */
   push: { allowedHosts: string[]; insecureHosts: string[] };
+  /** Integrator webhooks (decision 071): hosts exempt from the https and public-address rules (tests only). */
+  webhooks: { allowedHosts: string[] };
   seller: {
     name: string;
     inn: string;
@@ -254,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.WEBHOOK_ALLOWED_HOSTS.length > 0) {
+    throw new ConfigError('WEBHOOK_ALLOWED_HOSTS is for tests only and cannot be set in production');
+  }
   if (e.NODE_ENV === 'production' && e.PUSH_ALLOW_INSECURE_HOSTS.length > 0) {
     throw new ConfigError('PUSH_ALLOW_INSECURE_HOSTS is for tests only and cannot be set in production');
   }
@@ -353,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT,
     },
     push: { allowedHosts: e.PUSH_ALLOWED_HOSTS, insecureHosts: e.PUSH_ALLOW_INSECURE_HOSTS },
+    webhooks: { allowedHosts: e.WEBHOOK_ALLOWED_HOSTS },
     seller: {
       name: e.SELLER_NAME,
       inn: e.SELLER_INN,

@@ -28,6 +28,9 @@ import { createPaymentDetailsRepository } from './modules/payment-details/paymen
 import { createPaymentDetailsService } from './modules/payment-details/payment-details.service.ts';
 import { createCommissionsService } from './modules/commissions/commissions.service.ts';
 import { createPayoutsService } from './modules/commissions/payouts.service.ts';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { createWebhookHttp } from './providers/webhook-http.ts';
 import { createPartnerProgramService } from './modules/partner-portal/partner-program.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
@@ -189,8 +192,18 @@ export function createServices(deps: ServiceDeps) {
     config,
     createSender: deps.createPushSender,
   });
+  // Integrator webhooks (decision 071): the order, commission and payout changes write their events through it.
+  const webhooks = createWebhooksService({
+    db,
+    repo: createWebhooksRepository(),
+    jobs,
+    mail,
+    http: createWebhookHttp(config.webhooks),
+    publicUrl: config.publicUrl,
+    clock,
+  });
   const commissionsRepo = createCommissionsRepository();
-  const commissions = createCommissionsService({ db, repo: commissionsRepo, audit, clock });
+  const commissions = createCommissionsService({ db, repo: commissionsRepo, audit, webhooks, clock });
   const fraud = createFraudService({
     db,
     repo: createFraudRepository(),
@@ -203,6 +216,7 @@ export function createServices(deps: ServiceDeps) {
   const orderStatus = createOrderStatusService({
     db,
     commissions,
+    webhooks,
     repo: ordersRepo,
     query: ordersQuery,
     mail,
@@ -252,6 +266,7 @@ export function createServices(deps: ServiceDeps) {
     mail,
     referrals,
     fraud,
+    webhooks,
     clock,
   });
   return {
@@ -335,7 +350,8 @@ export function createServices(deps: ServiceDeps) {
       clock,
     }),
     commissions,
-    payouts: createPayoutsService({ db, repo: commissionsRepo, audit, mail, clock }),
+    payouts: createPayoutsService({ db, repo: commissionsRepo, audit, mail, webhooks, clock }),
+    webhooks,
     partnerPortal: createPartnerPortalService({ db, repo: partnerPortalRepo, authRepo, clock }),
     partnerJoining: createPartnerJoiningService({
       db,
@@ -458,6 +474,8 @@ export function createJobHandlers(services: Services): JobHandlers {
     'remove-unattached-uploads': () => services.uploads.removeUnattached(),
     'scan-partner-fraud': () => services.fraud.scanPartners(),
     'approve-partner-commissions': () => services.commissions.approveDue(),
+    // Retried by pg-boss with backoff while it throws; the last attempt marks the delivery FAILED (decision 071).
+    'deliver-webhook': (data, context) => services.webhooks.deliver(data.deliveryId, context),
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

@@ -38,6 +38,7 @@ export * from './partner-api.ts';
 export * from './partner-portal.ts';
 export * from './partners.ts';
 export * from './payment-details.ts';
+export * from './webhooks.ts';
 export * from './payments.ts';
 export * from './points.ts';
 export * from './profile.ts';

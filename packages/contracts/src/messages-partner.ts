@@ -75,4 +75,22 @@ export const PARTNER_MESSAGES = {
   apiRateLimited:
     'Слишком много запросов с этим ключом: не больше {max} в минуту. Повторите через {seconds} с',
   apiIdempotencyKeyRequired: 'Передайте заголовок Idempotency-Key: до 200 печатных символов без пробелов',
+  webhookUrlInvalid:
+    'Адрес — полный URL с https://, например https://example.ru/webhooks (до 2000 символов, без логина и пароля)',
+  webhookUrlNotHttps: 'Адрес вебхука должен начинаться с https://',
+  webhookUrlPrivate:
+    'Адрес ведёт во внутреннюю сеть (локальный, частный или служебный IP-адрес) — укажите публичный адрес',
+  webhookUrlUnresolvable: 'Не удалось найти сервер по этому адресу — проверьте имя хоста',
+  webhookDescriptionTooLong: 'Описание — до 200 символов',
+  webhookEventsRequired: 'Выберите хотя бы одно событие',
+  webhookEndpointsLimit: 'Можно добавить не больше {max} адресов вебхуков — удалите ненужный',
+  webhookEndpointNotFound: 'Адрес вебхука не найден',
+  webhookDeliveryNotFound: 'Отправка не найдена',
+  webhookIntegratorOnly: 'Вебхуки доступны только партнёрам-интеграторам',
+  webhookErrorTimeout: 'Нет ответа за {seconds} с',
+  webhookErrorRedirect: 'Ответ {code}: перенаправления не выполняются — укажите конечный адрес',
+  webhookErrorStatus: 'Ответ {code} вместо 2xx',
+  webhookErrorConnection: 'Не удалось соединиться: {code}',
+  webhookErrorEndpointDisabled: 'Адрес отключён — событие не отправлялось',
+  webhookEndpointDisabledByFailures: 'Отключён автоматически: {count} отправок подряд не доставлены',
 } as const;

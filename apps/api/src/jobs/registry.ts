@@ -60,6 +60,15 @@ export const JOBS = {
     queue: 'order-processing',
     payload: z.object({ orderId: z.string() }),
   },
+  /**
+   * Sent by the webhooks module (`webhooks.service.ts#enqueue`) with every delivery of an integrator's event, in the
+   * transaction of the change (order created/paid/status changed, commission created/paid): one signed POST, retried
+   * with backoff up to WEBHOOK_LIMITS.attemptsMax attempts in all (decision 071).
+   */
+  'deliver-webhook': {
+    queue: 'notification-tasks',
+    payload: z.object({ deliveryId: z.string() }),
+  },
   /** Sent by `pushStaff.send()` (modules/push) for a back-office campaign; not retried (decision 014). */
   'send-staff-push': {
     queue: 'notification-tasks',

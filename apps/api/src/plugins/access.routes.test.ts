@@ -55,6 +55,16 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/partner/profile': { allowed: PARTNERS },
   'GET /api/partner/payment-details': { allowed: PARTNERS },
   'PUT /api/partner/payment-details': { allowed: PARTNERS },
+  // Partner sessions of INTEGRATOR partners only (decision 071): the affiliate gets 403.
+  'GET /api/partner/webhooks': { allowed: ['integrator'] },
+  'POST /api/partner/webhooks': { allowed: ['integrator'] },
+  'PATCH /api/partner/webhooks/:id': { allowed: ['integrator'] },
+  'DELETE /api/partner/webhooks/:id': { allowed: ['integrator'] },
+  'POST /api/partner/webhooks/:id/rotate-secret': { allowed: ['integrator'] },
+  'POST /api/partner/webhooks/:id/test': { allowed: ['integrator'] },
+  'GET /api/partner/webhooks/:id/deliveries': { allowed: ['integrator'] },
+  'GET /api/partner/webhooks/:id/deliveries/:deliveryId': { allowed: ['integrator'] },
+  'POST /api/partner/webhooks/:id/deliveries/:deliveryId/resend': { allowed: ['integrator'] },
   'POST /api/partner/payment-details/confirm': { allowed: EVERYONE },
   'GET /api/admin/fraud-events': { allowed: ['ADMIN'] },
   'POST /api/admin/fraud-events/:id/release': { allowed: ['ADMIN'] },
@@ -275,6 +285,7 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
 describe('route authorization', () => {
   let ctx: TestContext;
   const headers = new Map<Who, Record<string, string>>();
+  let integrator: Record<string, string> = {};
 
   async function signIn(who: Who): Promise<Record<string, string>> {
     switch (who) {
@@ -332,6 +343,7 @@ describe('route authorization', () => {
         .replace(':id', '00000000-0000-4000-8000-000000000000')
         .replace(':decision', 'confirm')
         .replace(':fileId', '00000000-0000-4000-8000-000000000000')
+        .replace(':deliveryId', '00000000-0000-4000-8000-000000000000')
         .replace(':orderId', '00000000-0000-4000-8000-000000000000')
         .replace(':status', 'waiting')
         .replace(':token', '0'.repeat(64));

@@ -109,6 +109,7 @@ const PARTNER_PAGE_MODULES: Partial<Record<string, RouteObject['lazy']>> = {
   'history/payouts': () => import('./partner/payouts-page'),
   'integrator/api-keys': () => import('./partner/integrator-api-keys-page'),
   'integrator/docs': () => import('./partner/integrator-docs-page'),
+  'integrator/webhooks': () => import('./partner/integrator-webhooks-page'),
 };
 
 export const routes: RouteObject[] = [

@@ -28,6 +28,7 @@ import type { JobResult } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PartnerPrincipal, UserPrincipal } from '../../lib/principal.ts';
+import type { WebhooksService } from '../webhooks/webhooks.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { CommissionRow, CommissionsRepository } from './commissions.repository.ts';
 
@@ -67,9 +68,11 @@ export function createCommissionsService(deps: {
   db: Db;
   repo: CommissionsRepository;
   audit: AuditRepository;
+  /** Integrators hear `commission.created` (decision 071), in the transaction that creates it. */
+  webhooks: Pick<WebhooksService, 'onCommissionCreated'>;
   clock: Clock;
 }) {
-  const { db, repo, audit, clock } = deps;
+  const { db, repo, audit, webhooks, clock } = deps;
 
   async function settings(tx: Db | Tx) {
     const [row] = await tx.select().from(partnerProgramSettings).where(eq(partnerProgramSettings.id, 1));
@@ -193,6 +196,7 @@ export function createCommissionsService(deps: {
         now,
         note: 'Заказ оплачен',
       });
+      if (created) await webhooks.onCommissionCreated(tx, created);
       if (created && order.status === 'COMPLETED') {
         await repo.setApprovableAt(tx, order.id, new Date(now.getTime() + current.holdDays * DAY_MS));
       }

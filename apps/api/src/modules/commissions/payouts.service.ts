@@ -33,6 +33,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { PartnerPrincipal, UserPrincipal } from '../../lib/principal.ts';
 import { renderPdf } from '../../providers/pdf.ts';
+import type { WebhooksService } from '../webhooks/webhooks.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { CommissionsRepository, PayoutRunRow } from './commissions.repository.ts';
@@ -77,9 +78,11 @@ export function createPayoutsService(deps: {
   repo: CommissionsRepository;
   audit: AuditRepository;
   mail: MailService;
+  /** Integrators hear `commission.paid` for each commission of a run marked paid (decision 071). */
+  webhooks: Pick<WebhooksService, 'onPayoutRunPaid'>;
   clock: Clock;
 }) {
-  const { db, repo, audit, mail, clock } = deps;
+  const { db, repo, audit, mail, webhooks, clock } = deps;
 
   /** Unassigned APPROVED commissions up to the period end, by partner (locked when `tx` is a run's creation). */
   async function freeMoney(tx: Db | Tx, periodTo: string, lock: boolean) {
@@ -327,6 +330,7 @@ export function createPayoutsService(deps: {
           now: clock.now(),
         });
         if (!run) throw new AppError('CONFLICT', COMMISSION_MESSAGES.payoutRunNotDraft);
+        await webhooks.onPayoutRunPaid(tx, run.id);
         const payouts = await tx
           .select({ payout: partnerPayouts, email: partnerAccounts.email, name: partnerAccounts.name })
           .from(partnerPayouts)

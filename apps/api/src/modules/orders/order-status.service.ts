@@ -28,6 +28,7 @@ import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsRepository } from '../payments/payments.repository.ts';
 import type { CommissionsService } from '../commissions/commissions.service.ts';
+import type { WebhooksService } from '../webhooks/webhooks.service.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrdersQueryService } from './query/orders-query.service.ts';
 
@@ -146,9 +147,23 @@ export function createOrderStatusService(deps: {
   clock: Clock;
   /** Partner commissions follow the order: created when paid, held from COMPLETED, reversed when cancelled. */
   commissions: Pick<CommissionsService, 'onOrderPaid' | 'onOrderStatusChanged'>;
+  /** Integrators hear their attributed orders' payments and status changes (decision 071). */
+  webhooks: Pick<WebhooksService, 'onOrderPaid' | 'onOrderStatusChanged'>;
 }) {
-  const { db, repo, query, mail, notifications, jobs, paymentsRepo, audit, config, clock, commissions } =
-    deps;
+  const {
+    db,
+    repo,
+    query,
+    mail,
+    notifications,
+    jobs,
+    paymentsRepo,
+    audit,
+    config,
+    clock,
+    commissions,
+    webhooks,
+  } = deps;
 
   /**
    * `create-delivery` is enqueued here and nowhere else: a paid courier order gets its delivery booked with the
@@ -237,10 +252,13 @@ export function createOrderStatusService(deps: {
     },
     now: Date,
   ): Promise<void> {
+    // Webhooks of the order's integrator (only an order attributed to one has deliveries): one event per change.
+    await webhooks.onOrderStatusChanged(tx, order, change);
     if (change.by.kind === 'payment') {
       await enqueueCreateDelivery(tx, order);
       await notifyPaid(tx, order);
       await commissions.onOrderPaid(tx, order);
+      await webhooks.onOrderPaid(tx, order);
       return;
     }
     await commissions.onOrderStatusChanged(tx, order, change);
@@ -322,6 +340,7 @@ export function createOrderStatusService(deps: {
       await paymentsRepo.supersedePending(tx, order.id, now);
       // Paid outside the system: an attributed order earns its commission as with any payment.
       await commissions.onOrderPaid(tx, order);
+      await webhooks.onOrderPaid(tx, order);
       await audit.record(tx, {
         actorUserId: by.userId,
         action: 'order.payment.manual',

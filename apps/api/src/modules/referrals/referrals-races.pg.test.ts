@@ -109,8 +109,10 @@ describe('referrals on PostgreSQL', () => {
 
     const attributed = await recordOrder(clickId);
     // 8 + the attribution + the order-level fraud rules' four reads (decision 063: the order with its partner,
-    // its commission, the partner's sign-ins, other partners of the e-mail); nothing fires for this order.
-    expect(attributed.sent).toHaveLength(14);
+    // its commission, the partner's sign-ins, other partners of the e-mail); nothing fires for this order. + the
+    // integrator webhooks' `order.created` INSERT … SELECT (decision 071: no row, no job for a partner without
+    // endpoints).
+    expect(attributed.sent).toHaveLength(15);
     const writes = attributed.sent.filter((query) => /insert into "?order_attributions/i.test(query.text));
     expect(writes).toHaveLength(1);
     expect(writes[0]!.name).toBe('attribute_order');

@@ -12,6 +12,7 @@ import { partnerPayoutPaid } from './partner-payout-paid.ts';
 import { partnerApplicationDecided } from './partner-application-decided.ts';
 import { partnerApplicationReceived } from './partner-application-received.ts';
 import { partnerPasswordReset } from './partner-password-reset.ts';
+import { partnerWebhookDisabled } from './partner-webhook-disabled.ts';
 import { paymentLink } from './payment-link.ts';
 import { paymentReceived } from './payment-received.ts';
 import { paymentReminder } from './payment-reminder.ts';
@@ -48,6 +49,7 @@ export const MAIL_TEMPLATES = {
   'partner-application-received': partnerApplicationReceived,
   'partner-application-decided': partnerApplicationDecided,
   'partner-password-reset': partnerPasswordReset,
+  'partner-webhook-disabled': partnerWebhookDisabled,
 } as const satisfies Record<string, (params: never, context: MailContext) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

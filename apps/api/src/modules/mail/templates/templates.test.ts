@@ -178,6 +178,18 @@ const EVERY_MAIL: Array<[MailMessage, MailOrder | null]> = [
   ],
   [
     {
+      template: 'partner-webhook-disabled',
+      params: {
+        name: 'ООО «Интегратор»',
+        url: 'https://hooks.example.ru/perevod',
+        failures: 5,
+        pageUrl: `${URL}/partner/integrator/webhooks`,
+      },
+    },
+    null,
+  ],
+  [
+    {
       template: 'partner-payout-paid',
       params: { name: 'Ольга', amount: 1234.5, periodFrom: '2026-10-01', periodTo: '2026-10-31' },
     },

@@ -19,6 +19,7 @@ import type { FormSettingsRepository, PromoRow } from '../../form-settings/form-
 import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import type { FraudService } from '../../fraud/fraud.service.ts';
+import type { WebhooksService } from '../../webhooks/webhooks.service.ts';
 import type { ReferralsService } from '../../referrals/referrals.service.ts';
 import type { UploadsRepository } from '../../uploads/uploads.repository.ts';
 import { toOrderSummary, toPromoValidateResponse } from '../orders.mapper.ts';
@@ -60,10 +61,24 @@ export function createOrdersService(deps: {
   referrals: Pick<ReferralsService, 'attributeOrder'>;
   /** The order-level fraud rules, run on an attributed order (decision 063). */
   fraud: Pick<FraudService, 'scanOrder'>;
+  /** Integrator webhooks: `order.created` for an attributed order (decision 071). */
+  webhooks: Pick<WebhooksService, 'onOrderCreated'>;
   clock: Clock;
 }) {
-  const { db, repo, authRepo, auth, formSettings, promoRepo, uploadsRepo, mail, referrals, fraud, clock } =
-    deps;
+  const {
+    db,
+    repo,
+    authRepo,
+    auth,
+    formSettings,
+    promoRepo,
+    uploadsRepo,
+    mail,
+    referrals,
+    fraud,
+    webhooks,
+    clock,
+  } = deps;
 
   /** The promo code if it can be used now, or the message that refuses it (a read only: see reservePromoUse). */
   async function resolvePromo(
@@ -285,7 +300,11 @@ export function createOrdersService(deps: {
           });
           // The fraud rules check an attributed order in its transaction (decision 063): a flagged order's
           // commission is held from the start.
-          if (attribution) await fraud.scanOrder(tx, inserted.id);
+          if (attribution) {
+            await fraud.scanOrder(tx, inserted.id);
+            // The integrator the order is attributed to hears `order.created` (decision 071).
+            await webhooks.onOrderCreated(tx, inserted);
+          }
         }
         const attached = await uploadsRepo.attachUploads(tx, inserted.id, input.files, {
           userId: principal?.kind === 'user' ? principal.userId : null,

@@ -1,0 +1,3 @@
+import { PartnerWebhooksPage } from '@/features/partner-webhooks/components/webhooks-page';
+
+export { PartnerWebhooksPage as Component };

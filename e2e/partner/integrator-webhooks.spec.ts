@@ -1,0 +1,101 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { staffToken, DEMO } from '../support/api';
+import { expectAccessible } from '../support/axe';
+import { bearer, signInPartnerPortal } from '../support/fixtures';
+import { expectNoSidewaysScroll } from '../support/layout';
+import { placeOrder } from '../support/orders';
+
+const INTEGRATOR = { email: 'integrator@demo.local', password: 'integrator-demo-pass' };
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+/** The receiver's own check (the documented scheme): `v1=` + hex HMAC-SHA256 of `${timestamp}.${body}`. */
+function isSigned(secret: string, request: Received): boolean {
+  const timestamp = String(request.headers['webhook-timestamp']);
+  const expected = createHmac('sha256', secret).update(`${timestamp}.${request.body}`).digest('hex');
+  return request.headers['webhook-signature'] === `v1=${expected}`;
+}
+
+/** Decision 071: an integrator's webhook from its creation to a real order event in the log. */
+test.describe('integrator webhooks', () => {
+  let server: Server;
+  let port = 0;
+  const received: Received[] = [];
+
+  test.beforeAll(async () => {
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test('creates an endpoint, sends a test event, then sees an attributed order’s status change delivered', async ({
+    page,
+    request,
+  }) => {
+    const token = await signInPartnerPortal(page, request, INTEGRATOR);
+    const profile = (
+      (await (await request.get('/api/partner/profile', { headers: bearer(token) })).json()) as {
+        data: { id: string };
+      }
+    ).data;
+    await page.goto('/partner/integrator/webhooks');
+    await page.getByRole('textbox', { name: 'URL' }).fill(`http://127.0.0.1:${port}/hook`);
+    await page.getByRole('textbox', { name: 'Описание' }).fill('CRM интегратора');
+    await page.getByRole('button', { name: 'Добавить адрес' }).click();
+
+    // The secret, once.
+    const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Я сохранил секрет' }).click();
+    await expect(page.getByTestId('webhook-secret')).toBeHidden();
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    const endpoint = page.getByTestId('webhook-endpoint');
+    await expect(endpoint).toContainText(`127.0.0.1:${port}/hook`);
+    await endpoint.getByRole('button', { name: 'Отправить тестовое событие' }).click();
+    const log = endpoint.getByTestId(/^delivery-log-/);
+    const testRow = log.getByTestId('delivery-row').filter({ hasText: 'webhook.test' });
+    await expect(testRow).toContainText('Доставлено');
+    await expect(testRow).toContainText('200');
+    expect(received).toHaveLength(1);
+    expect(isSigned(secret, received[0]!)).toBe(true);
+    await testRow.getByRole('button', { name: 'Подробнее' }).click();
+    await expect(log.getByTestId('delivery-payload')).toContainText('"type": "webhook.test"');
+    await expectAccessible(page, '/partner/integrator/webhooks');
+
+    // A real event: an order attributed to the integrator (the form's partnerId), then staff cancel it.
+    const order = await placeOrder(request, `webhook.${Date.now()}@example.ru`, {
+      extra: { partnerId: profile.id },
+    });
+    const admin = await staffToken(request, DEMO.admin.email, DEMO.admin.password);
+    const changed = await request.patch('/api/order/status', {
+      headers: bearer(admin),
+      data: { id: order.id, status: 'CANCELED', comment: null },
+    });
+    expect(changed.status()).toBe(200);
+    // The queue delivers it; the open log refreshes by itself.
+    const statusRow = log.getByTestId('delivery-row').filter({ hasText: 'order.status_changed' });
+    await expect(statusRow).toContainText('Доставлено');
+    await expect(log.getByTestId('delivery-row').filter({ hasText: 'order.created' })).toContainText(
+      'Доставлено',
+    );
+    const event = received
+      .map((request) => JSON.parse(request.body) as { type: string; data: { id: string; status: string } })
+      .find((body) => body.type === 'order.status_changed');
+    expect(event?.data).toMatchObject({ id: order.id, status: 'CANCELED' });
+    expect(received.every((request) => isSigned(secret, request))).toBe(true);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoSidewaysScroll(page);
+  });
+});
