@@ -25,6 +25,8 @@ import { createCommissionsService } from './modules/commissions/commissions.serv
 import { createPayoutsService } from './modules/commissions/payouts.service.ts';
 import { createPartnerProgramService } from './modules/partner-portal/partner-program.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createCouponsRepository } from './modules/coupons/coupons.repository.ts';
+import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import type { MailTransport } from './providers/mail.ts';
@@ -226,6 +228,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
   });
+  const coupons = createCouponsService({ db, repo: createCouponsRepository(), audit, clock });
   const payments = createPaymentsService({
     db,
     provider: paymentProvider,
@@ -238,6 +241,7 @@ export function createServices(deps: ServiceDeps) {
   });
   return {
     referrals,
+    coupons,
     mail,
     auth,
     ordersQuery,
@@ -341,6 +345,7 @@ export function createServices(deps: ServiceDeps) {
       uploadsRepo,
       mail,
       referrals,
+      coupons,
       fraud,
       clock,
     }),

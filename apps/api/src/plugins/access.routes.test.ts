@@ -3,8 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPlugin } from './auth.ts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 
-type Who = 'anonymous' | 'USER' | 'MANAGER' | 'ADMIN' | 'PARTNER' | 'partnerPortal';
-const EVERYONE: Who[] = ['anonymous', 'USER', 'MANAGER', 'ADMIN', 'PARTNER', 'partnerPortal'];
+/** partnerPortal: an AFFILIATE portal partner; corporatePortal: a CORPORATE_REFERRAL one (decision 069). */
+type Who = 'anonymous' | 'USER' | 'MANAGER' | 'ADMIN' | 'PARTNER' | 'partnerPortal' | 'corporatePortal';
+const EVERYONE: Who[] = [
+  'anonymous',
+  'USER',
+  'MANAGER',
+  'ADMIN',
+  'PARTNER',
+  'partnerPortal',
+  'corporatePortal',
+];
+/** Any portal partner. */
+const PORTAL: Who[] = ['partnerPortal', 'corporatePortal'];
+const isPortal = (who: Who) => who === 'partnerPortal' || who === 'corporatePortal';
 const SIGNED_IN: Who[] = ['USER', 'MANAGER', 'ADMIN', 'PARTNER'];
 
 /**
@@ -35,10 +47,10 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/admin/crm-access-requests/:id/grant': { allowed: ['ADMIN'] },
   'POST /api/admin/crm-access-requests/:id/refuse': { allowed: ['ADMIN'] },
   'POST /api/partner/auth/login': { allowed: EVERYONE },
-  'POST /api/partner/auth/logout': { allowed: ['partnerPortal'], revokes: true },
-  'GET /api/partner/profile': { allowed: ['partnerPortal'] },
-  'GET /api/partner/payment-details': { allowed: ['partnerPortal'] },
-  'PUT /api/partner/payment-details': { allowed: ['partnerPortal'] },
+  'POST /api/partner/auth/logout': { allowed: PORTAL, revokes: true },
+  'GET /api/partner/profile': { allowed: PORTAL },
+  'GET /api/partner/payment-details': { allowed: PORTAL },
+  'PUT /api/partner/payment-details': { allowed: PORTAL },
   'POST /api/partner/payment-details/confirm': { allowed: EVERYONE },
   'GET /api/admin/fraud-events': { allowed: ['ADMIN'] },
   'POST /api/admin/fraud-events/:id/release': { allowed: ['ADMIN'] },
@@ -46,9 +58,9 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/admin/fraud-events/:id/ban': { allowed: ['ADMIN'] },
   'GET /api/admin/partner-analytics': { allowed: ['ADMIN'] },
   'GET /api/admin/partner-analytics/export.csv': { allowed: ['ADMIN'] },
-  'GET /api/partner/commissions': { allowed: ['partnerPortal'] },
-  'GET /api/partner/payouts': { allowed: ['partnerPortal'] },
-  'GET /api/partner/payouts/:id/statement.pdf': { allowed: ['partnerPortal'] },
+  'GET /api/partner/commissions': { allowed: PORTAL },
+  'GET /api/partner/payouts': { allowed: PORTAL },
+  'GET /api/partner/payouts/:id/statement.pdf': { allowed: PORTAL },
   'GET /api/commission-adjustments': { allowed: ['ADMIN'] },
   'POST /api/commission-adjustments': { allowed: ['ADMIN'] },
   'GET /api/commission-adjustments/partners': { allowed: ['ADMIN'] },
@@ -58,19 +70,27 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/partner-payouts/:id/registry.csv': { allowed: ['ADMIN'] },
   'POST /api/partner-payouts/:id/mark-paid': { allowed: ['ADMIN'] },
   'POST /api/partner-payouts/:id/cancel': { allowed: ['ADMIN'] },
-  'GET /api/partner/affiliate/links': { allowed: ['partnerPortal'] },
-  'POST /api/partner/affiliate/links': { allowed: ['partnerPortal'] },
-  'POST /api/partner/affiliate/links/:id/archive': { allowed: ['partnerPortal'] },
-  'GET /api/partner/affiliate/promocodes': { allowed: ['partnerPortal'] },
-  'POST /api/partner/affiliate/promocodes': { allowed: ['partnerPortal'] },
-  'GET /api/partner/affiliate/click-logs': { allowed: ['partnerPortal'] },
-  'GET /api/partner/affiliate/click-logs/export.csv': { allowed: ['partnerPortal'] },
-  'GET /api/partner/affiliate/analytics': { allowed: ['partnerPortal'] },
-  'GET /api/partner/dashboard': { allowed: ['partnerPortal'] },
+  'GET /api/partner/affiliate/links': { allowed: PORTAL },
+  'POST /api/partner/affiliate/links': { allowed: PORTAL },
+  'POST /api/partner/affiliate/links/:id/archive': { allowed: PORTAL },
+  'GET /api/partner/affiliate/promocodes': { allowed: PORTAL },
+  'POST /api/partner/affiliate/promocodes': { allowed: PORTAL },
+  'GET /api/partner/affiliate/click-logs': { allowed: PORTAL },
+  'GET /api/partner/affiliate/click-logs/export.csv': { allowed: PORTAL },
+  'GET /api/partner/affiliate/analytics': { allowed: PORTAL },
+  'GET /api/partner/corporate/coupon-batches': { allowed: ['corporatePortal'] },
+  'POST /api/partner/corporate/coupon-batches': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/coupon-batches/:id/coupons': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/coupon-batches/:id/export.csv': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/campaigns': { allowed: ['corporatePortal'] },
+  'POST /api/partner/corporate/campaigns': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/analytics': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/analytics/export.csv': { allowed: ['corporatePortal'] },
+  'GET /api/partner/dashboard': { allowed: PORTAL },
   'GET /api/form-settings/promocode/partners': { allowed: ['ADMIN'] },
   'PUT /api/form-settings/promocode/:code/partner': { allowed: ['ADMIN'] },
-  'PUT /api/partner/profile': { allowed: ['partnerPortal'] },
-  'PUT /api/partner/change-password': { allowed: ['partnerPortal'] },
+  'PUT /api/partner/profile': { allowed: PORTAL },
+  'PUT /api/partner/change-password': { allowed: PORTAL },
   'POST /api/partner/apply': { allowed: EVERYONE },
   'POST /api/partner/password/set': { allowed: EVERYONE },
   'POST /api/partner/password/forgot': { allowed: EVERYONE },
@@ -78,6 +98,9 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/admin/partner-applications/:id/approve': { allowed: ['ADMIN'] },
   'POST /api/admin/partner-applications/:id/refuse': { allowed: ['ADMIN'] },
   'GET /api/admin/partner-program/settings': { allowed: ['ADMIN'] },
+  'GET /api/admin/partner-program/coupon-batches': { allowed: ['ADMIN'] },
+  'POST /api/admin/partner-program/coupon-batches/:id/approve': { allowed: ['ADMIN'] },
+  'POST /api/admin/partner-program/coupon-batches/:id/refuse': { allowed: ['ADMIN'] },
   'PUT /api/admin/partner-program/settings': { allowed: ['ADMIN'] },
   'GET /api/admin/partner-program/partners': { allowed: ['ADMIN'] },
   'PUT /api/admin/partner-program/partners/:id/status': { allowed: ['ADMIN'] },
@@ -245,6 +268,8 @@ describe('route authorization', () => {
         return ctx.staffAuth(...DEMO.partner);
       case 'partnerPortal':
         return ctx.partnerAuth(...DEMO.affiliate);
+      case 'corporatePortal':
+        return ctx.partnerAuth(...DEMO.payee);
     }
   }
 
@@ -294,8 +319,8 @@ describe('route authorization', () => {
         if (isAllowed === denied) failures.push(`${key} as ${who}: ${response.statusCode}`);
         if (!isAllowed) {
           // 401: no credentials, or a token of the other area (cabinet/CRM vs partner portal); 403: wrong role.
-          const isPartnerRoute = expectation.allowed.includes('partnerPortal');
-          const isOtherArea = who === 'anonymous' || (who === 'partnerPortal') !== isPartnerRoute;
+          const isPartnerRoute = expectation.allowed.some(isPortal);
+          const isOtherArea = who === 'anonymous' || isPortal(who) !== isPartnerRoute;
           const want = isOtherArea ? 401 : 403;
           if (response.statusCode !== want)
             failures.push(`${key} as ${who}: ${response.statusCode}, want ${want}`);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Role } from '@app/contracts';
+import type { PartnerType, Role } from '@app/contracts';
 import { MESSAGES, STAFF_ROLES } from '@app/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Principal } from '../lib/principal.ts';
@@ -9,15 +9,20 @@ import type { Principal } from '../lib/principal.ts';
  * Who may call a route. Every /api route declares one; buildApp refuses to start otherwise.
  * - public: anyone (a valid token is still read, so the handler can see who calls)
  * - user: a cabinet/CRM session; with `roles`, only those roles (others get 403)
- * - partner: a partner-portal session
+ * - partner: a partner-portal session; with `types`, only partners of those types (others get 403)
  */
-export type Access = { kind: 'public' } | { kind: 'user'; roles?: readonly Role[] } | { kind: 'partner' };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user'; roles?: readonly Role[] }
+  | { kind: 'partner'; types?: readonly PartnerType[] };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'user' };
 export const ADMIN_ONLY: Access = { kind: 'user', roles: ['ADMIN'] };
 export const STAFF: Access = { kind: 'user', roles: STAFF_ROLES };
 export const PARTNER_PORTAL: Access = { kind: 'partner' };
+/** The corporate referrer's pages (issue 20, decision 069). */
+export const CORPORATE_PORTAL: Access = { kind: 'partner', types: ['CORPORATE_REFERRAL'] };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -61,6 +66,9 @@ export const authPlugin = fp<{ resolvePrincipal: ResolvePrincipal }>(
       }
       if (access.kind === 'user' && access.roles && principal.kind === 'user') {
         if (!access.roles.includes(principal.role)) throw forbidden();
+      }
+      if (access.kind === 'partner' && access.types && principal.kind === 'partner') {
+        if (!access.types.includes(principal.partnerType)) throw forbidden();
       }
     };
 
