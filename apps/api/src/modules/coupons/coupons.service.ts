@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   CORPORATE_ANALYTICS_CSV_HEADERS,
   COUPON_ALPHABET,
@@ -68,7 +68,7 @@ export type CouponResolution =
   | { coupon: null; refusal: string };
 
 const invalidCoupon = (message: string) =>
-  new AppError('VALIDATION_ERROR', message, { details: [{ path: 'promoCode', message }] });
+  new AppError('VALIDATION_ERROR', message, { details: [{ path: 'body.promoCode', message }] });
 
 const emptyFunnel = (): CouponFunnel => ({
   issued: 0,
@@ -217,8 +217,9 @@ export function createCouponsService(deps: {
     }));
   }
 
+  const FUNNEL_KEYS = Object.keys(emptyFunnel()) as Array<keyof CouponFunnel>;
   function addFunnel(target: CouponFunnel, source: CouponFunnel): void {
-    for (const key of Object.keys(target) as Array<keyof CouponFunnel>) target[key] += source[key];
+    for (const key of FUNNEL_KEYS) target[key] += source[key];
   }
 
   return {
@@ -428,22 +429,33 @@ export function createCouponsService(deps: {
 
     async listCampaigns(actor: PartnerPrincipal): Promise<CouponCampaignListResponse> {
       const rows = await db
-        .select({
-          campaign: partnerCouponCampaigns,
-          batches: sql<number>`(select count(*)::int from ${partnerCouponBatches}
-                                 where ${partnerCouponBatches.campaignId} = ${partnerCouponCampaigns.id})`,
-          issued: sql<number>`(select count(*)::int from ${partnerCoupons}
-                                 join ${partnerCouponBatches} on ${partnerCouponBatches.id} = ${partnerCoupons.batchId}
-                                where ${partnerCouponBatches.campaignId} = ${partnerCouponCampaigns.id})`,
-          used: sql<number>`(select count(${partnerCoupons.usedAt})::int from ${partnerCoupons}
-                               join ${partnerCouponBatches} on ${partnerCouponBatches.id} = ${partnerCoupons.batchId}
-                              where ${partnerCouponBatches.campaignId} = ${partnerCouponCampaigns.id})`,
-        })
+        .select()
         .from(partnerCouponCampaigns)
         .where(eq(partnerCouponCampaigns.partnerAccountId, actor.partnerAccountId))
         .orderBy(desc(partnerCouponCampaigns.createdAt))
         .limit(500);
-      return { items: rows.map((row) => toCouponCampaign(row.campaign, row)) };
+      const counts = await db
+        .select({
+          campaignId: partnerCouponBatches.campaignId,
+          batches: sql<number>`count(distinct ${partnerCouponBatches.id})::int`,
+          issued: sql<number>`count(${partnerCoupons.code})::int`,
+          used: sql<number>`count(${partnerCoupons.usedAt})::int`,
+        })
+        .from(partnerCouponBatches)
+        .leftJoin(partnerCoupons, eq(partnerCoupons.batchId, partnerCouponBatches.id))
+        .where(
+          and(
+            eq(partnerCouponBatches.partnerAccountId, actor.partnerAccountId),
+            isNotNull(partnerCouponBatches.campaignId),
+          ),
+        )
+        .groupBy(partnerCouponBatches.campaignId);
+      const byCampaign = new Map(counts.map((row) => [row.campaignId, row]));
+      return {
+        items: rows.map((row) =>
+          toCouponCampaign(row, byCampaign.get(row.id) ?? { batches: 0, issued: 0, used: 0 }),
+        ),
+      };
     },
 
     async createCampaign(
