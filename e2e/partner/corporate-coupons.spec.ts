@@ -30,7 +30,7 @@ test('a corporate partner makes a batch; a visitor orders with a coupon; the cam
   await page.getByRole('textbox', { name: 'Метка пакета' }).fill(label);
   await page.getByRole('textbox', { name: 'Количество' }).fill('5');
   await page.getByRole('textbox', { name: 'Скидка, %' }).fill('10');
-  await page.getByRole('textbox', { name: 'Кампания' }).click();
+  await page.getByRole('combobox', { name: 'Кампания' }).click();
   await page.getByRole('option', { name: campaignName }).click();
   await page.getByRole('button', { name: 'Выпустить купоны' }).click();
   await expect(page.getByText('Пакет одобрен: купоны готовы')).toBeVisible();
