@@ -84,8 +84,9 @@ describe('corporate coupons (decision 069)', () => {
     (await rows<{ n: number }>(ctx, 'select count(*)::int as n from orders'))[0]!.n;
 
   it('only a CORPORATE_REFERRAL partner opens the corporate pages: an affiliate and an integrator get 403', async () => {
-    for (const credentials of [DEMO.affiliate, DEMO.integrator]) {
-      const headers = await ctx.partnerAuth(...credentials);
+    for (const [email, password] of [DEMO.affiliate, DEMO.integrator]) {
+      const credentials = [email, password] as const;
+      const headers = await ctx.partnerAuth(email, password);
       for (const url of [
         '/api/partner/corporate/coupon-batches',
         '/api/partner/corporate/campaigns',
