@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, uniqueEmail } from '../support/api';
 import { expectAccessible } from '../support/axe';
-import { bearer, signInPartnerPortal } from '../support/fixtures';
+import { bearer, signInPartnerPortal, signInStaff } from '../support/fixtures';
 import { expectNoSidewaysScroll } from '../support/layout';
 import { chooseInOrderForm } from '../support/ui';
 
@@ -91,8 +91,30 @@ test('a corporate partner makes a batch; a visitor orders with a coupon; the cam
   // The coupon is single-use now.
   const again = await request.get(`/api/form-settings/promocode/validate?code=${code}`);
   expect(((await again.json()) as { message: string }).message).toBe('Этот купон уже использован');
-  const list = await request.get('/api/partner/corporate/coupon-batches', { headers: bearer(token) });
-  expect(list.ok()).toBe(true);
+
+  // A batch above the programme's limits waits for an ADMIN, who approves it in the CRM.
+  const bigLabel = `Холдинг ${stamp}`;
+  const lastDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const waiting = await request.post('/api/partner/corporate/coupon-batches', {
+    headers: bearer(token),
+    data: { label: bigLabel, quantity: 2, discountPercent: 40, expiresOn: lastDay },
+  });
+  expect(((await waiting.json()) as { batch: { status: string } }).batch.status).toBe('PENDING');
+  const crm = await browser.newContext();
+  try {
+    const admin = await crm.newPage();
+    await signInStaff(admin, crm.request, 'ADMIN');
+    await admin.goto('/crm/partner-program');
+    const approvals = admin.getByTestId('coupon-batch-approvals');
+    const waitingRow = approvals.getByRole('row', { name: new RegExp(bigLabel) });
+    await expect(waitingRow).toContainText('40 %');
+    await expectAccessible(admin, '/crm/partner-program (coupon batches)');
+    await waitingRow.getByRole('button', { name: 'Одобрить' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Одобрить' }).click();
+    await expect(approvals.getByRole('row', { name: new RegExp(bigLabel) })).toHaveCount(0);
+  } finally {
+    await crm.close();
+  }
 
   await page.setViewportSize({ width: 375, height: 812 });
   for (const path of [
