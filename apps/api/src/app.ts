@@ -57,6 +57,8 @@ import { marketingJourneysRoutes } from './modules/marketing/marketing-journeys.
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { partnerProgramRoutes } from './modules/partner-portal/partner-program.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { couponsStaffRoutes } from './modules/coupons/coupons-staff.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { referralsPublicRoutes } from './modules/referrals/referrals-public.routes.ts';
 import { referralsStaffRoutes } from './modules/referrals/referrals-staff.routes.ts';
@@ -216,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(referralsRoutes, { referrals: services.referrals });
   await app.register(referralsStaffRoutes, { referrals: services.referrals });
   await app.register(referralsPublicRoutes, { referrals: services.referrals });
+  await app.register(couponsRoutes, { coupons: services.coupons });
+  await app.register(couponsStaffRoutes, { coupons: services.coupons });
 
   await app.register(staticSpaPlugin, {
     distDir: config.serveWeb ? config.webDistDir : null,

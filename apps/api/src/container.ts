@@ -33,6 +33,8 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { createWebhookHttp } from './providers/webhook-http.ts';
 import { createPartnerProgramService } from './modules/partner-portal/partner-program.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createCouponsRepository } from './modules/coupons/coupons.repository.ts';
+import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import type { MailTransport } from './providers/mail.ts';
@@ -245,6 +247,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
   });
+  const coupons = createCouponsService({ db, repo: createCouponsRepository(), audit, clock });
   const payments = createPaymentsService({
     db,
     provider: paymentProvider,
@@ -265,12 +268,14 @@ export function createServices(deps: ServiceDeps) {
     uploadsRepo,
     mail,
     referrals,
+    coupons,
     fraud,
     webhooks,
     clock,
   });
   return {
     referrals,
+    coupons,
     mail,
     auth,
     ordersQuery,

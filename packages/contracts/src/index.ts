@@ -21,6 +21,7 @@ export { CataloguePriceSchema } from './fields.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './commissions.ts';
+export * from './coupons.ts';
 export * from './crm-access.ts';
 export * from './customers.ts';
 export * from './documents.ts';

@@ -6,9 +6,19 @@ import { createApiKey, createTestContext, DEMO, type TestContext } from '#test/h
 /**
  * partnerPortal: an AFFILIATE's portal session; integrator: an INTEGRATOR's portal session; apiKey: an
  * integrator's API key with every scope (decision 070) — a principal of the partner API only: elsewhere it is no
- * credential (a public route serves it as anyone, a signed-in route answers 401).
+ * credential (a public route serves it as anyone, a signed-in route answers 401); corporatePortal: a
+ * CORPORATE_REFERRAL partner's portal session (decision 069).
  */
-type Who = 'anonymous' | 'USER' | 'MANAGER' | 'ADMIN' | 'PARTNER' | 'partnerPortal' | 'integrator' | 'apiKey';
+type Who =
+  | 'anonymous'
+  | 'USER'
+  | 'MANAGER'
+  | 'ADMIN'
+  | 'PARTNER'
+  | 'partnerPortal'
+  | 'integrator'
+  | 'corporatePortal'
+  | 'apiKey';
 const EVERYONE: Who[] = [
   'anonymous',
   'USER',
@@ -17,10 +27,12 @@ const EVERYONE: Who[] = [
   'PARTNER',
   'partnerPortal',
   'integrator',
+  'corporatePortal',
   'apiKey',
 ];
 const SIGNED_IN: Who[] = ['USER', 'MANAGER', 'ADMIN', 'PARTNER'];
-const PARTNERS: Who[] = ['partnerPortal', 'integrator'];
+const PARTNERS: Who[] = ['partnerPortal', 'integrator', 'corporatePortal'];
+const isPortal = (who: Who) => who === 'partnerPortal' || who === 'integrator' || who === 'corporatePortal';
 const API_KEY: Who[] = ['apiKey'];
 
 /**
@@ -55,6 +67,14 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/partner/profile': { allowed: PARTNERS },
   'GET /api/partner/payment-details': { allowed: PARTNERS },
   'PUT /api/partner/payment-details': { allowed: PARTNERS },
+  'GET /api/partner/corporate/coupon-batches': { allowed: ['corporatePortal'] },
+  'POST /api/partner/corporate/coupon-batches': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/coupon-batches/:id/coupons': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/coupon-batches/:id/export.csv': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/campaigns': { allowed: ['corporatePortal'] },
+  'POST /api/partner/corporate/campaigns': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/analytics': { allowed: ['corporatePortal'] },
+  'GET /api/partner/corporate/analytics/export.csv': { allowed: ['corporatePortal'] },
   // Partner sessions of INTEGRATOR partners only (decision 071): the affiliate gets 403.
   'GET /api/partner/webhooks': { allowed: ['integrator'] },
   'POST /api/partner/webhooks': { allowed: ['integrator'] },
@@ -135,6 +155,9 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/admin/partner-applications/:id/approve': { allowed: ['ADMIN'] },
   'POST /api/admin/partner-applications/:id/refuse': { allowed: ['ADMIN'] },
   'GET /api/admin/partner-program/settings': { allowed: ['ADMIN'] },
+  'GET /api/admin/partner-program/coupon-batches': { allowed: ['ADMIN'] },
+  'POST /api/admin/partner-program/coupon-batches/:id/approve': { allowed: ['ADMIN'] },
+  'POST /api/admin/partner-program/coupon-batches/:id/refuse': { allowed: ['ADMIN'] },
   'PUT /api/admin/partner-program/settings': { allowed: ['ADMIN'] },
   'GET /api/admin/partner-program/partners': { allowed: ['ADMIN'] },
   'PUT /api/admin/partner-program/partners/:id/status': { allowed: ['ADMIN'] },
@@ -285,7 +308,6 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
 describe('route authorization', () => {
   let ctx: TestContext;
   const headers = new Map<Who, Record<string, string>>();
-  let integrator: Record<string, string> = {};
 
   async function signIn(who: Who): Promise<Record<string, string>> {
     switch (who) {
@@ -303,6 +325,8 @@ describe('route authorization', () => {
         return ctx.staffAuth(...DEMO.partner);
       case 'partnerPortal':
         return ctx.partnerAuth(...DEMO.affiliate);
+      case 'corporatePortal':
+        return ctx.partnerAuth(...DEMO.payee);
       case 'integrator':
         return ctx.partnerAuth(...DEMO.integrator);
       case 'apiKey':
@@ -360,8 +384,8 @@ describe('route authorization', () => {
         if (!isAllowed) {
           // 401: no credentials, or a credential of another area (cabinet/CRM, partner portal, partner API);
           // 403: the right area, the wrong role or partner type.
-          const isPartnerRoute = expectation.allowed.includes('integrator');
-          const isPartner = who === 'partnerPortal' || who === 'integrator';
+          const isPartnerRoute = expectation.allowed.some(isPortal);
+          const isPartner = isPortal(who);
           const isApiRoute = url.startsWith('/api/v1/');
           const isOtherArea =
             who === 'anonymous' || who === 'apiKey' || isApiRoute || isPartner !== isPartnerRoute;

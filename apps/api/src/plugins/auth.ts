@@ -28,6 +28,8 @@ export const PARTNER_PORTAL: Access = { kind: 'partner' };
 export const INTEGRATOR_PORTAL: Access = { kind: 'partner', types: ['INTEGRATOR'] };
 export const API_KEY: Access = { kind: 'apiKey' };
 export const apiKeyScope = (scope: ApiKeyScope): Access => ({ kind: 'apiKey', scope });
+/** The corporate referrer's pages (issue 20, decision 069). */
+export const CORPORATE_PORTAL: Access = { kind: 'partner', types: ['CORPORATE_REFERRAL'] };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -91,7 +93,8 @@ export const authPlugin = fp<{ resolvePrincipal: ResolvePrincipal; resolveApiKey
         if (!access.roles.includes(principal.role)) throw forbidden();
       }
       if (access.kind === 'partner' && access.types && principal.kind === 'partner') {
-        if (!access.types.includes(principal.partnerType)) throw forbidden(PARTNER_MESSAGES.integratorOnly);
+        if (!access.types.includes(principal.partnerType))
+          throw forbidden(PARTNER_MESSAGES.partnerTypeForbidden);
       }
     };
 

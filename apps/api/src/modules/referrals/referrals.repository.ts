@@ -208,6 +208,35 @@ export function createReferralsRepository() {
       const [row] = await attributeStatement(db, { ...values, now: values.now.toISOString() });
       return row as OrderAttributionRow | undefined;
     },
+    /**
+     * Attributes an order straight to a partner whose own instrument the order carries (a corporate coupon,
+     * decision 069): it beats a link and a partnerId, like a partner promo code; the partner must be ACTIVE.
+     */
+    async attributeOrderTo(
+      db: DbOrTx,
+      values: {
+        orderId: string;
+        partnerAccountId: string;
+        source: 'COUPON';
+        promoCode: string;
+        ipHash: string;
+        deviceHash: string;
+        now: Date;
+      },
+    ): Promise<OrderAttributionRow | undefined> {
+      const [row] = await db
+        .insert(orderAttributions)
+        .select(
+          sql`select ${values.orderId}::uuid, a.id, ${values.source}::text, null::uuid, ${values.promoCode}::text,
+                     null::text, ${values.ipHash}::text, ${values.deviceHash}::text,
+                     ${values.now.toISOString()}::timestamptz
+                from partner_accounts a
+               where a.id = ${values.partnerAccountId}::uuid and a.status = 'ACTIVE'`,
+        )
+        .onConflictDoNothing({ target: orderAttributions.orderId })
+        .returning();
+      return row;
+    },
     async insertPartnerPromoCode(
       db: DbOrTx,
       values: { code: string; partnerAccountId: string; createdBy: 'STAFF' | 'PARTNER'; now: Date },

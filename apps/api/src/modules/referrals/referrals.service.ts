@@ -262,6 +262,31 @@ export function createReferralsService(deps: {
       return row ?? null;
     },
 
+    /** A corporate coupon's order → its partner, source COUPON (decision 069), in the order's transaction. */
+    async attributeOrderTo(
+      tx: DbOrTx,
+      input: {
+        orderId: string;
+        partnerAccountId: string;
+        couponCode: string;
+        ip: string;
+        userAgent: string | undefined;
+        now: Date;
+      },
+    ): Promise<OrderAttributionRow | null> {
+      const hashes = fingerprintHashes(config.jwtSecret, { ip: input.ip, userAgent: input.userAgent });
+      const row = await repo.attributeOrderTo(tx, {
+        orderId: input.orderId,
+        partnerAccountId: input.partnerAccountId,
+        source: 'COUPON',
+        promoCode: input.couponCode,
+        ipHash: hashes.ipHash,
+        deviceHash: hashes.deviceHash,
+        now: input.now,
+      });
+      return row ?? null;
+    },
+
     // ---- links ----
 
     async listLinks(actor: PartnerPrincipal): Promise<{ items: PartnerLink[] }> {

@@ -18,6 +18,7 @@ import type { Principal } from '#src/lib/principal.ts';
 import type { FormSettingsRepository, PromoRow } from '../../form-settings/form-settings.repository.ts';
 import type { FormSettingsService } from '../../form-settings/form-settings.service.ts';
 import type { MailService } from '../../mail/mail.service.ts';
+import type { CouponsService } from '../../coupons/coupons.service.ts';
 import type { FraudService } from '../../fraud/fraud.service.ts';
 import type { WebhooksService } from '../../webhooks/webhooks.service.ts';
 import type { ReferralsService } from '../../referrals/referrals.service.ts';
@@ -45,6 +46,12 @@ export type OrderVisitor = {
 };
 
 type PartnerPromoRow = PromoRow & { partnerStatus: string | null };
+type CouponRow = { code: string; discountPercent: number; partnerAccountId: string };
+/** What the promo code field holds: a promo code, a corporate coupon (decision 069), or the refusal of it. */
+type PromoResolution =
+  | { promo: PartnerPromoRow; coupon: null; refusal: null }
+  | { promo: null; coupon: CouponRow; refusal: null }
+  | { promo: null; coupon: null; refusal: string };
 
 export function createOrdersService(deps: {
   db: Db;
@@ -58,7 +65,12 @@ export function createOrdersService(deps: {
   uploadsRepo: UploadsRepository;
   mail: MailService;
   /** The owner of order_attributions: decides the order's partner inside its transaction (decision 059). */
-  referrals: Pick<ReferralsService, 'attributeOrder'>;
+  referrals: Pick<ReferralsService, 'attributeOrder' | 'attributeOrderTo'>;
+  /** The owner of the coupon tables: a corporate coupon is checked, used and its campaign charged there. */
+  coupons: Pick<
+    CouponsService,
+    'resolveCoupon' | 'toValidateResponse' | 'useCoupon' | 'attachOrder' | 'releaseCoupon'
+  >;
   /** The order-level fraud rules, run on an attributed order (decision 063). */
   fraud: Pick<FraudService, 'scanOrder'>;
   /** Integrator webhooks: `order.created` for an attributed order (decision 071). */
@@ -75,28 +87,42 @@ export function createOrdersService(deps: {
     uploadsRepo,
     mail,
     referrals,
+    coupons,
     fraud,
     webhooks,
     clock,
   } = deps;
 
-  /** The promo code if it can be used now, or the message that refuses it (a read only: see reservePromoUse). */
-  async function resolvePromo(
-    dbOrTx: DbOrTx,
-    code: string,
-  ): Promise<{ promo: PartnerPromoRow; refusal: null } | { promo: null; refusal: string }> {
+  /**
+   * The promo code or corporate coupon if it can be used now, or the message that refuses it (a read only: see
+   * reservePromoUse and useCoupon). A promo code wins a clash of names; a coupon is looked up only when no promo
+   * code has the name, so an order with a promo code costs no extra round trip (decision 069).
+   */
+  async function resolvePromo(dbOrTx: DbOrTx, code: string): Promise<PromoResolution> {
     const promo = await repo.findPromo(dbOrTx, code.toUpperCase());
+    if (!promo) {
+      const coupon = await coupons.resolveCoupon(dbOrTx, code);
+      if (coupon?.coupon) return { promo: null, coupon: coupon.coupon, refusal: null };
+      return { promo: null, coupon: null, refusal: coupon?.refusal ?? MESSAGES.promoInvalid };
+    }
     // A portal partner's code works only while the partner is ACTIVE (decision 061).
-    if (promo?.partnerStatus && promo.partnerStatus !== 'ACTIVE')
-      return { promo: null, refusal: MESSAGES.promoInvalid };
-    const status = promo ? promoCodeStatus(promo, clock.now()) : null;
-    if (promo && status === 'ACTIVE') return { promo, refusal: null };
-    return { promo: null, refusal: status === 'USED_UP' ? MESSAGES.promoUsedUp : MESSAGES.promoInvalid };
+    if (promo.partnerStatus && promo.partnerStatus !== 'ACTIVE')
+      return { promo: null, coupon: null, refusal: MESSAGES.promoInvalid };
+    const status = promoCodeStatus(promo, clock.now());
+    if (status === 'ACTIVE') return { promo, coupon: null, refusal: null };
+    return {
+      promo: null,
+      coupon: null,
+      refusal: status === 'USED_UP' ? MESSAGES.promoUsedUp : MESSAGES.promoInvalid,
+    };
   }
 
   return {
     async validatePromo(code: string): Promise<PromoValidateResponse> {
-      return toPromoValidateResponse(code, await resolvePromo(db, code));
+      const resolved = await resolvePromo(db, code);
+      if (resolved.coupon)
+        return coupons.toValidateResponse(code, { coupon: resolved.coupon, refusal: null });
+      return toPromoValidateResponse(code, resolved);
     },
 
     /**
@@ -146,10 +172,12 @@ export function createOrdersService(deps: {
       }
 
       let promo: PartnerPromoRow | null = null;
+      let coupon: CouponRow | null = null;
       if (input.promoCode) {
         const resolved = await resolvePromo(db, input.promoCode);
-        if (!resolved.promo) throw invalid('promoCode', resolved.refusal);
+        if (resolved.refusal !== null) throw invalid('promoCode', resolved.refusal);
         promo = resolved.promo;
+        coupon = resolved.coupon;
       }
       const price = calculatePrice(catalogue, {
         documentsWithQuantity: input.documentsWithQuantity,
@@ -159,8 +187,9 @@ export function createOrdersService(deps: {
         deliveryPrice: delivery.price,
         deliveryName: delivery.name,
         deliveryId: delivery.id,
-        discountPercent: promo?.discountPercent ?? 0,
+        discountPercent: promo?.discountPercent ?? coupon?.discountPercent ?? 0,
       });
+      const couponDiscountKopecks = Math.round(price.discount * 100);
       const now = clock.now();
       const calendar = {
         nonWorkingDays: new Set(catalogue.calendar.nonWorkingDays),
@@ -205,6 +234,22 @@ export function createOrdersService(deps: {
           const { refusal } = await resolvePromo(tx, promo.code);
           throw invalid('promoCode', refusal ?? MESSAGES.promoUsedUp);
         }
+        // A corporate coupon: one conditional UPDATE uses it, one charges its campaign within the cap (decision
+        // 069); a refusal throws and the transaction stores nothing.
+        let couponUse: { partnerAccountId: string; campaignId: string | null } | null = null;
+        if (coupon) {
+          const used = await coupons.useCoupon(tx, {
+            code: coupon.code,
+            discountKopecks: couponDiscountKopecks,
+            now,
+          });
+          if ('taken' in used) {
+            if (idempotencyKey && (await repo.findByIdempotencyKey(tx, idempotencyScope!, idempotencyKey)))
+              return existingOrder(tx);
+            throw invalid('promoCode', used.taken);
+          }
+          couponUse = used;
+        }
         // The order's name and phone fill an account that has none (staff find customers by them, decision 048).
         const customer = await authRepo.upsertUserByEmail(tx, input.email, {
           name: input.name,
@@ -243,8 +288,8 @@ export function createOrdersService(deps: {
           amount: price.total,
           deliveryPrice: price.deliveryPrice,
           discount: price.discount,
-          promoCode: promo?.code ?? null,
-          promoDiscountPercent: promo?.discountPercent ?? 0,
+          promoCode: promo?.code ?? coupon?.code ?? null,
+          promoDiscountPercent: promo?.discountPercent ?? coupon?.discountPercent ?? 0,
           priceBreakdown: price,
           estimatedReadyDate,
           partnerId: input.partnerId ?? null,
@@ -280,6 +325,13 @@ export function createOrdersService(deps: {
         });
         if (!inserted) {
           if (promo) await promoRepo.releasePromoUse(tx, promo.code);
+          if (coupon && couponUse) {
+            await coupons.releaseCoupon(tx, {
+              code: coupon.code,
+              campaignId: couponUse.campaignId,
+              discountKopecks: couponDiscountKopecks,
+            });
+          }
           return existingOrder(tx);
         }
         // Partner attribution (decision 059), one statement, only when the order carries something to attribute:
@@ -287,7 +339,23 @@ export function createOrdersService(deps: {
         const partnerPromo = promo?.partnerStatus === 'ACTIVE' ? promo.code : null;
         // An order placed through the partner API is its integrator's (source API, decision 070).
         const apiPartnerId = principal?.kind === 'apiKey' ? principal.partnerAccountId : null;
-        if (partnerPromo || visitor?.clickId || input.partnerId || apiPartnerId) {
+        if (coupon && couponUse) await coupons.attachOrder(tx, coupon.code, inserted.id);
+        if (coupon && couponUse && !apiPartnerId) {
+          // A coupon is the partner's own instrument: it beats a link and a partnerId (decision 069); an order
+          // an integrator placed through the API stays the integrator's.
+          const attribution = await referrals.attributeOrderTo(tx, {
+            orderId: inserted.id,
+            partnerAccountId: couponUse.partnerAccountId,
+            couponCode: coupon.code,
+            ip: visitor?.ip ?? '',
+            userAgent: visitor?.userAgent,
+            now,
+          });
+          if (attribution) {
+            await fraud.scanOrder(tx, inserted.id);
+            await webhooks.onOrderCreated(tx, inserted);
+          }
+        } else if (partnerPromo || visitor?.clickId || input.partnerId || apiPartnerId) {
           const attribution = await referrals.attributeOrder(tx, {
             orderId: inserted.id,
             promoCode: partnerPromo,

@@ -228,6 +228,22 @@ const EVENT_TEXT: Record<string, string> = {
   delivery_created: 'Создание доставки',
 };
 
+/** «Купон ABC… — кампания X»: the corporate coupon the order was placed with (decision 069). */
+export function toCouponEntry(row: {
+  code: string;
+  usedAt: Date | null;
+  batchLabel: string;
+  campaignName: string | null;
+}): OrderTimelineEntry {
+  const campaign = row.campaignName ? `кампания «${row.campaignName}»` : 'без кампании';
+  return {
+    kind: 'event',
+    at: iso(row.usedAt ?? new Date(0)),
+    actor: null,
+    text: `Купон ${row.code} (пакет «${row.batchLabel}») — ${campaign}`,
+  };
+}
+
 export function toEventEntry(row: typeof orderEvents.$inferSelect): OrderTimelineEntry {
   const label = EVENT_TEXT[row.type] ?? row.type;
   return {

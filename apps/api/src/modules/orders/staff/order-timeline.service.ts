@@ -10,12 +10,16 @@ import {
   orderNotes,
   orderStatusHistory,
   orders,
+  partnerCouponBatches,
+  partnerCouponCampaigns,
+  partnerCoupons,
   payments,
   users,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/lib/errors.ts';
 import {
   toAuditEntry,
+  toCouponEntry,
   toEventEntry,
   toJobEntry,
   toMailEntry,
@@ -59,7 +63,7 @@ export function createOrderTimelineService(deps: { database: Database }) {
     async timeline(orderId: string): Promise<OrderTimelineResponse> {
       const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound(MESSAGES.orderNotFound);
-      const [history, audit, notes, mails, pushes, paymentRows, events, jobs] = await Promise.all([
+      const [history, audit, notes, mails, pushes, paymentRows, events, jobs, coupons] = await Promise.all([
         db
           .select({ row: orderStatusHistory, actor: users.email })
           .from(orderStatusHistory)
@@ -126,6 +130,18 @@ export function createOrderTimelineService(deps: { database: Database }) {
             [orderId, limit],
           )
           .then((result) => result.rows as TimelineJobRow[]),
+        // A corporate coupon used for the order, with its batch and campaign (decision 069).
+        db
+          .select({
+            code: partnerCoupons.code,
+            usedAt: partnerCoupons.usedAt,
+            batchLabel: partnerCouponBatches.label,
+            campaignName: partnerCouponCampaigns.name,
+          })
+          .from(partnerCoupons)
+          .innerJoin(partnerCouponBatches, eq(partnerCouponBatches.id, partnerCoupons.batchId))
+          .leftJoin(partnerCouponCampaigns, eq(partnerCouponCampaigns.id, partnerCouponBatches.campaignId))
+          .where(eq(partnerCoupons.orderId, orderId)),
       ]);
       const entries: OrderTimelineEntry[] = [
         ...history.map(toStatusEntry),
@@ -136,6 +152,7 @@ export function createOrderTimelineService(deps: { database: Database }) {
         ...paymentRows.flatMap(toPaymentEntries),
         ...events.map(toEventEntry),
         ...jobs.map(toJobEntry),
+        ...coupons.map(toCouponEntry),
       ];
       const sorted = entries
         .map((entry, index) => ({ entry, time: new Date(entry.at).getTime(), index }))

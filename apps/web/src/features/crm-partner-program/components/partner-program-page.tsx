@@ -1,6 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { AdminPageHeader } from '@/components/admin-list';
+import { CouponBatchApprovals } from './coupon-batch-approvals';
 import { PortalPartners } from './portal-partners';
 import { ProgrammeSettings } from './programme-settings-form';
 
@@ -13,6 +14,7 @@ export function PartnerProgramPage() {
         Заявки в партнёрскую программу
       </Anchor>
       <ProgrammeSettings />
+      <CouponBatchApprovals />
       <PortalPartners />
     </Stack>
   );

@@ -1,0 +1,3 @@
+import { CorporateAnalyticsPage } from '@/features/partner-coupons/components/analytics-page';
+
+export { CorporateAnalyticsPage as Component };

@@ -1,0 +1,3 @@
+import { CouponCampaignsPage } from '@/features/partner-coupons/components/campaigns-page';
+
+export { CouponCampaignsPage as Component };

@@ -1,0 +1,3 @@
+import { CouponBatchesPage } from '@/features/partner-coupons/components/coupon-batches-page';
+
+export { CouponBatchesPage as Component };
