@@ -54,6 +54,8 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { referralsPublicRoutes } from './modules/referrals/referrals-public.routes.ts';
 import { referralsStaffRoutes } from './modules/referrals/referrals-staff.routes.ts';
+import { widgetsPublicRoutes } from './modules/widgets/widgets-public.routes.ts';
+import { widgetsRoutes } from './modules/widgets/widgets.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -198,6 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(referralsRoutes, { referrals: services.referrals });
   await app.register(referralsStaffRoutes, { referrals: services.referrals });
   await app.register(referralsPublicRoutes, { referrals: services.referrals });
+  await app.register(widgetsRoutes, { widgets: services.widgets });
+  await app.register(widgetsPublicRoutes, { widgets: services.widgets });
 
   await app.register(staticSpaPlugin, {
     distDir: config.serveWeb ? config.webDistDir : null,

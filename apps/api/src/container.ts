@@ -27,6 +27,8 @@ import { createPartnerProgramService } from './modules/partner-portal/partner-pr
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { createWidgetsRepository } from './modules/widgets/widgets.repository.ts';
+import { createWidgetsService } from './modules/widgets/widgets.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { createOrdersService } from './modules/orders/customer/orders.service.ts';
@@ -238,6 +240,14 @@ export function createServices(deps: ServiceDeps) {
   });
   return {
     referrals,
+    widgets: createWidgetsService({
+      db,
+      repo: createWidgetsRepository(),
+      referrals,
+      formSettings,
+      config,
+      clock,
+    }),
     mail,
     auth,
     ordersQuery,

@@ -1,4 +1,4 @@
-import type { Role } from '@app/contracts';
+import type { PartnerType, Role } from '@app/contracts';
 
 /** The acting principal, first argument of every service call that acts on someone's behalf. */
 export type UserPrincipal = {
@@ -8,5 +8,11 @@ export type UserPrincipal = {
   email: string | null;
   sessionId: string;
 };
-export type PartnerPrincipal = { kind: 'partner'; partnerAccountId: string; sessionId: string };
+/** A partner-portal session; `partnerType` is read with the session, so a route can be for one type only. */
+export type PartnerPrincipal = {
+  kind: 'partner';
+  partnerAccountId: string;
+  partnerType: PartnerType;
+  sessionId: string;
+};
 export type Principal = UserPrincipal | PartnerPrincipal;

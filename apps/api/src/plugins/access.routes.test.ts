@@ -11,7 +11,15 @@ const SIGNED_IN: Who[] = ['USER', 'MANAGER', 'ADMIN', 'PARTNER'];
  * The expected access of every /api route, written out by hand (not derived from the declarations):
  * a new route fails this test until someone decides who may call it.
  */
-const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
+const EXPECTED: Record<
+  string,
+  {
+    allowed: Who[];
+    revokes?: boolean;
+    /** A partner-portal route of one partner type: that type's partner is allowed, the affiliate gets 403. */
+    partnerType?: 'INTEGRATOR' | 'CORPORATE_REFERRAL';
+  }
+> = {
   'GET /api/health': { allowed: EVERYONE },
   'GET /api/ready': { allowed: EVERYONE },
   'GET /api/config/public': { allowed: EVERYONE },
@@ -61,6 +69,15 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/partner/affiliate/links': { allowed: ['partnerPortal'] },
   'POST /api/partner/affiliate/links': { allowed: ['partnerPortal'] },
   'POST /api/partner/affiliate/links/:id/archive': { allowed: ['partnerPortal'] },
+  'GET /api/partner/integrator/widgets': { allowed: ['partnerPortal'], partnerType: 'INTEGRATOR' },
+  'POST /api/partner/integrator/widgets': { allowed: ['partnerPortal'], partnerType: 'INTEGRATOR' },
+  'PUT /api/partner/integrator/widgets/:id': { allowed: ['partnerPortal'], partnerType: 'INTEGRATOR' },
+  'POST /api/partner/integrator/widgets/:id/archive': {
+    allowed: ['partnerPortal'],
+    partnerType: 'INTEGRATOR',
+  },
+  'GET /api/widget/:id/config': { allowed: EVERYONE },
+  'GET /api/widget/:id/quote': { allowed: EVERYONE },
   'GET /api/partner/affiliate/promocodes': { allowed: ['partnerPortal'] },
   'POST /api/partner/affiliate/promocodes': { allowed: ['partnerPortal'] },
   'GET /api/partner/affiliate/click-logs': { allowed: ['partnerPortal'] },
@@ -228,6 +245,7 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
 describe('route authorization', () => {
   let ctx: TestContext;
   const headers = new Map<Who, Record<string, string>>();
+  const typedPartners = new Map<'INTEGRATOR' | 'CORPORATE_REFERRAL', Record<string, string>>();
 
   async function signIn(who: Who): Promise<Record<string, string>> {
     switch (who) {
@@ -253,6 +271,8 @@ describe('route authorization', () => {
       env: { RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_CODE_PER_EMAIL_SECONDS: '0' },
     });
     for (const who of EVERYONE) headers.set(who, await signIn(who));
+    typedPartners.set('INTEGRATOR', await ctx.partnerAuth(...DEMO.integrator));
+    typedPartners.set('CORPORATE_REFERRAL', await ctx.partnerAuth(...DEMO.payee));
   });
   afterAll(() => ctx.close());
 
@@ -282,11 +302,23 @@ describe('route authorization', () => {
         .replace(':orderId', '00000000-0000-4000-8000-000000000000')
         .replace(':status', 'waiting')
         .replace(':token', '0'.repeat(64));
+      const typed = expectation.partnerType;
+      if (typed) {
+        // Another type of partner is refused by the route's own type check.
+        const response = await ctx.app.inject({
+          method: method as 'GET',
+          url: path,
+          headers: headers.get('partnerPortal'),
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        if (response.statusCode !== 403)
+          failures.push(`${key} as an AFFILIATE: ${response.statusCode}, want 403`);
+      }
       for (const who of EVERYONE) {
         const response = await ctx.app.inject({
           method: method as 'GET',
           url: path,
-          headers: headers.get(who),
+          headers: who === 'partnerPortal' && typed ? typedPartners.get(typed) : headers.get(who),
           ...(method === 'GET' ? {} : { payload: {} }),
         });
         const isAllowed = expectation.allowed.includes(who);

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Role } from '@app/contracts';
-import { MESSAGES, STAFF_ROLES } from '@app/contracts';
+import type { PartnerType, Role } from '@app/contracts';
+import { MESSAGES, PARTNER_MESSAGES, STAFF_ROLES } from '@app/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Principal } from '../lib/principal.ts';
 
@@ -9,15 +9,21 @@ import type { Principal } from '../lib/principal.ts';
  * Who may call a route. Every /api route declares one; buildApp refuses to start otherwise.
  * - public: anyone (a valid token is still read, so the handler can see who calls)
  * - user: a cabinet/CRM session; with `roles`, only those roles (others get 403)
- * - partner: a partner-portal session
+ * - partner: a partner-portal session; with `partnerTypes`, only those types of partner (others get 403)
  */
-export type Access = { kind: 'public' } | { kind: 'user'; roles?: readonly Role[] } | { kind: 'partner' };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user'; roles?: readonly Role[] }
+  | { kind: 'partner'; partnerTypes?: readonly PartnerType[] };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'user' };
 export const ADMIN_ONLY: Access = { kind: 'user', roles: ['ADMIN'] };
 export const STAFF: Access = { kind: 'user', roles: STAFF_ROLES };
 export const PARTNER_PORTAL: Access = { kind: 'partner' };
+/** Portal pages of one partner type (issue 20): another type gets 403 before the body is read. */
+export const INTEGRATOR_PORTAL: Access = { kind: 'partner', partnerTypes: ['INTEGRATOR'] };
+export const CORPORATE_PORTAL: Access = { kind: 'partner', partnerTypes: ['CORPORATE_REFERRAL'] };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -61,6 +67,10 @@ export const authPlugin = fp<{ resolvePrincipal: ResolvePrincipal }>(
       }
       if (access.kind === 'user' && access.roles && principal.kind === 'user') {
         if (!access.roles.includes(principal.role)) throw forbidden();
+      }
+      if (access.kind === 'partner' && access.partnerTypes && principal.kind === 'partner') {
+        if (!access.partnerTypes.includes(principal.partnerType))
+          throw forbidden(PARTNER_MESSAGES.partnerTypeForbidden);
       }
     };
 

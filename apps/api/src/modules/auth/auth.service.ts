@@ -299,7 +299,12 @@ export function createAuthService(deps: {
       }
       const found = await repo.findLivePartnerSession(db, claims.sid, now);
       if (!found || found.partner.status === 'BANNED') return null;
-      return { kind: 'partner', partnerAccountId: found.partner.id, sessionId: claims.sid };
+      return {
+        kind: 'partner',
+        partnerAccountId: found.partner.id,
+        partnerType: found.partner.type,
+        sessionId: claims.sid,
+      };
     },
   };
 
