@@ -98,6 +98,7 @@ const PARTNER_PAGE_MODULES: Partial<Record<string, RouteObject['lazy']>> = {
   'payment-details': () => import('./partner/payment-details-page'),
   commissions: () => import('./partner/commissions-page'),
   'history/payouts': () => import('./partner/payouts-page'),
+  'integrator/widgets': () => import('./partner/integrator-widgets-page'),
 };
 
 export const routes: RouteObject[] = [
