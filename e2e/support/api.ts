@@ -7,6 +7,7 @@ export const DEMO = {
   partner: { email: 'partner@demo.local', password: 'partner-demo-pass' },
   affiliate: { email: 'affiliate@demo.local', password: 'affiliate-demo-pass' },
   payee: { email: 'payee@demo.local', password: 'payee-demo-pass' },
+  integrator: { email: 'integrator@demo.local', password: 'integrator-demo-pass' },
   customer: { email: 'customer@demo.local' },
 } as const;
 

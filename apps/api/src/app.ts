@@ -62,6 +62,8 @@ import { couponsStaffRoutes } from './modules/coupons/coupons-staff.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { referralsPublicRoutes } from './modules/referrals/referrals-public.routes.ts';
 import { referralsStaffRoutes } from './modules/referrals/referrals-staff.routes.ts';
+import { widgetsPublicRoutes } from './modules/widgets/widgets-public.routes.ts';
+import { widgetsRoutes } from './modules/widgets/widgets.routes.ts';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -220,6 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(referralsPublicRoutes, { referrals: services.referrals });
   await app.register(couponsRoutes, { coupons: services.coupons });
   await app.register(couponsStaffRoutes, { coupons: services.coupons });
+  await app.register(widgetsRoutes, { widgets: services.widgets });
+  await app.register(widgetsPublicRoutes, { widgets: services.widgets });
 
   await app.register(staticSpaPlugin, {
     distDir: config.serveWeb ? config.webDistDir : null,

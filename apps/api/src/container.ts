@@ -37,6 +37,8 @@ import { createCouponsRepository } from './modules/coupons/coupons.repository.ts
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { createReferralsRepository } from './modules/referrals/referrals.repository.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { createWidgetsRepository } from './modules/widgets/widgets.repository.ts';
+import { createWidgetsService } from './modules/widgets/widgets.service.ts';
 import type { MailTransport } from './providers/mail.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { createOrdersService } from './modules/orders/customer/orders.service.ts';
@@ -276,6 +278,14 @@ export function createServices(deps: ServiceDeps) {
   return {
     referrals,
     coupons,
+    widgets: createWidgetsService({
+      db,
+      repo: createWidgetsRepository(),
+      referrals,
+      formSettings,
+      config,
+      clock,
+    }),
     mail,
     auth,
     ordersQuery,

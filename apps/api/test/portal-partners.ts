@@ -8,6 +8,7 @@ export async function createPortalPartner(
   ctx: TestContext,
   email: string,
   status: 'ACTIVE' | 'PENDING' | 'SUSPENDED' | 'BANNED' = 'ACTIVE',
+  type: 'AFFILIATE' | 'CORPORATE_REFERRAL' | 'INTEGRATOR' = 'AFFILIATE',
 ): Promise<{ id: string; headers: { authorization: string } }> {
   const password = 'partner-test-pass';
   const [row] = await ctx.database.db
@@ -16,7 +17,7 @@ export async function createPortalPartner(
       email,
       passwordHash: await hashPassword(password),
       name: `Партнёр ${email}`,
-      type: 'AFFILIATE',
+      type,
       status: 'ACTIVE',
     })
     .returning();

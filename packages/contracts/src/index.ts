@@ -53,3 +53,4 @@ export * from './uploads.ts';
 export * from './users.ts';
 export * from './marketing.ts';
 export * from './messages-marketing.ts';
+export * from './widgets.ts';

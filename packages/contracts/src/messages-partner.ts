@@ -4,6 +4,16 @@
  * and goes whole into every page that uses one of its texts.
  */
 export const PARTNER_MESSAGES = {
+  widgetNameRequired: 'Укажите название виджета (до 100 символов)',
+  widgetDomainInvalid: 'Домен — имя сайта без http:// и пути, например example.ru или *.example.ru',
+  widgetDomainsRequired: 'Укажите хотя бы один домен, на котором будет виджет',
+  widgetDomainsTooMany: 'Не больше 20 доменов',
+  widgetColorInvalid: 'Цвет — в формате #RRGGBB',
+  widgetSelectionInvalid: 'Выберите от 1 до 20 документов, от 1 до 99 экземпляров каждого',
+  widgetNotFound: 'Виджет не найден',
+  widgetTooMany: 'Не больше 20 действующих виджетов — отключите ненужный',
+  widgetDomainNotAllowed: 'Виджет не разрешён на этом сайте. Добавьте домен в настройках виджета',
+  partnerTypeForbidden: 'Этот раздел — для партнёров другого типа (см. тип в профиле партнёра)',
   partnerCurrentPasswordRequired: 'Введите текущий пароль',
   partnerCurrentPasswordWrong: 'Текущий пароль указан неверно',
   partnerPasswordTooLong: 'Пароль не длиннее 200 символов',
@@ -114,5 +124,4 @@ export const PARTNER_MESSAGES = {
   couponCampaignInactive: 'Кампания этого купона сейчас не действует',
   couponBudgetExhausted:
     'Бюджет кампании по этому купону исчерпан — уберите купон, чтобы оформить заказ без скидки',
-  partnerTypeForbidden: 'Этот раздел — для партнёров другого типа (тип указан в профиле партнёра)',
 } as const;

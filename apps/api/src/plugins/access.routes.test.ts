@@ -144,6 +144,13 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'POST /api/v1/partner/orders': { allowed: API_KEY },
   'GET /api/v1/partner/orders': { allowed: API_KEY },
   'GET /api/v1/partner/orders/:id': { allowed: API_KEY },
+  // Issue 20 (decision 072): the integrator's widgets; what the embedded widget calls is public.
+  'GET /api/partner/integrator/widgets': { allowed: ['integrator'] },
+  'POST /api/partner/integrator/widgets': { allowed: ['integrator'] },
+  'PUT /api/partner/integrator/widgets/:id': { allowed: ['integrator'] },
+  'POST /api/partner/integrator/widgets/:id/archive': { allowed: ['integrator'] },
+  'GET /api/widget/:id/config': { allowed: EVERYONE },
+  'GET /api/widget/:id/quote': { allowed: EVERYONE },
   'GET /api/form-settings/promocode/partners': { allowed: ['ADMIN'] },
   'PUT /api/form-settings/promocode/:code/partner': { allowed: ['ADMIN'] },
   'PUT /api/partner/profile': { allowed: PARTNERS },
@@ -397,8 +404,8 @@ describe('route authorization', () => {
       }
     }
     expect(failures).toEqual([]);
-    // Eight callers × every route, one after another: longer than the default 30 s on a busy machine.
-  }, 180_000);
+    // Every route × eight callers, one request each: minutes, not 30 s, on a busy two-core machine.
+  }, 240_000);
 
   it('a MANAGER gets 403 on ADMIN-only routes with the catalogue message', async () => {
     const response = await ctx.app.inject({

@@ -42,9 +42,17 @@ export const securityHeadersPlugin = fp<{ hsts: boolean }>(
     };
     const apiHeaders = { ...common, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
     const pageHeaders = { ...common, 'content-security-policy': serializeCsp(CONTENT_SECURITY_POLICY) };
+    // The integrator widget runs on partners' sites (decision 072): other origins may load this one script.
+    const widgetScriptHeaders = { ...pageHeaders, 'cross-origin-resource-policy': 'cross-origin' };
 
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+      reply.headers(
+        request.url.startsWith('/api/')
+          ? apiHeaders
+          : request.url === '/widget.js' || request.url.startsWith('/widget.js?')
+            ? widgetScriptHeaders
+            : pageHeaders,
+      );
       done();
     });
   },

@@ -94,6 +94,8 @@ export const staticSpaPlugin = fp<{ distDir: string | null; paymentsTestMode?: b
             res.header('cache-control', 'no-cache');
           }
           if (filePath.endsWith('service-worker.js')) res.header('service-worker-allowed', '/');
+          // The integrator widget's script (decision 072): partners' pages may keep it five minutes.
+          if (filePath.endsWith(`${path.sep}widget.js`)) res.header('cache-control', 'public, max-age=300');
         },
       });
     }

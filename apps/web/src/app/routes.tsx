@@ -113,6 +113,7 @@ const PARTNER_PAGE_MODULES: Partial<Record<string, RouteObject['lazy']>> = {
   'integrator/api-keys': () => import('./partner/integrator-api-keys-page'),
   'integrator/docs': () => import('./partner/integrator-docs-page'),
   'integrator/webhooks': () => import('./partner/integrator-webhooks-page'),
+  'integrator/widgets': () => import('./partner/integrator-widgets-page'),
 };
 
 export const routes: RouteObject[] = [

@@ -21,6 +21,7 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from '@app/contracts';
 import { orders } from './orders.ts';
+import { partnerLinks } from './partner-program.ts';
 import { partnerAccounts, users } from './users.ts';
 
 /**
@@ -222,8 +223,15 @@ export const partnerWidgets = pgTable(
     theme: jsonb()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The widget's own referral link (made with it): the hand-over to the order form is a click on it. */
+    linkId: uuid()
+      .notNull()
+      .references(() => partnerLinks.id, { onDelete: 'restrict' }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_widgets_partner_idx').on(t.partnerAccountId)],
+  (t) => [
+    index('partner_widgets_partner_idx').on(t.partnerAccountId),
+    uniqueIndex('partner_widgets_link_key').on(t.linkId),
+  ],
 );

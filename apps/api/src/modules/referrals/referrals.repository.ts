@@ -134,7 +134,11 @@ export function createReferralsRepository() {
                   join partner_accounts a on a.id = p.partner_account_id and a.status = 'ACTIVE'
                  where p.code = ${sql.placeholder('promoCode')}::text
                 union all
-                select 2, k.partner_account_id, 'LINK', k.id, null, k.sub_id
+                select 2, k.partner_account_id,
+                       -- A click on a widget's own link is the widget's hand-over (decision 072).
+                       case when exists (select 1 from partner_widgets w where w.link_id = k.link_id)
+                            then 'WIDGET' else 'LINK' end,
+                       k.id, null, k.sub_id
                   from partner_clicks k
                   join partner_accounts a on a.id = k.partner_account_id and a.status = 'ACTIVE'
                  where k.id = ${sql.placeholder('clickId')}::uuid

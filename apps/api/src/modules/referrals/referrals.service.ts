@@ -317,6 +317,28 @@ export function createReferralsService(deps: {
       throw new AppError('INTERNAL_ERROR', MESSAGES.internalError);
     },
 
+    /**
+     * A link made for an integrator's widget (decision 072) in the caller's transaction: the widget's hand-over to
+     * the order form is a click on it, so attribution, the window and the fraud rules stay those of links.
+     */
+    async createWidgetLink(
+      tx: DbOrTx,
+      partnerAccountId: string,
+      name: string,
+    ): Promise<{ id: string; code: string }> {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const row = await repo.insertLink(tx, {
+          partnerAccountId,
+          code: randomCode(),
+          name: name.slice(0, REFERRAL_LIMITS.nameMax),
+          targetPath: '/order',
+          now: clock.now(),
+        });
+        if (row) return { id: row.id, code: row.code };
+      }
+      throw new AppError('INTERNAL_ERROR', MESSAGES.internalError);
+    },
+
     async archiveLink(actor: PartnerPrincipal, id: string): Promise<PartnerLink> {
       const row = await repo.archiveLink(db, actor.partnerAccountId, id, clock.now());
       if (!row) throw notFound(PARTNER_MESSAGES.referralLinkNotFound);

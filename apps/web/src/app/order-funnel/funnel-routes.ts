@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { OrderStep1, prepareOrderStep1 } from '@/features/order-form/components/order-step1';
-import { clearOrderDraft } from '@/lib/order-draft';
+import { clearOrderDraft, prefillOrderDraft, selectionFromQuery } from '@/lib/order-draft';
 
 /**
  * The public order pages (`/order/...`). They run on a router of their own, a few lines instead of react-router's
@@ -89,11 +89,14 @@ export function matchFunnelRoute(pathname: string): FunnelMatch | null {
 }
 
 /**
- * `/order` opens step 1; `/order?reset=true` first forgets the draft (a new order from the cabinet). Answers the
- * path to show instead, or null when `url` is a page of its own.
+ * `/order` opens step 1; `/order?reset=true` first forgets the draft (a new order from the cabinet); with a
+ * calculator's selection (`docs=…`, from an integrator's widget) the new draft starts with those documents.
+ * Answers the path to show instead, or null when `url` is a page of its own.
  */
 export function resolveFunnelEntry(url: URL): string | null {
   if (url.pathname.replace(/\/+$/, '') !== '/order') return null;
   if (url.searchParams.get('reset') === 'true') clearOrderDraft();
+  const selection = selectionFromQuery(url.searchParams);
+  if (selection) prefillOrderDraft(selection);
   return '/order/step-1';
 }

@@ -1,4 +1,4 @@
-import { ORDER_DRAFT_CLEARED_EVENT } from '@/lib/order-draft';
+import { ORDER_DRAFT_CLEARED_EVENT, ORDER_DRAFT_REPLACED_EVENT } from '@/lib/order-draft';
 import { createEmptyDraft, deleteDraft, loadDraft, saveDraft, type OrderDraft } from './draft';
 
 export type FieldErrors = Record<string, string>;
@@ -14,6 +14,8 @@ export type OrderDraftStore = {
   getDraft: () => OrderDraft;
   update: (updater: (draft: OrderDraft) => OrderDraft) => void;
   reset: () => void;
+  /** Reads the stored draft again (it was replaced outside the form). */
+  reload: () => void;
   getServerErrors: () => FieldErrors;
   setServerErrors: (errors: FieldErrors) => void;
   subscribe: (listener: Listener) => () => void;
@@ -45,6 +47,11 @@ export function createOrderDraftStore(): OrderDraftStore {
       serverErrors = {};
       emit();
     },
+    reload: () => {
+      draft = null;
+      serverErrors = {};
+      emit();
+    },
     getServerErrors: () => serverErrors,
     setServerErrors: (errors) => {
       serverErrors = errors;
@@ -64,4 +71,5 @@ export const orderDraftStore = createOrderDraftStore();
 // /order?reset=true clears the stored draft in a route loader; the draft in memory follows.
 if (typeof window !== 'undefined') {
   window.addEventListener(ORDER_DRAFT_CLEARED_EVENT, () => orderDraftStore.reset());
+  window.addEventListener(ORDER_DRAFT_REPLACED_EVENT, () => orderDraftStore.reload());
 }

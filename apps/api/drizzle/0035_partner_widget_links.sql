@@ -1,0 +1,3 @@
+ALTER TABLE "partner_widgets" ADD COLUMN "link_id" uuid NOT NULL;--> statement-breakpoint
+ALTER TABLE "partner_widgets" ADD CONSTRAINT "partner_widgets_link_id_partner_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."partner_links"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_widgets_link_key" ON "partner_widgets" USING btree ("link_id");
