@@ -31,7 +31,11 @@ export type InitialJs = {
 const FIELDS_MODULE = 'src/features/order-form/components/step1-form.tsx';
 
 export async function measureInitialJs(dist: string): Promise<InitialJs> {
-  const html = await readFile(join(dist, 'order-step-1.html'), 'utf8');
+  // A disabled stylesheet link stands for CSS written into the page (scripts/prerender.mjs): neither loaded nor applied.
+  const html = (await readFile(join(dist, 'order-step-1.html'), 'utf8')).replace(
+    /<link [^>]*\bdisabled\b[^>]*>/g,
+    '',
+  );
   const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     { file: string; imports?: string[] }
