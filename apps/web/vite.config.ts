@@ -31,15 +31,6 @@ const ORDER_FIELDS_CODE = new RegExp(
 );
 
 /**
- * Lazy chunks that step 1 asks for while it starts: its fields, the price code and the session. For a dynamic
- * import Vite's preload helper adds a `<link rel="modulepreload">` to the page for every file of the chunk's graph
- * not linked yet, and adding one for a new file costs the main thread 5–25 ms at 4× CPU: a long task as step 1
- * takes over from its copy (decision 065). These chunks are left to the browser, which loads their imports itself
- * (one more round trip, while the copy is on screen). Their stylesheets are written into the page (prerender.mjs).
- */
-const STEP1_STARTUP_CHUNKS = /^assets\/(step1-form|summary|session-store)-[\w-]+\.js$/;
-
-/**
  * The entry (src/main.tsx) imports one of two apps, the order pages or the rest (decision 018). index.html serves
  * the rest, so it preloads that app's code and styles, which then download with the entry instead of after it
  * has run; scripts/prerender.mjs swaps these links (marked) for the order pages' in order.html and
@@ -110,12 +101,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // dist/.vite/manifest.json: `npm run bench` sums the initial JavaScript of /order/step-1 from it.
         manifest: true,
-        modulePreload: {
-          resolveDependencies: (filename, deps, { hostType }) =>
-            hostType === 'js' && STEP1_STARTUP_CHUNKS.test(filename)
-              ? deps.filter((file) => file.endsWith('.css'))
-              : deps,
-        },
         rolldownOptions: {
           output: {
             // Everything the first screen runs in one file besides the entry; lazy pages keep their own chunks.
