@@ -9,7 +9,8 @@
  * alternate), BENCH_GOAL_ROUNDS (6) × BENCH_GOAL_ROUND_SECONDS (3), BENCH_VERBOSE (list one order's statements),
  * BENCH_LIGHTHOUSE=false,
  * BENCH_LIGHTHOUSE_RUNS (3; the median run is reported), BENCH_LIGHTHOUSE_REPORTS (a folder for each run's full
- * report), WEB_DIST_DIR (apps/web/dist).
+ * report), BENCH_CPU_RUNS (5 loads for the main-thread CPU time of step 1, `scripts/first-load-cpu.ts`; 0 skips it),
+ * WEB_DIST_DIR (apps/web/dist).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -29,6 +30,7 @@ import {
   measureInitialJs,
   type InitialJs,
 } from './initial-js.ts';
+import { measureFirstLoadCpu, median as medianOf } from './first-load-cpu.ts';
 import { runLighthouse, type LighthouseScores } from './lighthouse.ts';
 
 type Target = {
@@ -487,6 +489,40 @@ async function printLighthouse(api: string, initialJsKb: number | null): Promise
   );
 }
 
+/**
+ * Step 1's main-thread CPU time after its first paint (`scripts/first-load-cpu.ts`, decision 065): thread time, so
+ * what the neighbours take is not counted, × 4 like Lighthouse's phone. Printed beside Lighthouse to compare builds
+ * on a busy machine; the targets stay Lighthouse's.
+ */
+async function printFirstLoadCpu(api: string): Promise<void> {
+  const runs = Number(process.env.BENCH_CPU_RUNS ?? 5);
+  if (runs <= 0) return;
+  try {
+    const results = await measureFirstLoadCpu(`${api}/order/step-1`, runs);
+    const list = (values: number[]) => values.map((value) => fmt(value)).join(', ');
+    const cpu = results.map((r) => r.cpuMs);
+    const tbt = results.map((r) => r.tbtEstimateMs);
+    const longest = results.map((r) => r.longestTaskMs);
+    console.log(
+      `
+/order/step-1 main thread after the first paint, CPU time (not affected by neighbours), median of ${runs}: ` +
+        `${fmt(medianOf(cpu))} ms (${list(cpu)}); TBT estimate at 4× ${fmt(medianOf(tbt))} ms (${list(tbt)}); ` +
+        `longest task ${fmt(medianOf(longest))} ms (${list(longest)}); load average ${loadAverage()}`,
+    );
+  } catch (error) {
+    console.log(`
+first-load CPU not measured: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
+}
+
 /** Issue 16: what /order/step-1 must reach in Lighthouse (mobile) on a machine of benchmarkIndex ≈ 2000. */
 const TARGETS_WEB = { performance: 90, tbtMs: 200, accessibility: 100 };
 
@@ -496,6 +532,7 @@ async function main(): Promise<number> {
   if (process.env.BENCH_ONLY === 'web') {
     const initialJsKb = await printInitialBundle();
     if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(api, initialJsKb);
+    await printFirstLoadCpu(api);
     return 0;
   }
   if (process.env.BENCH_ONLY === 'orders') {
@@ -567,6 +604,7 @@ async function main(): Promise<number> {
     rows.push(await benchOrderCreation(bases.api, dbEnv.DATABASE_URL));
     const initialJsKb = await printInitialBundle();
     if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(bases.api, initialJsKb);
+    await printFirstLoadCpu(bases.api);
   }
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   for (const r of failed) console.error(`error: ${r.name} had ${r.non2xx} non-2xx and ${r.errors} errors`);

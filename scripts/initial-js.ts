@@ -14,10 +14,10 @@ import { gzipSync } from 'node:zlib';
 /** Issue 16's target for the order funnel's initial JS. */
 export const INITIAL_JS_TARGET_KB = 100;
 /**
- * What the suite lets it grow to: today's size with a little room (decision 041). Lower it when the first load
- * gets smaller; raising it needs a reason in a decision record.
+ * What the suite lets it grow to: today's size with a little room (decisions 041 and 065: 139.9 KB). Lower it when
+ * the first load gets smaller; raising it needs a reason in a decision record.
  */
-export const INITIAL_JS_BUDGET_KB = 150;
+export const INITIAL_JS_BUDGET_KB = 142;
 
 export type InitialJs = {
   /** gzip (zlib default level) of every script, in bytes. */
@@ -31,7 +31,11 @@ export type InitialJs = {
 const FIELDS_MODULE = 'src/features/order-form/components/step1-form.tsx';
 
 export async function measureInitialJs(dist: string): Promise<InitialJs> {
-  const html = await readFile(join(dist, 'order-step-1.html'), 'utf8');
+  // A disabled stylesheet link stands for CSS written into the page (scripts/prerender.mjs): neither loaded nor applied.
+  const html = (await readFile(join(dist, 'order-step-1.html'), 'utf8')).replace(
+    /<link [^>]*\bdisabled\b[^>]*>/g,
+    '',
+  );
   const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     { file: string; imports?: string[] }

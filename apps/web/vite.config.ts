@@ -5,16 +5,18 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
  * Code the first screen of either app runs (React, Mantine's core, TanStack Query), kept in one chunk: left alone,
  * the bundler splits it into some forty small chunks shared with lazy pages, and on a phone each costs a round
  * trip (decision 013). Libraries' barrel files are left out on purpose: they would pull in every component.
- * react-router is a chunk of its own: the order pages run without it (decision 018).
+ * react-router is a chunk of its own: the order pages run without it (decision 018). What only the back office uses
+ * (EmptyState, mutations, infinite lists) stays out, so the order pages' first load does not carry it (decision 065).
  */
 const INITIAL_CODE = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|scheduler|clsx)[\/]`,
-    String.raw`node_modules[\/]@tanstack[\/](query-core|react-query)[\/]build[\/]modern[\/](?!index)`,
+    // Not the mutation and infinite-query observers: only back-office pages and step 3 use them (decision 065).
+    String.raw`node_modules[\/]@tanstack[\/](query-core|react-query)[\/]build[\/]modern[\/](?!index|mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)`,
     String.raw`node_modules[\/]@mantine[\/]store[\/]`,
     String.raw`node_modules[\/]@mantine[\/]hooks[\/]esm[\/](utils|use-(click-outside|collapse|debounced-value|did-update|id|isomorphic-effect|media-query|merged-ref|reduced-motion|uncontrolled|window-event))[\/]`,
     String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]core[\/]`,
-    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](ActionIcon|Alert|Anchor|Box|Button|Card|Center|CloseButton|Collapse|Container|Divider|EmptyState|Grid|Group|Loader|Paper|Skeleton|Stack|Text|ThemeIcon|Title|Transition|UnstyledButton)[\/]`,
+    String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](ActionIcon|Alert|Anchor|Box|Button|Card|Center|CloseButton|Collapse|Container|Divider|Grid|Group|Loader|Paper|Skeleton|Stack|Text|ThemeIcon|Title|Transition|UnstyledButton)[\/]`,
     String.raw`node_modules[\/]@tabler[\/]icons-react[\/]dist[\/]esm[\/]create`,
   ].join('|'),
 );

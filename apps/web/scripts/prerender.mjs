@@ -24,14 +24,17 @@ const SNAPSHOT_CSS =
 /** index.html preloads the main app (vite.config.ts, preloadApp); the order pages preload their own app instead. */
 const APP_PRELOAD = /<link [^>]*data-app-preload[^>]*>/g;
 const ORDER_APP = 'src/app/order-funnel/order-funnel-app.tsx';
+const STEP1_FIELDS = 'src/features/order-form/components/step1-form.tsx';
 
 /**
- * The order app's scripts and styles, from the build manifest. Its few CSS modules (under 3 KB) are written into
- * the page: as files they would be more requests the first paint waits for (Lighthouse mobile 80–92 with them as
- * links). When the app's code asks for them again, they come from the cache and change nothing. Step 1's fields
- * are left out: with the form already drawn, their download would only compete with the stylesheet the drawing
- * waits for (performance 91–96 without them, 88–90 with them); the live page asks for them as soon as it starts
- * (decision 017).
+ * The order app's scripts and styles, from the build manifest. Its few CSS modules (under 3 KB, step 1's fields'
+ * included: the copy draws the file picker) are written into the page: as files they would be more requests the
+ * first paint waits for (Lighthouse mobile 80–92 with them as links). Each also gets a disabled link: the code that
+ * loads a lazy chunk (Vite's preload helper) looks for a stylesheet link of that file before adding one, and adding
+ * one re-evaluates the page's styles and waits for the file — a 30–90 ms task at 4× CPU on step 1 (decision 065);
+ * a disabled link is neither downloaded nor applied. Step 1's fields' scripts are left out: with the form already
+ * drawn, their download would only compete with the stylesheet the drawing waits for (performance 91–96 without
+ * them, 88–90 with them); the live page asks for them as soon as it starts (decision 017).
  */
 async function orderAppLinks(index) {
   const manifest = JSON.parse(await readFile(path.join(web, 'dist/.vite/manifest.json'), 'utf8'));
@@ -46,12 +49,12 @@ async function orderAppLinks(index) {
     (chunk.imports ?? []).forEach(visit);
   };
   visit(ORDER_APP);
-  const css = await Promise.all(
-    [...styles]
-      .filter((file) => !index.includes(file))
-      .map((file) => readFile(path.join(web, 'dist', file), 'utf8')),
-  );
+  if (!manifest[STEP1_FIELDS]) throw new Error(`prerender: ${STEP1_FIELDS} is not in the build manifest`);
+  (manifest[STEP1_FIELDS].css ?? []).forEach((file) => styles.add(file));
+  const inlined = [...styles].filter((file) => !index.includes(file));
+  const css = await Promise.all(inlined.map((file) => readFile(path.join(web, 'dist', file), 'utf8')));
   return [
+    ...inlined.map((file) => `<link rel="stylesheet" href="/${file}" disabled data-inlined>`),
     css.length > 0 ? `<style data-order-app>${css.join('')}</style>` : '',
     ...[...scripts]
       .filter((file) => !index.includes(file))

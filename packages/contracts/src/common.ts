@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
-import { ERROR_CODES, MESSAGES } from './messages.ts';
+import { ERROR_CODES } from './messages-core.ts';
+import { MESSAGES } from './messages.ts';
 import { normalizePhone } from './phone.ts';
 
 export const ErrorBodySchema = z.object({

@@ -5,6 +5,7 @@
 export * from './constants.ts';
 export * from './partner-constants.ts';
 export * from './enums.ts';
+export * from './messages-core.ts';
 export * from './messages.ts';
 export * from './messages-partner.ts';
 export * from './common.ts';

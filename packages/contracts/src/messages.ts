@@ -1,15 +1,16 @@
+import { CORE_MESSAGES } from './messages-core.ts';
+
 /**
  * The one catalogue of messages a user can see. Spec section 8 texts are verbatim.
  * The server answers with these in the `message` of the error body; the web app shows them.
+ * It includes CORE_MESSAGES (messages-core.ts): the few the order funnel's first load shows, kept apart so that
+ * load does not carry this whole object (decision 065). PARTNER_MESSAGES are a catalogue of their own.
  */
 export const MESSAGES = {
+  ...CORE_MESSAGES,
   // spec 8 / 5 (client side)
-  networkError: 'Сервер недоступен. Проверьте подключение к интернету.',
-  authRequired: 'Требуется авторизация',
   forbiddenAmount: 'У вас нет прав для выполнения этого действия',
-  errorTitle: 'Ошибка',
   orderEmailMissing: 'Не удалось получить email заказа',
-  verifyEmailMissing: 'Не найден email для проверки. Начните процесс авторизации заново.',
   passwordsMismatch: 'Пароли не совпадают',
   passwordTooShort: 'Пароль должен содержать минимум 8 символов',
   partnerProfileLoadFailed: 'Не удалось загрузить профиль',
@@ -34,9 +35,6 @@ export const MESSAGES = {
   jobsRetryError: 'Ошибка повторного запуска задач',
   pushSubscribeFailed: 'Ошибка отправки подписки на сервер',
   pushEndpointNotAllowed: 'Адрес подписки не принадлежит известному push-сервису браузера',
-  requestFailedWithStatus: 'Запрос завершился с ошибкой (код {status})',
-  requestTimeout: 'Превышено время ожидания ответа сервера',
-  requestAborted: 'Запрос отменён',
 
   // server errors
   validationFailed: 'Проверьте правильность заполнения полей',
@@ -53,7 +51,6 @@ export const MESSAGES = {
   badRequest: 'Некорректный запрос',
   requestTimedOut: 'Запрос передавался слишком долго',
   forbidden: 'У вас нет прав для выполнения этого действия',
-  internalError: 'Внутренняя ошибка сервера. Попробуйте позже.',
   databaseUnavailable: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
   serviceNotReady: 'Сервис не готов принимать запросы',
   tooManyRequests: 'Слишком много запросов. Попробуйте позже.',
@@ -111,9 +108,6 @@ export const MESSAGES = {
   promoApplied: 'Промокод применён: скидка {percent}%',
   promoUsedUp: 'Этот промокод уже использован максимальное число раз',
   idempotencyConflict: 'Этот ключ идемпотентности уже использован для другого заказа',
-  fileTypeNotAllowed: 'Можно загрузить только PDF, изображения (JPG, PNG, HEIC) и документы Word',
-  fileTooLarge: 'Файл больше 20 МБ',
-  filesTooLarge: 'Суммарный размер файлов заказа больше 60 МБ',
   tooManyFiles: 'Слишком много файлов',
   noFiles: 'Прикрепите хотя бы один файл',
   orderNotFound: 'Заказ не найден',
@@ -228,7 +222,6 @@ export const MESSAGES = {
   pointPhotoTooLarge: 'Фотография больше 10 МБ',
   pointPhotoLimit: 'У пункта выдачи уже 10 фотографий — удалите лишние',
   pointPhotoNotFound: 'Фотография не найдена',
-  fileEmpty: 'Файл пустой — выберите другой файл',
   actOnlyForCompleted: 'Акт можно сформировать только для выполненного заказа',
   statusTransitionForbidden: 'Нельзя перевести заказ из статуса «{from}» в «{to}»',
   customerCancelOnly: 'Вы можете только отменить свой заказ',
@@ -346,27 +339,3 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
-
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'BAD_REQUEST',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'URI_TOO_LONG',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'HEADERS_TOO_LARGE',
-  'UNPROCESSABLE',
-  'TOO_MANY_REQUESTS',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** Substitutes `{name}` placeholders. */
-export function formatMessage(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? `{${key}}`));
-}

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { JOB_NAMES, JOB_TITLES, QUEUE_NAMES, QUEUE_TITLES } from './constants.ts';
-import { formatMessage, MESSAGES } from './messages.ts';
+import { formatMessage } from './messages-core.ts';
+import { MESSAGES } from './messages.ts';
 
 export const QUEUE_JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
 export const QueueJobStateSchema = z.enum(QUEUE_JOB_STATES, {

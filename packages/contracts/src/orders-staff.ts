@@ -1,7 +1,8 @@
 import { z } from './zod.ts';
 import { listResponse } from './common.ts';
 import { DeliveryTypeSchema, OrderStatusSchema, PayerTypeSchema } from './enums.ts';
-import { formatMessage, MESSAGES } from './messages.ts';
+import { formatMessage } from './messages-core.ts';
+import { MESSAGES } from './messages.ts';
 import {
   OrderListItemSchema,
   OrderStep1Schema,

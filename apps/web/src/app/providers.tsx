@@ -1,13 +1,31 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme';
 
-// Toasts are rare on a first visit: their container and styles load after the first paint (decision 013).
+// Toasts are rare on a first visit: their container and styles load with the first toast (decisions 013, 065).
 const NotificationsHost = lazy(() =>
   import('./notifications-host').then((module) => ({ default: module.NotificationsHost })),
 );
+
+/**
+ * Mounts the toasts' container once a toast is shown (it waits in the notifications store until then). Loaded
+ * right after the first paint instead, its stylesheet was added to a page the size of the order form: a long task
+ * in the first seconds of step 1 on a phone (decision 065).
+ */
+function ToastsOnDemand() {
+  const { notifications, queue } = useNotifications();
+  const [isNeeded, setIsNeeded] = useState(false);
+  if (!isNeeded && notifications.length + queue.length > 0) setIsNeeded(true);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
+}
 
 /** Mantine (Russian texts are passed per component; core has no locale files), toasts and TanStack Query. */
 export function AppProviders({
@@ -26,9 +44,7 @@ export function AppProviders({
       defaultColorScheme="light"
       env={env}
     >
-      <Suspense fallback={null}>
-        <NotificationsHost />
-      </Suspense>
+      <ToastsOnDemand />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

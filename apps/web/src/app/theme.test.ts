@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, getContrastColor, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
+import { contrastRatio, readableTextVariables } from './theme-contrast';
 
 /** WCAG AA (4.5:1) comes from the theme, for every colour a page may pass to a Mantine component (issue 16). */
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -40,5 +41,11 @@ describe('theme contrast', () => {
       const color = light[`--mantine-color-${name}-light-color`] ?? '';
       expect(contrastRatio(color, shades[1]), `${name} light variant`).toBeGreaterThanOrEqual(AA);
     }
+  });
+
+  it('the text colours the pages use are the ones computed for the theme (theme-text-colors.ts is up to date)', () => {
+    const computed = readableTextVariables(merged.colors);
+    // On a mismatch, paste this into theme-text-colors.ts.
+    expect(cssVariablesResolver(merged).light, JSON.stringify(computed, null, 2)).toEqual(computed);
   });
 });

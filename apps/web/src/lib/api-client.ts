@@ -1,4 +1,4 @@
-import { ERROR_CODES, formatMessage, MESSAGES, type ErrorBody, type ErrorCode } from '@app/contracts';
+import { ERROR_CODES, formatMessage, CORE_MESSAGES, type ErrorBody, type ErrorCode } from '@app/contracts';
 import { buildLoginRedirect, getAreaByPath, getCurrentArea, LOGIN_PATH_BY_AREA, type Area } from './area';
 import { clearCredentials, getToken } from './session/credentials';
 
@@ -159,7 +159,7 @@ function toHttpError(status: number, body: unknown): ApiError {
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
       ? body.message
-      : formatMessage(MESSAGES.requestFailedWithStatus, { status });
+      : formatMessage(CORE_MESSAGES.requestFailedWithStatus, { status });
   return new ApiError(message, { kind: 'http', status });
 }
 
@@ -178,7 +178,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const area = options.area ?? getAreaByPath(window.location.pathname);
   const token = auth === 'none' ? null : getToken(area);
   if (auth === 'required' && !token) {
-    throw new ApiError(MESSAGES.authRequired, { kind: 'unauthorized', status: 401 });
+    throw new ApiError(CORE_MESSAGES.authRequired, { kind: 'unauthorized', status: 401 });
   }
 
   const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
@@ -211,11 +211,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal: controller.signal,
     });
   } catch (error) {
-    if (isTimedOut) throw new ApiError(MESSAGES.requestTimeout, { kind: 'timeout' });
+    if (isTimedOut) throw new ApiError(CORE_MESSAGES.requestTimeout, { kind: 'timeout' });
     if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
-      throw new ApiError(MESSAGES.requestAborted, { kind: 'aborted' });
+      throw new ApiError(CORE_MESSAGES.requestAborted, { kind: 'aborted' });
     }
-    throw new ApiError(MESSAGES.networkError, { kind: 'network' });
+    throw new ApiError(CORE_MESSAGES.networkError, { kind: 'network' });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/contracts';
+import { CORE_MESSAGES } from '@app/contracts';
 import { notifications } from '@mantine/notifications';
 import { isApiError } from './api-client';
 
@@ -17,10 +17,12 @@ export function getErrorToasts(error: unknown): Toast[] {
     if (error.details.length > 0) {
       return error.details.map((detail) => ({ kind: 'warning', message: detail.message }));
     }
-    return [{ kind: 'error', title: MESSAGES.errorTitle, message: error.message }];
+    return [{ kind: 'error', title: CORE_MESSAGES.errorTitle, message: error.message }];
   }
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return [{ kind: 'error', title: MESSAGES.errorTitle, message: message || MESSAGES.internalError }];
+  return [
+    { kind: 'error', title: CORE_MESSAGES.errorTitle, message: message || CORE_MESSAGES.internalError },
+  ];
 }
 
 const COLOR_BY_KIND: Record<Toast['kind'], string> = {

@@ -21,7 +21,6 @@ import {
 } from '@/lib/navigation';
 import { usePageChrome } from '@/lib/page-chrome';
 import { isPageSnapshotShown, useRemovePageSnapshot } from '@/lib/page-snapshot';
-import { restoreSession } from '@/lib/session/session-store';
 import { AppProviders } from '../providers';
 import { NotFoundPage, PageErrorMessage } from '../public/status-pages';
 import { queryClient } from '../query-client';
@@ -154,8 +153,9 @@ export function OrderFunnelApp() {
   useEffect(() => {
     // A 401 on an order page (a signed-in customer's token expired) leads to the cabinet's sign-in page.
     configureApiClient({ navigate: (to) => navigate(to, { replace: true }) });
-    // A signed-in customer finds the contact step filled in once the profile has loaded; nothing waits for it.
-    void restoreSession('cabinet');
+    // A signed-in customer finds the contact step filled in once the profile has loaded; nothing waits for it,
+    // and the session's code is not part of the first load (decision 065): step 2 imports it anyway.
+    void import('@/lib/session/session-store').then(({ restoreSession }) => restoreSession('cabinet'));
   }, [navigate]);
 
   const navigation = useMemo<AppNavigation>(() => ({ location, navigate }), [location, navigate]);

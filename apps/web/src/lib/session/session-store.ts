@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  CORE_MESSAGES,
   type HashLoginRequest,
   type LoginRequest,
   type PartnerAuthResponse,
@@ -219,7 +219,7 @@ export const sessionActions = {
 
   async verifyCode(verificationCode: string): Promise<SessionUser> {
     const email = state.pendingEmail;
-    if (!email) throw new Error(MESSAGES.verifyEmailMissing);
+    if (!email) throw new Error(CORE_MESSAGES.verifyEmailMissing);
     dispatch('VERIFY_CODE');
     try {
       const answer = await authRequests.verifyCode({ email, verificationCode });

@@ -1,8 +1,19 @@
-import type { OrderDetail } from '@app/contracts';
+import type { OrderDetail, WorkCalendar } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderInCabinet } from '@/test/render';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EMPTY_FORM_PARAMS } from '@/lib/form-params';
+import { mockApi, renderInCabinet } from '@/test/render';
+import { buildOrderTimeline } from '../model/order-timeline';
 import { OrderTimeline } from './order-timeline';
+
+/** The work calendar GET /api/order/form-params answers the timeline with (no holidays unless a test sets some). */
+let calendar: WorkCalendar = EMPTY_FORM_PARAMS.calendar;
+beforeEach(() => {
+  calendar = EMPTY_FORM_PARAMS.calendar;
+  mockApi((url) =>
+    url.pathname === '/api/order/form-params' ? { ...EMPTY_FORM_PARAMS, calendar } : undefined,
+  );
+});
 
 type HistoryEntry = OrderDetail['history'][number];
 const entry = (toStatus: HistoryEntry['toStatus'], createdAt: string): HistoryEntry => ({
@@ -122,7 +133,7 @@ describe('OrderTimeline', () => {
     expect(step('completed')).toHaveTextContent('Доставлен');
   });
 
-  it('a paid courier order shows the ready date and the courier the next working day (Friday → Monday)', () => {
+  it('a paid courier order shows the ready date and the courier the next working day (Friday → Monday)', async () => {
     renderInCabinet(
       <OrderTimeline
         order={order({
@@ -135,8 +146,25 @@ describe('OrderTimeline', () => {
     );
     expect(step('in-progress')).toHaveAttribute('data-state', 'current');
     expect(step('ready')).toHaveTextContent('Ожидаем к 07.03.2025');
-    expect(step('delivering')).toHaveTextContent('Ожидаем к 10.03.2025');
+    expect(await within(step('delivering')).findByText('Ожидаем к 10.03.2025')).toBeVisible();
     expect(within(step('delivering')).queryByText(/Трек-номер/)).toBeNull();
+  });
+
+  it('the courier date skips the holidays of the work calendar the order form counts the ready date with', async () => {
+    // Monday 10 March 2025 is a day off: the courier comes on Tuesday.
+    calendar = { nonWorkingDays: ['2025-03-10'], workingWeekendDays: [] };
+    renderInCabinet(
+      <OrderTimeline
+        order={order({
+          status: 'PAID',
+          isPaid: true,
+          paidAt: '2025-03-05T10:30:00.000Z',
+          delivery: { type: 'COURIER', name: 'Курьер' },
+        })}
+      />,
+    );
+    expect(await within(step('delivering')).findByText('Ожидаем к 11.03.2025')).toBeVisible();
+    expect(step('ready')).toHaveTextContent('Ожидаем к 07.03.2025');
   });
 
   it('a pickup order that is ready waits for the customer from the ready date', () => {
@@ -175,5 +203,24 @@ describe('OrderTimeline', () => {
     unmount();
     renderInCabinet(<OrderTimeline order={order({ status: 'CANCELED', delivery: {} })} />);
     expect(screen.queryByTestId('order-timeline')).toBeNull();
+  });
+});
+
+describe('buildOrderTimeline', () => {
+  const courierOrder = order({ status: 'IN_PROGRESS', isPaid: true, delivery: { type: 'COURIER' } });
+  const courierDate = (workCalendar: WorkCalendar | null) =>
+    buildOrderTimeline(courierOrder, workCalendar)?.find((item) => item.key === 'delivering')?.expectedDate;
+
+  it('counts the courier day by the work calendar: holidays skipped, a working Saturday counted', () => {
+    // Ready on Friday 7 March 2025.
+    expect(courierDate({ nonWorkingDays: [], workingWeekendDays: [] })).toBe('2025-03-10');
+    expect(courierDate({ nonWorkingDays: ['2025-03-10', '2025-03-11'], workingWeekendDays: [] })).toBe(
+      '2025-03-12',
+    );
+    expect(courierDate({ nonWorkingDays: [], workingWeekendDays: ['2025-03-08'] })).toBe('2025-03-08');
+  });
+
+  it('leaves the courier date out until the calendar is known', () => {
+    expect(courierDate(null)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { OrderDetail } from '@app/contracts';
 import { Anchor, Card, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useWorkCalendar } from '../api/work-calendar';
 import { buildOrderTimeline, type TimelineStep } from '../model/order-timeline';
 
 function StepDetails({ step }: { step: TimelineStep }) {
@@ -32,7 +33,8 @@ function StepDetails({ step }: { step: TimelineStep }) {
  * and the steps ahead with expected dates. Shown near the top so a phone shows it without scrolling the summary.
  */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
-  const steps = buildOrderTimeline(order);
+  const calendar = useWorkCalendar();
+  const steps = buildOrderTimeline(order, calendar);
   if (!steps) return null;
   const lastDone = steps.reduce((last, step, index) => (step.state === 'done' ? index : last), -1);
   return (

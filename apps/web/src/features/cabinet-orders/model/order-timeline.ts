@@ -1,4 +1,4 @@
-import { addWorkingDays, type OrderDetail, type OrderStatus } from '@app/contracts';
+import { addWorkingDays, type OrderDetail, type OrderStatus, type WorkCalendar } from '@app/contracts';
 
 export type TimelineStepState = 'done' | 'current' | 'upcoming';
 
@@ -39,8 +39,20 @@ type StepSpec = {
   trackingUrl?: string | null;
 };
 
+/**
+ * The working day after `date` by the work calendar (weekends, holidays and moved days off, as the order form's
+ * ready date counts them); null without the calendar: no date is better than one that falls on a holiday.
+ */
+function nextWorkingDay(date: string, calendar: WorkCalendar | null): string | null {
+  if (!calendar) return null;
+  return addWorkingDays(date, 1, {
+    nonWorkingDays: new Set(calendar.nonWorkingDays),
+    workingWeekendDays: new Set(calendar.workingWeekendDays),
+  });
+}
+
 /** The steps of an order's way to the customer, by how it is received (decision 038). */
-function stepsOf(order: OrderDetail): StepSpec[] {
+function stepsOf(order: OrderDetail, calendar: WorkCalendar | null): StepSpec[] {
   const ready = order.estimatedReadyDate;
   const common: StepSpec[] = [
     { key: 'in-progress', title: 'В работе', status: 'IN_PROGRESS', expectedDate: null },
@@ -55,7 +67,7 @@ function stepsOf(order: OrderDetail): StepSpec[] {
           title: 'Передан курьеру',
           status: 'DELIVERING',
           // The courier is booked when the order is ready: the next working day at the latest.
-          expectedDate: ready ? addWorkingDays(ready, 1, { nonWorkingDays: new Set() }) : null,
+          expectedDate: ready ? nextWorkingDay(ready, calendar) : null,
           trackingNumber: order.delivery.trackingNumber,
           trackingUrl: order.status === 'COMPLETED' ? null : order.delivery.trackingUrl,
         },
@@ -101,9 +113,10 @@ function enteredAt(order: OrderDetail, status: OrderStatus): string | null {
 
 /**
  * The order's way from payment to the customer: done steps with their real dates, the step now under way and
- * the ones ahead with the dates we expect. A cancelled order has no way ahead (null).
+ * the ones ahead with the dates we expect. A cancelled order has no way ahead (null). `calendar` is the work
+ * calendar of GET /api/order/form-params (null until it has loaded: the courier's date is then left out).
  */
-export function buildOrderTimeline(order: OrderDetail): TimelineStep[] | null {
+export function buildOrderTimeline(order: OrderDetail, calendar: WorkCalendar | null): TimelineStep[] | null {
   if (order.status === 'CANCELED') return null;
   const rank = RANK[order.status];
   const paid: TimelineStep = {
@@ -118,7 +131,7 @@ export function buildOrderTimeline(order: OrderDetail): TimelineStep[] | null {
   };
   const steps: TimelineStep[] = [
     paid,
-    ...stepsOf(order).map((spec): TimelineStep => {
+    ...stepsOf(order, calendar).map((spec): TimelineStep => {
       const isDone = rank >= RANK[spec.status];
       return {
         key: spec.key,

@@ -1,26 +1,7 @@
-import type { FormParamsResponse } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { formParamsQueryOptions } from '@/lib/form-params';
 
-export const formParamsQueryOptions = queryOptions({
-  queryKey: ['order', 'form-params'],
-  queryFn: () => api.get<FormParamsResponse>('/order/form-params', { auth: 'none' }),
-  staleTime: 5 * 60_000,
-});
-
-/**
- * A catalogue with nothing in it: the form as it looks before anything is chosen. The build draws step 1 from it
- * (src/prerender, decision 017); tests use it where the catalogue's content does not matter.
- */
-export const EMPTY_FORM_PARAMS: FormParamsResponse = {
-  documents: [],
-  assurances: [],
-  deliveries: [],
-  languages: [],
-  offices: [],
-  calendar: { nonWorkingDays: [], workingWeekendDays: [] },
-  tariffs: [],
-};
+export { EMPTY_FORM_PARAMS, formParamsQueryOptions } from '@/lib/form-params';
 
 export function useFormParams() {
   return useQuery(formParamsQueryOptions);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/contracts';
+import { CORE_MESSAGES } from '@app/contracts';
 import type { UploadedFile } from '../model/draft';
 
 export type UploadHandle = { promise: Promise<UploadedFile>; abort: () => void };
@@ -10,8 +10,8 @@ function readMessage(xhr: XMLHttpRequest): string {
   } catch {
     // not JSON: fall through
   }
-  if (xhr.status === 413) return MESSAGES.fileTooLarge;
-  return MESSAGES.requestFailedWithStatus.replace('{status}', String(xhr.status));
+  if (xhr.status === 413) return CORE_MESSAGES.fileTooLarge;
+  return CORE_MESSAGES.requestFailedWithStatus.replace('{status}', String(xhr.status));
 }
 
 /**
@@ -43,13 +43,13 @@ export function uploadFile(
         } catch {
           // handled below
         }
-        reject(new Error(MESSAGES.internalError));
+        reject(new Error(CORE_MESSAGES.internalError));
         return;
       }
       reject(new Error(readMessage(xhr)));
     };
-    xhr.onerror = () => reject(new Error(MESSAGES.networkError));
-    xhr.onabort = () => reject(new Error(MESSAGES.requestAborted));
+    xhr.onerror = () => reject(new Error(CORE_MESSAGES.networkError));
+    xhr.onabort = () => reject(new Error(CORE_MESSAGES.requestAborted));
     const body = new FormData();
     body.append('files', file, file.name);
     xhr.send(body);

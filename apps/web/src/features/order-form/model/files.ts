@@ -1,4 +1,4 @@
-import { MESSAGES, ORDER_LIMITS } from '@app/contracts';
+import { CORE_MESSAGES, ORDER_LIMITS } from '@app/contracts';
 
 /** What the upload endpoint accepts (apps/api uploads/file-types): documents and images. */
 export const ACCEPTED_EXTENSIONS = [
@@ -26,10 +26,10 @@ function getExtension(name: string): string {
 /** The Russian reason a file cannot be sent, or null when it can. */
 export function getFileError(file: { name: string; size: number }, otherFilesBytes: number): string | null {
   if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(getExtension(file.name))) {
-    return MESSAGES.fileTypeNotAllowed;
+    return CORE_MESSAGES.fileTypeNotAllowed;
   }
-  if (file.size === 0) return MESSAGES.fileEmpty;
-  if (file.size > ORDER_LIMITS.maxFileBytes) return MESSAGES.fileTooLarge;
-  if (otherFilesBytes + file.size > ORDER_LIMITS.maxOrderFilesBytes) return MESSAGES.filesTooLarge;
+  if (file.size === 0) return CORE_MESSAGES.fileEmpty;
+  if (file.size > ORDER_LIMITS.maxFileBytes) return CORE_MESSAGES.fileTooLarge;
+  if (otherFilesBytes + file.size > ORDER_LIMITS.maxOrderFilesBytes) return CORE_MESSAGES.filesTooLarge;
   return null;
 }
