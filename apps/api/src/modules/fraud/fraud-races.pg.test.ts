@@ -70,7 +70,7 @@ describe('fraud decisions racing (PostgreSQL)', () => {
   it('two scans of the partner rules at once open one event', async () => {
     const partner = await fx.partner();
     for (let i = 0; i < 6; i += 1) {
-      const order = await fx.order({ status: 'CANCELLED' });
+      const order = await fx.order({ status: 'CANCELED' });
       await fx.attribute(order.id, partner);
     }
     // Both scans queue behind the (partner, rule) lock, then run one after the other.

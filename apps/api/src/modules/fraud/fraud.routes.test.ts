@@ -149,12 +149,12 @@ describe('fraud rules and the fraud monitoring actions', () => {
 
     it('MANY_CANCELLATIONS: ≥ 5 attributed orders in 30 days, half or more cancelled', async () => {
       const cancelling = await fx.partner();
-      for (const status of ['CANCELLED', 'CANCELLED', 'CANCELLED', 'NEW', 'PAID', 'COMPLETED'])
+      for (const status of ['CANCELED', 'CANCELED', 'CANCELED', 'NEW', 'PAID', 'COMPLETED'])
         await attributedOrder(cancelling, { status });
       const few = await fx.partner();
-      for (let i = 0; i < 4; i += 1) await attributedOrder(few, { status: 'CANCELLED' });
+      for (let i = 0; i < 4; i += 1) await attributedOrder(few, { status: 'CANCELED' });
       const healthy = await fx.partner();
-      for (const status of ['CANCELLED', 'CANCELLED', 'NEW', 'PAID', 'COMPLETED', 'COMPLETED'])
+      for (const status of ['CANCELED', 'CANCELED', 'NEW', 'PAID', 'COMPLETED', 'COMPLETED'])
         await attributedOrder(healthy, { status });
       const job = await ctx.services.fraud.scanPartners();
       expect(job.opened).toBeGreaterThanOrEqual(1);

@@ -233,7 +233,7 @@ export function createFraudService(deps: {
         .select({
           partnerAccountId: orderAttributions.partnerAccountId,
           total: count(),
-          cancelled: sql<number>`count(*) filter (where ${orders.status} = 'CANCELLED')`.mapWith(Number),
+          cancelled: sql<number>`count(*) filter (where ${orders.status} = 'CANCELED')`.mapWith(Number),
         })
         .from(orderAttributions)
         .innerJoin(orders, eq(orders.id, orderAttributions.orderId))

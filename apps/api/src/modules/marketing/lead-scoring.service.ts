@@ -97,7 +97,7 @@ export function createLeadScoringService(deps: { db: Db; clock: Clock }) {
                  sess.device_type, sc.events, sc.score, sess.customer_id,
                  ord.id as order_id, ord.number as order_number, ord.name as order_name, ord.email as order_email,
                  ord.phone_number as order_phone, ord.is_paid as order_is_paid,
-                 (ord.status = 'CANCELLED') as order_cancelled
+                 (ord.status = 'CANCELED') as order_cancelled
           from scores sc
           join sess on sess.session_id = sc.session_id
           left join lateral (
