@@ -88,6 +88,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_CODE_PER_EMAIL_SECONDS: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Analytics ingestion (issue 19): requests a minute per client address and per analytics session. */
+  RATE_LIMIT_ANALYTICS_PER_IP: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ANALYTICS_PER_SESSION: z.coerce.number().int().min(1).default(120),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   SERVE_WEB: boolFromEnv.default(true),
@@ -172,6 +175,8 @@ export type Config = {
     authWindowSeconds: number;
     codePerEmailSeconds: number;
     ordersPerMinute: number;
+    analyticsPerIp: number;
+    analyticsPerSession: number;
   };
   bodyLimitBytes: number;
   workers: 'inline' | 'off';
@@ -309,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS,
       codePerEmailSeconds: e.RATE_LIMIT_CODE_PER_EMAIL_SECONDS,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
+      analyticsPerIp: e.RATE_LIMIT_ANALYTICS_PER_IP,
+      analyticsPerSession: e.RATE_LIMIT_ANALYTICS_PER_SESSION,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     workers: e.WORKERS,

@@ -184,6 +184,15 @@ export function createServices(deps: ServiceDeps) {
     config,
     createSender: deps.createPushSender,
   });
+  const analyticsRepo = createAnalyticsRepository();
+  const analytics = createAnalyticsService({
+    db,
+    repo: analyticsRepo,
+    audit,
+    clock,
+    secret: config.jwtSecret,
+    ownHostname: new URL(config.publicUrl).hostname,
+  });
   const commissionsRepo = createCommissionsRepository();
   const commissions = createCommissionsService({ db, repo: commissionsRepo, audit, clock });
   const fraud = createFraudService({
@@ -198,6 +207,7 @@ export function createServices(deps: ServiceDeps) {
   const orderStatus = createOrderStatusService({
     db,
     commissions,
+    analytics,
     repo: ordersRepo,
     query: ordersQuery,
     mail,
@@ -342,6 +352,7 @@ export function createServices(deps: ServiceDeps) {
       mail,
       referrals,
       fraud,
+      analytics,
       clock,
     }),
     deliveryPrice: createDeliveryPriceService({ pricer: deliveryPricer, formSettings }),
@@ -383,7 +394,7 @@ export function createServices(deps: ServiceDeps) {
       config,
       clock,
     }),
-    analytics: createAnalyticsService({ db, repo: createAnalyticsRepository() }),
+    analytics,
     formSettingsAdmin: createFormSettingsAdminService({
       db,
       repo: formSettingsRepo,
@@ -437,6 +448,9 @@ export function createJobHandlers(services: Services): JobHandlers {
     'remove-unattached-uploads': () => services.uploads.removeUnattached(),
     'scan-partner-fraud': () => services.fraud.scanPartners(),
     'approve-partner-commissions': () => services.commissions.approveDue(),
+    'purge-analytics': async () => {
+      await services.analytics.purgeExpired();
+    },
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

@@ -79,6 +79,7 @@ export const JOB_TITLES = {
   'remove-unattached-uploads': 'Удаление файлов без заказа',
   'scan-partner-fraud': 'Проверка партнёров на фрод',
   'approve-partner-commissions': 'Подтверждение партнёрских комиссий',
+  'purge-analytics': 'Удаление старых данных аналитики',
 } as const;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as Array<keyof typeof JOB_TITLES>;
 

@@ -19,6 +19,7 @@ export * from './pricing/index.ts';
 export { CataloguePriceSchema } from './fields.ts';
 // API modules
 export * from './analytics.ts';
+export * from './analytics-rules.ts';
 export * from './auth.ts';
 export * from './commissions.ts';
 export * from './crm-access.ts';

@@ -187,6 +187,16 @@ export const AttributionSchema = z.object({
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 
+/** The tracker's ids as the analytics contract takes them (kept here: the order schema loads no marketing texts). */
+const orderAnalyticsId = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[\w-]+$/)
+  .nullable()
+  .optional();
+
 /**
  * POST /api/order. Composed from the step schemas so the form and the server validate alike.
  * Price fields a client may send (deliveryPrice, promoIsValid, promoDiscountPercent) are accepted and ignored.
@@ -195,6 +205,12 @@ export const CreateOrderRequestSchema = OrderStep1Schema.extend(OrderStep2Base.s
   .extend(OrderStep3Base.shape)
   .extend(AttributionSchema.shape)
   .extend({
+    /**
+     * The analytics session and visitor the order is placed in (issue 19, decision 066: an extension of the spec
+     * 3 payload): stored on the order, the server records the funnel stages order_created and paid for them.
+     */
+    analyticsSessionId: orderAnalyticsId,
+    analyticsVisitorId: orderAnalyticsId,
     /** The referring partner-portal partner (must exist and be ACTIVE, checked by the server). */
     partnerId: z.uuid({ message: MESSAGES.unknownPartner }).nullable().optional(),
     documentId: z.unknown().optional(),

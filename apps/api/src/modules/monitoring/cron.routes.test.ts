@@ -41,11 +41,11 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
-        message: 'Периодические задачи инициализированы: 8',
-        count: 8,
+        message: 'Периодические задачи инициализированы: 9',
+        count: 9,
       });
     }
-    expect(await scheduleCount()).toBe(8);
+    expect(await scheduleCount()).toBe(9);
 
     const info = await cronInfo();
     expect(info.map((queue) => [queue.name, queue.repeatableJobs])).toEqual([
@@ -103,7 +103,7 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
     expect(forbidden.statusCode).toBe(403);
 
     const cleared = await ctx.app.inject({ method: 'DELETE', url: '/api/admin/cron/all', headers: admin });
-    expect(cleared.json()).toEqual({ success: true, message: 'Периодические задачи удалены: 8', count: 8 });
+    expect(cleared.json()).toEqual({ success: true, message: 'Периодические задачи удалены: 9', count: 9 });
     expect(await scheduleCount()).toBe(0);
     expect((await cronInfo()).every((queue) => queue.jobs.length === 0)).toBe(true);
   });

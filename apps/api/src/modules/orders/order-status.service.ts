@@ -28,6 +28,7 @@ import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsRepository } from '../payments/payments.repository.ts';
 import type { CommissionsService } from '../commissions/commissions.service.ts';
+import type { AnalyticsService } from '../analytics/analytics.service.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrdersQueryService } from './query/orders-query.service.ts';
 
@@ -146,9 +147,23 @@ export function createOrderStatusService(deps: {
   clock: Clock;
   /** Partner commissions follow the order: created when paid, held from COMPLETED, reversed when cancelled. */
   commissions: Pick<CommissionsService, 'onOrderPaid' | 'onOrderStatusChanged'>;
+  /** The funnel's `paid` stage of an order placed in an analytics session (decision 066). */
+  analytics: Pick<AnalyticsService, 'recordOrderStage'>;
 }) {
-  const { db, repo, query, mail, notifications, jobs, paymentsRepo, audit, config, clock, commissions } =
-    deps;
+  const {
+    db,
+    repo,
+    query,
+    mail,
+    notifications,
+    jobs,
+    paymentsRepo,
+    audit,
+    config,
+    clock,
+    commissions,
+    analytics,
+  } = deps;
 
   /**
    * `create-delivery` is enqueued here and nowhere else: a paid courier order gets its delivery booked with the
@@ -241,6 +256,7 @@ export function createOrderStatusService(deps: {
       await enqueueCreateDelivery(tx, order);
       await notifyPaid(tx, order);
       await commissions.onOrderPaid(tx, order);
+      await analytics.recordOrderStage(tx, 'paid', order);
       return;
     }
     await commissions.onOrderStatusChanged(tx, order, change);
@@ -320,8 +336,10 @@ export function createOrderStatusService(deps: {
       });
       // Pending provider links no longer settle an order that is paid.
       await paymentsRepo.supersedePending(tx, order.id, now);
-      // Paid outside the system: an attributed order earns its commission as with any payment.
+      // Paid outside the system: an attributed order earns its commission as with any payment, and the funnel
+      // counts it paid.
       await commissions.onOrderPaid(tx, order);
+      await analytics.recordOrderStage(tx, 'paid', order);
       await audit.record(tx, {
         actorUserId: by.userId,
         action: 'order.payment.manual',

@@ -20,6 +20,7 @@ import type { FormSettingsService } from '../../form-settings/form-settings.serv
 import type { MailService } from '../../mail/mail.service.ts';
 import type { FraudService } from '../../fraud/fraud.service.ts';
 import type { ReferralsService } from '../../referrals/referrals.service.ts';
+import type { AnalyticsService } from '../../analytics/analytics.service.ts';
 import type { UploadsRepository } from '../../uploads/uploads.repository.ts';
 import { toOrderSummary, toPromoValidateResponse } from '../orders.mapper.ts';
 import type { OrderInsert, OrdersRepository } from '../orders.repository.ts';
@@ -60,10 +61,24 @@ export function createOrdersService(deps: {
   referrals: Pick<ReferralsService, 'attributeOrder'>;
   /** The order-level fraud rules, run on an attributed order (decision 063). */
   fraud: Pick<FraudService, 'scanOrder'>;
+  /** The owner of the funnel stages: records order_created in the order's transaction (decision 066). */
+  analytics: Pick<AnalyticsService, 'recordOrderStage'>;
   clock: Clock;
 }) {
-  const { db, repo, authRepo, auth, formSettings, promoRepo, uploadsRepo, mail, referrals, fraud, clock } =
-    deps;
+  const {
+    db,
+    repo,
+    authRepo,
+    auth,
+    formSettings,
+    promoRepo,
+    uploadsRepo,
+    mail,
+    referrals,
+    fraud,
+    analytics,
+    clock,
+  } = deps;
 
   /** The promo code if it can be used now, or the message that refuses it (a read only: see reservePromoUse). */
   async function resolvePromo(
@@ -243,9 +258,9 @@ export function createOrdersService(deps: {
           lastTouchAt: input.lastTouchAt ? new Date(input.lastTouchAt) : null,
           touchpointCount: input.touchpointCount ?? null,
           marketingValue: input.marketingValue ?? null,
-          // The analytics session the order was placed in (issue 19): set by the analytics ingestion work.
-          analyticsSessionId: null,
-          analyticsVisitorId: null,
+          // The analytics session the order was placed in (decision 066): its funnel, touchpoints, attribution.
+          analyticsSessionId: input.analyticsSessionId ?? null,
+          analyticsVisitorId: input.analyticsVisitorId ?? null,
           ownerConfirmedAt: placedByOwner ? now : null,
           idempotencyKey,
           idempotencyScope,
@@ -281,6 +296,8 @@ export function createOrdersService(deps: {
           // commission is held from the start.
           if (attribution) await fraud.scanOrder(tx, inserted.id);
         }
+        // The funnel's order_created: one statement, only for an order placed in an analytics session.
+        await analytics.recordOrderStage(tx, 'order_created', inserted);
         const attached = await uploadsRepo.attachUploads(tx, inserted.id, input.files, {
           userId: principal?.kind === 'user' ? principal.userId : null,
           tokens: input.fileTokens,
