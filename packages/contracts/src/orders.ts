@@ -228,7 +228,8 @@ export type CreateOrderPayload = z.output<typeof CreateOrderRequestSchema>;
 
 /**
  * What makes two order requests the same order, as one canonical JSON text: every field (keys sorted, undefined
- * dropped) but `lastTouchAt`, the time of the request itself (a retry a minute later is still the same order).
+ * dropped) but `lastTouchAt`, the time of the request itself (a retry a minute later is still the same order),
+ * and the analytics ids.
  * The server hashes it to tell a retry from a different order under one Idempotency-Key; the web derives the key
  * from it, so a changed order gets a new key and the same order the same one (issue 16).
  */
@@ -246,7 +247,14 @@ export function canonicalOrderRequest(payload: object): string {
     }
     return value;
   };
-  const { lastTouchAt: _requestTime, ...order } = payload as Record<string, unknown>;
+  // Where the request was sent from is not what was ordered: the same order from a second tab (another analytics
+  // session) is still the same order (decision 066).
+  const {
+    lastTouchAt: _requestTime,
+    analyticsSessionId: _session,
+    analyticsVisitorId: _visitor,
+    ...order
+  } = payload as Record<string, unknown>;
   return JSON.stringify(canonical(order));
 }
 

@@ -6,6 +6,7 @@ import { RouterNavigationLayout } from '@/app/router-navigation';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { configureApiClient } from '@/lib/api-client';
+import { resetAnalyticsQueue } from '@/lib/analytics';
 import { BODY_FLAGS, setBodyFlag } from '@/lib/body-flags';
 import { SupportWidget } from './support-widget';
 
@@ -59,9 +60,13 @@ describe('support widget', () => {
       ),
     );
     configureApiClient({ fetch: fetchMock, navigate: vi.fn() });
+    // The tracker sends with the browser's own fetch (keepalive).
+    vi.stubGlobal('fetch', fetchMock);
   });
 
   afterEach(() => {
+    resetAnalyticsQueue();
+    vi.unstubAllGlobals();
     setBodyFlag(BODY_FLAGS.bottomStrip, false);
     setBodyFlag(BODY_FLAGS.documentDropdownOpen, false);
   });
@@ -119,18 +124,23 @@ describe('support widget', () => {
 
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(
-        '/api/analytics/event',
-        expect.objectContaining({ method: 'POST' }),
+        '/api/analytics/batch',
+        expect.objectContaining({ method: 'POST', keepalive: true }),
       ),
     );
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/analytics/event');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      sessionId: expect.any(String),
-      eventType: 'contact_support',
-      eventCategory: 'support',
-      eventAction: 'open',
-      eventLabel: platform,
-    });
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/analytics/batch');
+    const batch = JSON.parse(String(call?.[1]?.body)) as { sessionId: string; items: unknown[] };
+    expect(batch.sessionId).toEqual(expect.any(String));
+    expect(batch.items).toEqual([
+      expect.objectContaining({
+        kind: 'event',
+        clientEventId: expect.any(String),
+        eventType: 'contact_support',
+        eventCategory: 'support',
+        eventAction: 'open',
+        eventLabel: platform,
+      }),
+    ]);
     expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
