@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ANALYTICS_MAX_STRING,
-  computeAcquisitionChannel,
-  isIpRange,
-  sanitizeAnalyticsFormData,
-} from './analytics-rules.ts';
+import { computeAcquisitionChannel } from './acquisition-channel.ts';
+import { ANALYTICS_MAX_STRING, isIpRange, sanitizeAnalyticsFormData } from './analytics-rules.ts';
 
 // The spec 4 channel table (moved here from the web's attribution tests: the API computes a session's channel
 // with the same function).

@@ -26,47 +26,6 @@ export const ANALYTICS_BATCH_MAX_BYTES = 64 * 1024;
 /** The click ids kept with a session (spec 3). */
 export const ANALYTICS_CLICK_ID_PARAMS = ['gclid', 'yclid', 'fbclid'] as const;
 
-const PAID_MEDIUMS = new Set(['cpc', 'paid']);
-const NAMED_MEDIUMS = new Set(['organic', 'email', 'social', 'referral']);
-
-/** Search engines by registrable name, any public suffix (google.com, google.co.uk, yandex.ru, ya.ru). */
-const SEARCH_ENGINE_HOST = /(^|\.)(google|yandex|bing|duckduckgo)\.[a-z]{2,}(\.[a-z]{2,})?$|(^|\.)ya\.ru$/;
-const SOCIAL_HOST =
-  /(^|\.)(facebook\.com|fb\.com|vk\.com|vk\.ru|instagram\.com|t\.me|telegram\.me|telegram\.org)$/;
-
-function stripWww(host: string): string {
-  return host.startsWith('www.') ? host.slice(4) : host;
-}
-
-/**
- * Spec 4 channel table, one rule for the browser's attribution record and the server's analytics sessions.
- * `ownHostname` is the site's own host; www. variants match it.
- */
-export function computeAcquisitionChannel(
-  utm: { utmSource?: string | null; utmMedium?: string | null },
-  referrer: string | null | undefined,
-  ownHostname: string,
-): string {
-  if (utm.utmSource) {
-    const medium = utm.utmMedium?.trim().toLowerCase() ?? '';
-    if (PAID_MEDIUMS.has(medium)) return 'paid';
-    if (NAMED_MEDIUMS.has(medium)) return medium;
-    return utm.utmSource;
-  }
-  if (!referrer) return 'direct';
-  let host: string;
-  try {
-    host = new URL(referrer).hostname.toLowerCase();
-  } catch {
-    return 'direct';
-  }
-  if (!host) return 'direct';
-  if (stripWww(host) === stripWww(ownHostname.toLowerCase())) return 'direct';
-  if (SEARCH_ENGINE_HOST.test(host)) return 'organic';
-  if (SOCIAL_HOST.test(host)) return 'social';
-  return 'referral';
-}
-
 const IPV4_PART = String.raw`(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
 const IPV4_RANGE = new RegExp(String.raw`^${IPV4_PART}(\.${IPV4_PART}){3}(\/(3[0-2]|[12]?\d))?$`);
 const IPV6_RANGE = /^(?=.*:.*:)[0-9a-f:]{2,39}(\/(12[0-8]|1[01]\d|[1-9]?\d))?$/i;

@@ -138,7 +138,7 @@ describe('the public pages tracker', () => {
     flushAnalytics();
     vi.advanceTimersByTime(5_000);
     expect(fetchMock).not.toHaveBeenCalled();
-    expect([isTrackedPath('/partner/login'), isTrackedPath('/'), isTrackedPath('/crm/x')]).toEqual([
+    expect([isTrackedPath('/login'), isTrackedPath('/'), isTrackedPath('/crm/x')]).toEqual([
       true,
       true,
       false,

@@ -5,8 +5,6 @@ import {
   type AnalyticsBatchRequest,
   type BrowserFunnelStage,
 } from '@app/contracts';
-import { useEffect, useRef } from 'react';
-import { useAppLocation } from './navigation';
 
 /**
  * The public pages' tracker (issue 19, decision 066). Items (page views, events, funnel stages, conversions) wait
@@ -52,14 +50,9 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** The partner portal's pages a visitor opens before signing in. */
-const PUBLIC_PARTNER_PAGES = new Set(['/partner/login', '/partner/apply']);
-
-/** Spec 1: public pages only — never the back office, the cabinet or the partner portal. */
+/** Spec 1: public pages only — never the back office, the cabinet or the partner portal (its sign-in too). */
 export function isTrackedPath(pathname: string): boolean {
-  if (isUnder(pathname, '/crm') || isUnder(pathname, '/cabinet')) return false;
-  if (isUnder(pathname, '/partner')) return PUBLIC_PARTNER_PAGES.has(pathname.replace(/\/$/, ''));
-  return true;
+  return !['/crm', '/cabinet', '/partner'].some((prefix) => isUnder(pathname, prefix));
 }
 
 /** Do-Not-Track or Global Privacy Control: the browser asked not to be tracked, so nothing is sent. */
@@ -257,13 +250,11 @@ export function trackEvent(event: TrackedEvent): void {
   enqueue({ kind: 'event', pagePath: window.location.pathname, ...event });
 }
 
-export function trackPageView(title: string = document.title): void {
-  enqueue({
-    kind: 'event',
-    eventType: 'page_view',
-    pagePath: cut(`${window.location.pathname}${window.location.search}`, 2000),
-    pageTitle: cut(title, 500),
-  });
+export function trackPageView(
+  title: string = document.title,
+  path = `${window.location.pathname}${window.location.search}`,
+): void {
+  enqueue({ kind: 'event', eventType: 'page_view', pagePath: cut(path, 2000), pageTitle: cut(title, 500) });
 }
 
 /** A form sent (spec 5): secret-looking fields dropped and strings cut to 100 characters before queueing. */
@@ -316,35 +307,50 @@ export function funnelStageOfPath(pathname: string): BrowserFunnelStage | null {
 }
 
 /**
- * Router hook for every page (both apps' page chrome): a page view and the page's funnel stage after each
- * navigation; the optional counters (Yandex Metrica, GA4) load when the browser is idle, on public pages only.
+ * One page shown (from the page chrome, when the browser is idle): its page view, its funnel stage, and the
+ * optional counters (Yandex Metrica, GA4), loaded on the first public page view.
  */
-export function useAnalyticsPageTracking(title: string | undefined): void {
-  const { pathname, search } = useAppLocation();
-  const tracked = useRef<string | null>(null);
-  useEffect(() => {
-    // One page view per address: a title arriving later does not count the page again.
-    const address = `${pathname}${search}`;
-    if (tracked.current === address) return;
-    tracked.current = address;
-    try {
-      if (!isTrackedPath(pathname) || !isTrackingAllowed()) return;
-      trackPageView(title ?? document.title);
-      const stage = funnelStageOfPath(pathname);
-      if (stage) trackFunnelStage({ stage, source: 'web' });
-      const whenIdle =
-        'requestIdleCallback' in window
-          ? (task: () => void) => window.requestIdleCallback(task, { timeout: 5_000 })
-          : (task: () => void) => setTimeout(task, 1_500);
-      whenIdle(() => {
-        import('./analytics-counters')
-          .then((counters) => counters.countPageView(window.location.href, document.title))
-          .catch((error: unknown) => console.warn('analytics: counters not loaded', error));
-      });
-    } catch (error) {
-      console.warn('analytics: page view not tracked', error);
-    }
-  }, [pathname, search, title]);
+export function trackPage(address: string, title: string = document.title): void {
+  if (!isTrackingAllowed() || !isTrackedPath(window.location.pathname)) return;
+  trackPageView(title, address);
+  const url = new URL(address, window.location.origin);
+  const stage = funnelStageOfPath(url.pathname);
+  if (stage) trackFunnelStage({ stage, source: 'web' });
+  if (stage?.startsWith('step_')) watchCalculator();
+  import('./analytics-counters')
+    .then((counters) => counters.countPageView(url.href, title))
+    .catch((error: unknown) => console.warn('analytics: counters not loaded', error));
+}
+
+/** The order draft has documents: the visitor has used the price calculator (the step-1 form prices them). */
+function hasPricedDraft(): boolean {
+  try {
+    const draft = JSON.parse(window.localStorage.getItem(ORDER_DRAFT_KEY) ?? 'null') as {
+      step1?: { documentsWithQuantity?: unknown[] };
+    } | null;
+    return (draft?.step1?.documentsWithQuantity?.length ?? 0) > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** lib/storage.ts's `orderDraft` key, spelt out: importing that module here would split it off the first load. */
+const ORDER_DRAFT_KEY = 'order_draft';
+
+let watchingCalculator = false;
+/**
+ * calculator_used (once per session): recorded when the order draft holds documents, checked now and after each
+ * change in the form — from here, so the order form's own code carries nothing for it.
+ */
+function watchCalculator(): void {
+  const check = () => {
+    if (hasPricedDraft()) trackFunnelStage({ stage: 'calculator_used', source: 'order_form' });
+  };
+  check();
+  if (watchingCalculator) return;
+  watchingCalculator = true;
+  // The draft is saved after the change has been handled: look once the handlers have run.
+  document.addEventListener('change', () => setTimeout(check, 500), { passive: true });
 }
 
 /** Tests only: forget what waits. */

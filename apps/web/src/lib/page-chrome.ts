@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useAnalyticsPageTracking } from './analytics';
+import { withTracker } from './analytics-page';
+import { getAreaByPath, isCabinetPath } from './area';
 import { useAttributionTracking } from './attribution';
 import { useAppLocation } from './navigation';
 import { setCurrentPath } from './navigation-history';
@@ -15,13 +16,16 @@ const APP_TITLE = 'Перевод документов';
 export function usePageChrome(title: string | undefined): void {
   const location = useAppLocation();
   useAttributionTracking();
-  // Public pages only (the tracker checks the path); nothing is sent before the page has drawn.
-  useAnalyticsPageTracking(title);
   // The build-time copy of step 1 only ever stands for step 1 (decision 017).
   useRemovePageSnapshot(location.pathname.replace(/\/$/, '') !== '/order/step-1');
 
   useEffect(() => {
-    setCurrentPath(`${location.pathname}${location.search}`);
+    const path = `${location.pathname}${location.search}`;
+    setCurrentPath(path);
+    // Public pages only (spec 1: not the back office, the cabinet or the partner portal): the tracker loads
+    // when the browser is idle.
+    if (getAreaByPath(location.pathname) === 'cabinet' && !isCabinetPath(location.pathname))
+      withTracker((tracker) => tracker.trackPage(path));
   }, [location.pathname, location.search]);
 
   useEffect(() => {

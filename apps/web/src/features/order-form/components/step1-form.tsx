@@ -1,6 +1,5 @@
 import { NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { trackFunnelStage } from '@/lib/analytics';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { useRemovePageSnapshot } from '@/lib/page-snapshot';
 import { useFormParams } from '../api/form-params';
@@ -68,11 +67,6 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
   useBodyFlag(BODY_FLAGS.documentDropdownOpen, isPickerOpen);
   // The live fields are drawn: the build-time copy of the page gives way (decision 017).
   useRemovePageSnapshot();
-  // The visitor has a price for their documents: the funnel's calculator stage (once per session, issue 19).
-  const priced = (summary?.breakdown.total ?? 0) > 0 && step.documentsWithQuantity.length > 0;
-  useEffect(() => {
-    if (priced) trackFunnelStage({ stage: 'calculator_used', source: 'order_step_1' });
-  }, [priced]);
 
   // Most documents brought to a Moscow bureau are Russian: offer Russian as the source language.
   const languages = params?.languages;

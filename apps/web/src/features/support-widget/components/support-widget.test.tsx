@@ -122,11 +122,14 @@ describe('support widget', () => {
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
 
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        '/api/analytics/batch',
-        expect.objectContaining({ method: 'POST', keepalive: true }),
-      ),
+    await waitFor(
+      () =>
+        expect(fetchMock).toHaveBeenCalledWith(
+          '/api/analytics/batch',
+          expect.objectContaining({ method: 'POST', keepalive: true }),
+        ),
+      // The tracker loads when the browser is idle (a second in jsdom).
+      { timeout: 5_000 },
     );
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/analytics/batch');
     const batch = JSON.parse(String(call?.[1]?.body)) as { sessionId: string; items: unknown[] };
@@ -157,7 +160,7 @@ describe('support widget', () => {
     const link = screen.getByRole('link', { name: 'Telegram' });
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
-    await waitFor(() => expect(warn).toHaveBeenCalled());
+    await waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 5_000 });
     expect(await openButton()).toBeInTheDocument();
     warn.mockRestore();
   });
