@@ -45,30 +45,124 @@ export function createAnalyticsRepository() {
 
   return {
     /**
-     * A session seen again keeps what it first told (landing page, UTM, channel) and moves its last-seen time;
-     * a visitor id or user learnt later fills an empty one.
+     * One tracker batch in ONE statement (decision 066): the session (when the batch carries it) and every item,
+     * each table's rows as one jsonb parameter, each insert skipping rows stored before. One round trip and no
+     * query building per row, whatever the batch holds.
      */
-    async upsertSession(db: DbOrTx, values: typeof analyticsSessions.$inferInsert): Promise<void> {
-      await db
-        .insert(analyticsSessions)
-        .values(values)
-        .onConflictDoUpdate({
-          target: analyticsSessions.sessionId,
-          set: {
-            lastSeenAt: sql`excluded.last_seen_at`,
-            visitorId: sql`coalesce(${analyticsSessions.visitorId}, excluded.visitor_id)`,
-            userId: sql`coalesce(${analyticsSessions.userId}, excluded.user_id)`,
-          },
-        });
-    },
-    async insertEvents(db: DbOrTx, rows: Array<typeof analyticsEvents.$inferInsert>): Promise<void> {
-      if (rows.length > 0) await db.insert(analyticsEvents).values(rows).onConflictDoNothing();
-    },
-    async insertConversions(db: DbOrTx, rows: Array<typeof conversions.$inferInsert>): Promise<void> {
-      if (rows.length > 0) await db.insert(conversions).values(rows).onConflictDoNothing();
-    },
-    async insertFunnelStages(db: DbOrTx, rows: Array<typeof funnelStages.$inferInsert>): Promise<void> {
-      if (rows.length > 0) await db.insert(funnelStages).values(rows).onConflictDoNothing();
+    async insertBatch(
+      db: DbOrTx,
+      batch: {
+        createdAt: Date;
+        session: typeof analyticsSessions.$inferInsert | null;
+        events: Array<typeof analyticsEvents.$inferInsert>;
+        conversions: Array<typeof conversions.$inferInsert>;
+        stages: Array<typeof funnelStages.$inferInsert>;
+      },
+    ): Promise<void> {
+      const { session, createdAt } = batch;
+      const at = createdAt.toISOString();
+      const json = (rows: unknown[]) => JSON.stringify(rows);
+      const sessions = session
+        ? [
+            {
+              session_id: session.sessionId,
+              visitor_id: session.visitorId ?? null,
+              landing_page: session.landingPage ?? null,
+              referer: session.referer ?? null,
+              user_agent: session.userAgent ?? null,
+              device_type: session.deviceType ?? null,
+              browser_name: session.browserName ?? null,
+              operating_system: session.operatingSystem ?? null,
+              channel: session.channel ?? null,
+              utm_source: session.utmSource ?? null,
+              utm_medium: session.utmMedium ?? null,
+              utm_campaign: session.utmCampaign ?? null,
+              utm_content: session.utmContent ?? null,
+              utm_term: session.utmTerm ?? null,
+              click_ids: session.clickIds ?? null,
+              ip_hash: session.ipHash ?? null,
+              is_internal: session.isInternal ?? false,
+              user_id: session.userId ?? null,
+            },
+          ]
+        : [];
+      const events = batch.events.map((row) => ({
+        session_id: row.sessionId,
+        client_event_id: row.clientEventId ?? null,
+        event_type: row.eventType,
+        event_category: row.eventCategory ?? null,
+        event_action: row.eventAction ?? null,
+        event_label: row.eventLabel ?? null,
+        event_value: row.eventValue ?? null,
+        page_path: row.pagePath ?? null,
+        page_title: row.pageTitle ?? null,
+        form_data: row.formData ?? null,
+        is_conversion: row.isConversion ?? false,
+        user_id: row.userId ?? null,
+      }));
+      const conversionRows = batch.conversions.map((row) => ({
+        session_id: row.sessionId,
+        client_event_id: row.clientEventId ?? null,
+        conversion_type: row.conversionType,
+        conversion_value: row.conversionValue ?? null,
+        order_id: row.orderId ?? null,
+      }));
+      const stages = batch.stages.map((row) => ({
+        session_id: row.sessionId,
+        client_event_id: row.clientEventId ?? null,
+        stage: row.stage,
+        source: row.source ?? null,
+        value: row.value ?? null,
+        metadata: row.metadata ?? null,
+        user_id: row.userId ?? null,
+        order_id: row.orderId ?? null,
+        utm: row.utm ?? null,
+      }));
+      await db.execute(sql`
+        with s as (
+          insert into analytics_sessions (session_id, visitor_id, landing_page, referer, user_agent, device_type,
+            browser_name, operating_system, channel, utm_source, utm_medium, utm_campaign, utm_content, utm_term,
+            click_ids, ip_hash, is_internal, user_id, created_at, last_seen_at)
+          select x.*, ${at}::timestamptz, ${at}::timestamptz
+            from jsonb_to_recordset(${json(sessions)}::jsonb) as x(session_id text, visitor_id text,
+              landing_page text, referer text, user_agent text, device_type text, browser_name text,
+              operating_system text, channel text, utm_source text, utm_medium text, utm_campaign text,
+              utm_content text, utm_term text, click_ids jsonb, ip_hash text, is_internal boolean, user_id uuid)
+          on conflict (session_id) do update set
+            last_seen_at = excluded.last_seen_at,
+            visitor_id = coalesce(analytics_sessions.visitor_id, excluded.visitor_id),
+            user_id = coalesce(analytics_sessions.user_id, excluded.user_id)
+          returning 1
+        ), e as (
+          insert into analytics_events (session_id, client_event_id, event_type, event_category, event_action,
+            event_label, event_value, page_path, page_title, form_data, is_conversion, user_id, created_at)
+          select x.*, ${at}::timestamptz
+            from jsonb_to_recordset(${json(events)}::jsonb) as x(session_id text, client_event_id text,
+              event_type text, event_category text, event_action text, event_label text,
+              event_value double precision, page_path text, page_title text, form_data jsonb,
+              is_conversion boolean, user_id uuid)
+          on conflict do nothing
+          returning 1
+        ), c as (
+          insert into conversions (session_id, client_event_id, conversion_type, conversion_value, order_id,
+            created_at)
+          select x.*, ${at}::timestamptz
+            from jsonb_to_recordset(${json(conversionRows)}::jsonb) as x(session_id text, client_event_id text,
+              conversion_type text, conversion_value double precision, order_id uuid)
+          on conflict do nothing
+          returning 1
+        ), f as (
+          insert into funnel_stages (session_id, client_event_id, stage, source, value, metadata, user_id,
+            order_id, utm, created_at)
+          select x.*, ${at}::timestamptz
+            from jsonb_to_recordset(${json(stages)}::jsonb) as x(session_id text, client_event_id text,
+              stage text, source text, value double precision, metadata jsonb, user_id uuid, order_id uuid,
+              utm jsonb)
+          on conflict do nothing
+          returning 1
+        )
+        select (select count(*) from s) + (select count(*) from e) + (select count(*) from c)
+          + (select count(*) from f) as stored`);
     },
     /** One prepared statement in the caller's transaction (the order's): costs an order one round trip. */
     async recordOrderStage(

@@ -122,15 +122,15 @@ export function createAnalyticsService(deps: {
     return cached;
   }
 
-  async function storeSession(
+  async function sessionRow(
     principal: Principal | null,
     client: AnalyticsClient,
     sessionId: string,
     input: Omit<AnalyticsSessionRequest, 'sessionId'>,
-  ): Promise<void> {
+    now: Date,
+  ) {
     const { isInternal } = await readConfig();
-    const now = clock.now();
-    await repo.upsertSession(db, {
+    return {
       sessionId,
       visitorId: input.visitorId ?? null,
       landingPage: input.landingPage ?? null,
@@ -153,13 +153,18 @@ export function createAnalyticsService(deps: {
       userId: userIdOf(principal),
       createdAt: now,
       lastSeenAt: now,
-    });
+    };
   }
 
-  /** Items grouped by table, each table one multi-row insert that skips rows stored before. */
-  async function storeItems(
+  /**
+   * The session (when given) and the items, grouped by table, stored in one statement that skips rows stored
+   * before (a retried beacon).
+   */
+  async function store(
     principal: Principal | null,
+    client: AnalyticsClient,
     sessionId: string,
+    session: Omit<AnalyticsSessionRequest, 'sessionId'> | null | undefined,
     items: ItemInput[],
   ): Promise<void> {
     const userId = userIdOf(principal);
@@ -210,9 +215,13 @@ export function createAnalyticsService(deps: {
         });
       }
     }
-    await repo.insertEvents(db, events);
-    await repo.insertConversions(db, conversionRows);
-    await repo.insertFunnelStages(db, stages);
+    await repo.insertBatch(db, {
+      createdAt: now,
+      session: session ? await sessionRow(principal, client, sessionId, session, now) : null,
+      events,
+      conversions: conversionRows,
+      stages,
+    });
   }
 
   const isBot = (client: AnalyticsClient) => !client.userAgent || isbot(client.userAgent);
@@ -225,8 +234,7 @@ export function createAnalyticsService(deps: {
       batch: AnalyticsBatchRequest,
     ): Promise<void> {
       if (isBot(client)) return;
-      if (batch.session) await storeSession(principal, client, batch.sessionId, batch.session);
-      await storeItems(principal, batch.sessionId, batch.items);
+      await store(principal, client, batch.sessionId, batch.session, batch.items);
     },
 
     async recordSession(
@@ -236,7 +244,7 @@ export function createAnalyticsService(deps: {
     ): Promise<void> {
       if (isBot(client)) return;
       const { sessionId, ...session } = input;
-      await storeSession(principal, client, sessionId, session);
+      await store(principal, client, sessionId, session, []);
     },
 
     async recordEvent(
@@ -246,13 +254,13 @@ export function createAnalyticsService(deps: {
     ): Promise<void> {
       if (isBot(client)) return;
       const { sessionId, ...event } = input;
-      await storeItems(principal, sessionId, [{ kind: 'event', ...event }]);
+      await store(principal, client, sessionId, null, [{ kind: 'event', ...event }]);
     },
 
     async recordConversion(client: AnalyticsClient, input: ConversionRequest): Promise<void> {
       if (isBot(client)) return;
       const { sessionId, ...conversion } = input;
-      await storeItems(null, sessionId, [{ kind: 'conversion', ...conversion }]);
+      await store(null, client, sessionId, null, [{ kind: 'conversion', ...conversion }]);
     },
 
     async recordFunnelStage(
@@ -262,7 +270,7 @@ export function createAnalyticsService(deps: {
     ): Promise<void> {
       if (isBot(client)) return;
       const { sessionId, ...stage } = input;
-      await storeItems(principal, sessionId, [{ kind: 'funnel_stage', ...stage }]);
+      await store(principal, client, sessionId, null, [{ kind: 'funnel_stage', ...stage }]);
     },
 
     /**
