@@ -51,7 +51,7 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
     expect(info.map((queue) => [queue.name, queue.repeatableJobs])).toEqual([
       ['order-processing', 1],
       ['notification-tasks', 2],
-      ['sync-tasks', 5],
+      ['sync-tasks', 6],
     ]);
     const sync = info.find((queue) => queue.name === 'sync-tasks')!;
     expect(sync.error).toBeNull();
