@@ -10,6 +10,7 @@ import type { Services } from './container.ts';
 import type { Database } from './db/client.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { analyticsConfigRoutes } from './modules/analytics/analytics-config.routes.ts';
 import { ordersPublicRoutes } from './modules/orders/customer/orders.routes.ts';
 import { ordersCabinetRoutes } from './modules/orders/customer/orders-cabinet.routes.ts';
 import { orderStatusLinkRoutes } from './modules/orders/customer/order-status-link.routes.ts';
@@ -166,8 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commissionsRoutes, { commissions: services.commissions, payouts: services.payouts });
   await app.register(mailRoutes, { mail: services.mail });
   await app.register(formSettingsRoutes, { formSettings: services.formSettings });
-  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(marketingJourneysRoutes, { journeys: services.marketingJourneys });
+  await app.register(analyticsRoutes, {
+    analytics: services.analytics,
+    perIpPerMinute: config.rateLimits.analyticsPerIp,
+    perSessionPerMinute: config.rateLimits.analyticsPerSession,
+  });
+  await app.register(analyticsConfigRoutes, { analytics: services.analytics });
   await app.register(ordersPublicRoutes, {
     orders: services.orders,
     deliveryPrice: services.deliveryPrice,

@@ -91,6 +91,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Partner API requests per minute per API key, counted in the database (decision 070). */
   RATE_LIMIT_PARTNER_API_PER_MINUTE: z.coerce.number().int().min(1).default(PARTNER_API_DEFAULT_RATE_LIMIT),
+  /** Analytics ingestion (issue 19): requests a minute per client address and per analytics session. */
+  RATE_LIMIT_ANALYTICS_PER_IP: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ANALYTICS_PER_SESSION: z.coerce.number().int().min(1).default(120),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   SERVE_WEB: boolFromEnv.default(true),
@@ -181,6 +184,8 @@ export type Config = {
     codePerEmailSeconds: number;
     ordersPerMinute: number;
     partnerApiPerMinute: number;
+    analyticsPerIp: number;
+    analyticsPerSession: number;
   };
   bodyLimitBytes: number;
   workers: 'inline' | 'off';
@@ -324,6 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codePerEmailSeconds: e.RATE_LIMIT_CODE_PER_EMAIL_SECONDS,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
       partnerApiPerMinute: e.RATE_LIMIT_PARTNER_API_PER_MINUTE,
+      analyticsPerIp: e.RATE_LIMIT_ANALYTICS_PER_IP,
+      analyticsPerSession: e.RATE_LIMIT_ANALYTICS_PER_SESSION,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     workers: e.WORKERS,

@@ -206,6 +206,15 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     clock,
   });
+  const analyticsRepo = createAnalyticsRepository();
+  const analytics = createAnalyticsService({
+    db,
+    repo: analyticsRepo,
+    audit,
+    clock,
+    secret: config.jwtSecret,
+    ownHostname: new URL(config.publicUrl).hostname,
+  });
   const commissionsRepo = createCommissionsRepository();
   const commissions = createCommissionsService({ db, repo: commissionsRepo, audit, webhooks, clock });
   const fraud = createFraudService({
@@ -221,6 +230,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     commissions,
     webhooks,
+    analytics,
     repo: ordersRepo,
     query: ordersQuery,
     mail,
@@ -273,6 +283,7 @@ export function createServices(deps: ServiceDeps) {
     coupons,
     fraud,
     webhooks,
+    analytics,
     clock,
   });
   return {
@@ -428,7 +439,7 @@ export function createServices(deps: ServiceDeps) {
       config,
       clock,
     }),
-    analytics: createAnalyticsService({ db, repo: createAnalyticsRepository() }),
+    analytics,
     formSettingsAdmin: createFormSettingsAdminService({
       db,
       repo: formSettingsRepo,
@@ -491,6 +502,9 @@ export function createJobHandlers(services: Services): JobHandlers {
     'approve-partner-commissions': () => services.commissions.approveDue(),
     // Retried by pg-boss with backoff while it throws; the last attempt marks the delivery FAILED (decision 071).
     'deliver-webhook': (data, context) => services.webhooks.deliver(data.deliveryId, context),
+    'purge-analytics': async () => {
+      await services.analytics.purgeExpired();
+    },
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

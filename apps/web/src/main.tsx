@@ -3,6 +3,7 @@ import '@mantine/core/styles.css';
 import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isOrderPath } from './lib/area';
+import { whenIdle } from './lib/idle';
 import { removePageSnapshot } from './lib/page-snapshot';
 
 const rootElement = document.getElementById('root');
@@ -51,10 +52,6 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
   // The worker precaches the whole shell once more: it waits until the page has loaded and the main thread is
   // idle (at most 5 s), so on a slow phone it does not compete with the first page's own code and data.
-  const whenIdle = (task: () => void) =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(task, { timeout: 5_000 })
-      : setTimeout(task, 1_000);
   window.addEventListener('load', () =>
     whenIdle(() => {
       navigator.serviceWorker

@@ -2,6 +2,8 @@ import { z } from './zod.ts';
 import { ATTRIBUTION_MODELS } from './marketing.ts';
 import { MESSAGES } from './messages.ts';
 import { multiline } from './text.ts';
+import { MARKETING_MESSAGES } from './messages-marketing.ts';
+import { ANALYTICS_BATCH_MAX_ITEMS, BROWSER_FUNNEL_STAGES, isIpRange } from './analytics-rules.ts';
 
 const shortText = (max = 200) => z.string().trim().max(max);
 const optionalText = (max = 200) => shortText(max).nullable().optional();
@@ -12,7 +14,17 @@ const analyticsNumber = () =>
     .min(-1e12, { message: MESSAGES.numberOutOfRange })
     .max(1e12, { message: MESSAGES.numberOutOfRange });
 
-export const AnalyticsSessionIdSchema = z.string().trim().min(8).max(100);
+/** A session, visitor or client event id: the tracker's random UUIDs; letters, digits, dashes and underscores. */
+const analyticsId = () =>
+  z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .regex(/^[\w-]+$/, { message: MARKETING_MESSAGES.analyticsIdInvalid });
+export const AnalyticsSessionIdSchema = analyticsId();
+/** The browser's id of one event, conversion or funnel stage: a retried beacon is stored once. */
+export const AnalyticsClientEventIdSchema = analyticsId();
 
 const UtmFields = {
   utmSource: optionalText(),
@@ -22,8 +34,12 @@ const UtmFields = {
   utmTerm: optionalText(),
 };
 
-export const AnalyticsSessionRequestSchema = z.object({
-  sessionId: AnalyticsSessionIdSchema,
+/**
+ * What the browser tells about its session (spec 3). Device type, browser and OS are parsed by the server from
+ * the User-Agent header, and the channel is the server's too (the spec 4 rule); values sent for them are ignored.
+ */
+const AnalyticsSessionFields = {
+  visitorId: analyticsId().nullable().optional(),
   landingPage: optionalText(2000),
   referer: optionalText(2000),
   userAgent: optionalText(1000),
@@ -34,6 +50,10 @@ export const AnalyticsSessionRequestSchema = z.object({
   gclid: optionalText(),
   yclid: optionalText(),
   fbclid: optionalText(),
+};
+export const AnalyticsSessionRequestSchema = z.object({
+  sessionId: AnalyticsSessionIdSchema,
+  ...AnalyticsSessionFields,
 });
 export type AnalyticsSessionRequest = z.infer<typeof AnalyticsSessionRequestSchema>;
 
@@ -42,8 +62,8 @@ export const AnalyticsFormDataSchema = z
   .record(z.string().max(100), z.union([multiline(z.string()), analyticsNumber(), z.boolean(), z.null()]))
   .refine((value) => Object.keys(value).length <= 50, { message: 'Слишком много полей' });
 
-export const AnalyticsEventRequestSchema = z.object({
-  sessionId: AnalyticsSessionIdSchema,
+const AnalyticsEventFields = {
+  clientEventId: AnalyticsClientEventIdSchema.optional(),
   eventType: shortText(100).min(1),
   eventCategory: optionalText(100),
   eventAction: optionalText(100),
@@ -53,44 +73,85 @@ export const AnalyticsEventRequestSchema = z.object({
   pageTitle: optionalText(500),
   formData: AnalyticsFormDataSchema.nullable().optional(),
   isConversion: z.boolean().optional(),
+};
+export const AnalyticsEventRequestSchema = z.object({
+  sessionId: AnalyticsSessionIdSchema,
+  ...AnalyticsEventFields,
 });
 export type AnalyticsEventRequest = z.infer<typeof AnalyticsEventRequestSchema>;
 
-export const ConversionRequestSchema = z.object({
-  sessionId: AnalyticsSessionIdSchema,
+const ConversionFields = {
+  clientEventId: AnalyticsClientEventIdSchema.optional(),
   conversionType: shortText(100).min(1),
   conversionValue: analyticsNumber().nullable().optional(),
   orderId: z.uuid().nullable().optional(),
-});
+};
+export const ConversionRequestSchema = z.object({ sessionId: AnalyticsSessionIdSchema, ...ConversionFields });
 export type ConversionRequest = z.infer<typeof ConversionRequestSchema>;
 
-export const FunnelStageRequestSchema = z.object({
-  sessionId: AnalyticsSessionIdSchema,
-  stage: shortText(100).min(1),
+const FunnelStageFields = {
+  clientEventId: AnalyticsClientEventIdSchema.optional(),
+  /** The browser's stages only: `order_created` and `paid` are the server's. */
+  stage: z.enum(BROWSER_FUNNEL_STAGES, { message: MARKETING_MESSAGES.analyticsStageInvalid }),
   source: optionalText(100),
   value: analyticsNumber().nullable().optional(),
-  metadata: z.record(z.string().max(100), z.unknown()).nullable().optional(),
+  metadata: z
+    .record(z.string().max(100), z.union([shortText(200), analyticsNumber(), z.boolean(), z.null()]))
+    .refine((value) => Object.keys(value).length <= 20, { message: 'Слишком много полей' })
+    .nullable()
+    .optional(),
+  /** Ignored: the user is the signed-in caller, never taken from the body. */
   userId: z.uuid().nullable().optional(),
   orderId: z.uuid().nullable().optional(),
   ...UtmFields,
+};
+export const FunnelStageRequestSchema = z.object({
+  sessionId: AnalyticsSessionIdSchema,
+  ...FunnelStageFields,
 });
 export type FunnelStageRequest = z.infer<typeof FunnelStageRequestSchema>;
 
+/** One item of a batch; the session id is the batch's. */
+export const AnalyticsBatchItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('event'),
+    ...AnalyticsEventFields,
+    clientEventId: AnalyticsClientEventIdSchema,
+  }),
+  z.object({
+    kind: z.literal('conversion'),
+    ...ConversionFields,
+    clientEventId: AnalyticsClientEventIdSchema,
+  }),
+  z.object({
+    kind: z.literal('funnel_stage'),
+    ...FunnelStageFields,
+    clientEventId: AnalyticsClientEventIdSchema,
+  }),
+]);
+export type AnalyticsBatchItem = z.infer<typeof AnalyticsBatchItemSchema>;
+
+/**
+ * `POST /api/analytics/batch`: what the tracker sends with sendBeacon / fetch keepalive. The session's own data
+ * comes with the first batch of a page load; every item carries its client id (idempotent per session).
+ */
+export const AnalyticsBatchRequestSchema = z.object({
+  sessionId: AnalyticsSessionIdSchema,
+  session: z.object(AnalyticsSessionFields).nullable().optional(),
+  items: z
+    .array(AnalyticsBatchItemSchema)
+    .max(ANALYTICS_BATCH_MAX_ITEMS, { message: MARKETING_MESSAGES.analyticsBatchTooLarge }),
+});
+export type AnalyticsBatchRequest = z.infer<typeof AnalyticsBatchRequestSchema>;
+
 export const AcceptedResponseSchema = z.object({ success: z.literal(true) });
 
-/** Spec 5: field names containing these never reach analytics; string values are cut to 100 characters. */
-export const ANALYTICS_SECRET_FIELD_PATTERN = /password|card|token/i;
-export const ANALYTICS_MAX_STRING = 100;
-
-export function sanitizeAnalyticsFormData(
-  data: Record<string, string | number | boolean | null>,
-): Record<string, string | number | boolean | null> {
-  return Object.fromEntries(
-    Object.entries(data)
-      .filter(([key]) => !ANALYTICS_SECRET_FIELD_PATTERN.test(key))
-      .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, ANALYTICS_MAX_STRING) : value]),
-  );
-}
+/** `GET /api/analytics/counters` (public): the optional third-party counters the public pages load. */
+export const AnalyticsCountersResponseSchema = z.object({
+  yandexMetricaId: z.string().nullable(),
+  ga4MeasurementId: z.string().nullable(),
+});
+export type AnalyticsCountersResponse = z.infer<typeof AnalyticsCountersResponseSchema>;
 
 /**
  * A lead-scoring rule (issue 19, /crm/marketing/lead-scoring): each event of `eventType` (optionally only with
@@ -126,7 +187,9 @@ export const AnalyticsConfigSchema = z.object({
     .int()
     .min(30)
     .max(3 * 366),
-  internalIpRanges: z.array(shortText(50).min(1)).max(100),
+  internalIpRanges: z
+    .array(shortText(50).min(1).refine(isIpRange, { message: MARKETING_MESSAGES.analyticsIpRangeInvalid }))
+    .max(100),
   testEmails: z.array(z.email().max(254)).max(100),
   yandexMetricaId: z
     .string()

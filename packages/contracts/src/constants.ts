@@ -80,6 +80,7 @@ export const JOB_TITLES = {
   'scan-partner-fraud': 'Проверка партнёров на фрод',
   'approve-partner-commissions': 'Подтверждение партнёрских комиссий',
   'deliver-webhook': 'Отправка вебхука партнёру',
+  'purge-analytics': 'Удаление старых данных аналитики',
 } as const;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as Array<keyof typeof JOB_TITLES>;
 

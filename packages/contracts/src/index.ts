@@ -20,6 +20,8 @@ export * from './pricing/index.ts';
 export { CataloguePriceSchema } from './fields.ts';
 // API modules
 export * from './analytics.ts';
+export * from './analytics-rules.ts';
+export * from './acquisition-channel.ts';
 export * from './auth.ts';
 export * from './commissions.ts';
 export * from './coupons.ts';

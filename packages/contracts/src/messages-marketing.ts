@@ -15,4 +15,10 @@ export const MARKETING_MESSAGES = {
   campaignArchived: 'Кампания в архиве',
   reportSortInvalid: 'Неизвестная сортировка',
   funnelWindowInvalid: 'Окно конверсии — 1, 3, 7, 14, 30 или 90 дней',
+  analyticsIdInvalid: 'Идентификатор: от 8 до 100 латинских букв, цифр, дефисов или подчёркиваний',
+  analyticsStageInvalid: 'Неизвестный этап воронки (этапы «Заказ создан» и «Оплачен» записывает сервер)',
+  analyticsBatchTooLarge: 'Не больше 50 событий в одном пакете',
+  analyticsSessionTooMany: 'Слишком много событий от одной сессии. Попробуйте позже.',
+  analyticsIpRangeInvalid: 'Диапазон IP: адрес или подсеть, например 10.0.0.0/8 или 2001:db8::/32',
+  analyticsConfigSaved: 'Настройки аналитики сохранены',
 } as const;

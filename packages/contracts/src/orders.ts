@@ -188,6 +188,16 @@ export const AttributionSchema = z.object({
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 
+/** The tracker's ids as the analytics contract takes them (kept here: the order schema loads no marketing texts). */
+const orderAnalyticsId = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[\w-]+$/)
+  .nullable()
+  .optional();
+
 /**
  * POST /api/order. Composed from the step schemas so the form and the server validate alike.
  * Price fields a client may send (deliveryPrice, promoIsValid, promoDiscountPercent) are accepted and ignored.
@@ -196,6 +206,12 @@ export const CreateOrderRequestSchema = OrderStep1Schema.extend(OrderStep2Base.s
   .extend(OrderStep3Base.shape)
   .extend(AttributionSchema.shape)
   .extend({
+    /**
+     * The analytics session and visitor the order is placed in (issue 19, decision 066: an extension of the spec
+     * 3 payload): stored on the order, the server records the funnel stages order_created and paid for them.
+     */
+    analyticsSessionId: orderAnalyticsId,
+    analyticsVisitorId: orderAnalyticsId,
     /** The referring partner-portal partner (must exist and be ACTIVE, checked by the server). */
     partnerId: z.uuid({ message: MESSAGES.unknownPartner }).nullable().optional(),
     documentId: z.unknown().optional(),
@@ -213,7 +229,8 @@ export type CreateOrderPayload = z.output<typeof CreateOrderRequestSchema>;
 
 /**
  * What makes two order requests the same order, as one canonical JSON text: every field (keys sorted, undefined
- * dropped) but `lastTouchAt`, the time of the request itself (a retry a minute later is still the same order).
+ * dropped) but `lastTouchAt`, the time of the request itself (a retry a minute later is still the same order),
+ * and the analytics ids.
  * The server hashes it to tell a retry from a different order under one Idempotency-Key; the web derives the key
  * from it, so a changed order gets a new key and the same order the same one (issue 16).
  */
@@ -231,7 +248,14 @@ export function canonicalOrderRequest(payload: object): string {
     }
     return value;
   };
-  const { lastTouchAt: _requestTime, ...order } = payload as Record<string, unknown>;
+  // Where the request was sent from is not what was ordered: the same order from a second tab (another analytics
+  // session) is still the same order (decision 066).
+  const {
+    lastTouchAt: _requestTime,
+    analyticsSessionId: _session,
+    analyticsVisitorId: _visitor,
+    ...order
+  } = payload as Record<string, unknown>;
   return JSON.stringify(canonical(order));
 }
 

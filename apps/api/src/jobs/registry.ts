@@ -143,6 +143,16 @@ export const JOBS = {
       description: 'Подтверждение партнёрских комиссий после срока удержания',
     },
   },
+  /** The analytics retention (module analytics, decision 066): rows older than the configured days, in batches. */
+  'purge-analytics': {
+    queue: 'sync-tasks',
+    payload: scheduledRun,
+    expireInSeconds: 15 * MINUTES,
+    schedule: {
+      cron: '10 3 * * *',
+      description: 'Удаление данных аналитики старше срока хранения',
+    },
+  },
   // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing
   // there, or a title of a job that does not exist, does not compile.
 } as const satisfies Readonly<Record<ContractJobName, JobDefinition>>;

@@ -27,3 +27,15 @@ export function truncateIp(ip: string): string {
   }
   return '';
 }
+
+/**
+ * A visitor's address for analytics (issue 19, decision 066): HMAC with a salt derived from the server's secret
+ * and the UTC day, so one day's sessions of an address can be told apart from another's, but nothing links
+ * two days and the table alone reveals no address. The raw IP is never stored.
+ */
+export function dailyIpHash(secret: string, ip: string, now: Date): string {
+  const salt = createHmac('sha256', secret)
+    .update(`analytics-ip-salt\0${now.toISOString().slice(0, 10)}`)
+    .digest();
+  return createHmac('sha256', salt).update(ip).digest('base64url').slice(0, 32);
+}

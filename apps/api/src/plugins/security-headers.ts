@@ -4,11 +4,25 @@ import type { FastifyInstance } from 'fastify';
 /** Content Security Policy the SPA runs under (Telegram widget and map providers are the only third parties). */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'", 'https://telegram.org', 'https://api-maps.yandex.ru', 'https://*.yandex.ru'],
+  // Yandex Metrica (mc.yandex.ru) and GA4 (googletagmanager.com), when configured (decision 066).
+  'script-src': [
+    "'self'",
+    'https://telegram.org',
+    'https://api-maps.yandex.ru',
+    'https://*.yandex.ru',
+    'https://www.googletagmanager.com',
+  ],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'", 'https://*.yandex.ru', 'https://*.yandex.net'],
+  'connect-src': [
+    "'self'",
+    'https://*.yandex.ru',
+    'https://*.yandex.net',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googletagmanager.com',
+  ],
   'frame-src': ['https://oauth.telegram.org'],
   'worker-src': ["'self'", 'blob:'],
   'manifest-src': ["'self'"],

@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { RouterNavigationLayout } from '@/app/router-navigation';
 import {
-  computeAcquisitionChannel,
   getAttributionPayload,
   readAttribution,
   refreshAttribution,
@@ -21,97 +20,6 @@ const page = (query = '') => new URL(`https://${OWN_HOST}/order/step-1${query}`)
 
 const RECORD_KEY = 'marketing_attribution';
 const EXPIRY_KEY = 'marketing_attribution_expires_at';
-
-function channelFor(utm: { utmSource?: string; utmMedium?: string }, referrer: string | null = null) {
-  return computeAcquisitionChannel(
-    { utmSource: utm.utmSource ?? null, utmMedium: utm.utmMedium ?? null },
-    referrer,
-    OWN_HOST,
-  );
-}
-
-describe('acquisition channel with utm_source', () => {
-  it.each([
-    ['cpc', 'paid'],
-    ['paid', 'paid'],
-    ['CPC', 'paid'],
-    ['organic', 'organic'],
-    ['email', 'email'],
-    ['social', 'social'],
-    ['referral', 'referral'],
-  ])('medium %s → %s', (medium, channel) => {
-    expect(channelFor({ utmSource: 'newsletter', utmMedium: medium })).toBe(channel);
-  });
-
-  it('any other medium → the source value itself', () => {
-    expect(channelFor({ utmSource: 'partner_site', utmMedium: 'banner' })).toBe('partner_site');
-  });
-
-  it('no medium → the source value itself', () => {
-    expect(channelFor({ utmSource: 'yandex_direct' })).toBe('yandex_direct');
-  });
-
-  it('utm_source wins over the referrer', () => {
-    expect(channelFor({ utmSource: 'promo', utmMedium: 'cpc' }, 'https://www.google.com/')).toBe('paid');
-  });
-});
-
-describe('acquisition channel without utm_source, by referrer host', () => {
-  it.each([
-    'https://www.google.com/search?q=x',
-    'https://google.ru/',
-    'https://www.google.co.uk/',
-    'https://yandex.ru/search/?text=x',
-    'https://ya.ru/',
-    'https://www.bing.com/search?q=x',
-    'https://duckduckgo.com/?q=x',
-  ])('search engine %s → organic', (referrer) => {
-    expect(channelFor({}, referrer)).toBe('organic');
-  });
-
-  it.each([
-    'https://www.facebook.com/',
-    'https://l.facebook.com/l.php?u=x',
-    'https://vk.com/wall1',
-    'https://m.vk.com/',
-    'https://www.instagram.com/p/1',
-    'https://t.me/channel',
-    'https://web.telegram.org/',
-  ])('social network %s → social', (referrer) => {
-    expect(channelFor({}, referrer)).toBe('social');
-  });
-
-  it.each([`https://${OWN_HOST}/order/step-2`, `https://www.${OWN_HOST}/`])(
-    'own domain %s → direct',
-    (referrer) => {
-      expect(channelFor({}, referrer)).toBe('direct');
-    },
-  );
-
-  it('own domain matches when the app itself runs on www.', () => {
-    expect(
-      computeAcquisitionChannel(
-        { utmSource: null, utmMedium: null },
-        'https://app.example.ru/',
-        'www.app.example.ru',
-      ),
-    ).toBe('direct');
-  });
-
-  it('another host → referral', () => {
-    expect(channelFor({}, 'https://blog.example.com/post')).toBe('referral');
-    expect(channelFor({}, 'https://notgoogle.example.com/')).toBe('referral');
-  });
-
-  it('missing referrer → direct', () => {
-    expect(channelFor({}, null)).toBe('direct');
-    expect(channelFor({}, '')).toBe('direct');
-  });
-
-  it('unparsable referrer → direct', () => {
-    expect(channelFor({}, 'not a url')).toBe('direct');
-  });
-});
 
 describe('attribution record', () => {
   it('is created on the first visit with touchpointCount 1', () => {

@@ -1,4 +1,4 @@
-import type { Attribution } from '@app/contracts';
+import { computeAcquisitionChannel, type Attribution } from '@app/contracts';
 import { useEffect, useRef } from 'react';
 import { useAppLocation } from './navigation';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
@@ -34,44 +34,6 @@ export type AttributionRecord = UtmValues & {
   referrer: string | null;
   landingPage: string;
 };
-
-const PAID_MEDIUMS = new Set(['cpc', 'paid']);
-const NAMED_MEDIUMS = new Set(['organic', 'email', 'social', 'referral']);
-
-/** Search engines by registrable name, any public suffix (google.com, google.co.uk, yandex.ru, ya.ru). */
-const SEARCH_ENGINE_HOST = /(^|\.)(google|yandex|bing|duckduckgo)\.[a-z]{2,}(\.[a-z]{2,})?$|(^|\.)ya\.ru$/;
-const SOCIAL_HOST =
-  /(^|\.)(facebook\.com|fb\.com|vk\.com|vk\.ru|instagram\.com|t\.me|telegram\.me|telegram\.org)$/;
-
-function stripWww(host: string): string {
-  return host.startsWith('www.') ? host.slice(4) : host;
-}
-
-/** Spec 4 channel table. `ownHostname` is the site's own host (location.hostname); www. variants match it. */
-export function computeAcquisitionChannel(
-  utm: Pick<UtmValues, 'utmSource' | 'utmMedium'>,
-  referrer: string | null,
-  ownHostname: string,
-): string {
-  if (utm.utmSource) {
-    const medium = utm.utmMedium?.trim().toLowerCase() ?? '';
-    if (PAID_MEDIUMS.has(medium)) return 'paid';
-    if (NAMED_MEDIUMS.has(medium)) return medium;
-    return utm.utmSource;
-  }
-  if (!referrer) return 'direct';
-  let host: string;
-  try {
-    host = new URL(referrer).hostname.toLowerCase();
-  } catch {
-    return 'direct';
-  }
-  if (!host) return 'direct';
-  if (stripWww(host) === stripWww(ownHostname.toLowerCase())) return 'direct';
-  if (SEARCH_ENGINE_HOST.test(host)) return 'organic';
-  if (SOCIAL_HOST.test(host)) return 'social';
-  return 'referral';
-}
 
 function readUtm(url: URL): UtmValues {
   const values = {} as UtmValues;

@@ -1,25 +1,217 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { analyticsEvents, analyticsSessions, conversions, funnelStages } from '../../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { preparedOnce, type DbOrTx } from '../../db/client.ts';
+import {
+  analyticsConfig,
+  analyticsEvents,
+  analyticsSessions,
+  conversions,
+  funnelStages,
+} from '../../db/schema/index.ts';
 
-/** The one writer of the analytics tables (decision 026); the stats module only reads them. */
+export type AnalyticsConfigRow = typeof analyticsConfig.$inferSelect;
+
+/** The tables the retention job empties, with the column that dates a row. */
+const RETENTION_TABLES = {
+  analytics_events: 'created_at',
+  conversions: 'created_at',
+  funnel_stages: 'created_at',
+  analytics_sessions: 'last_seen_at',
+} as const;
+export type RetentionTable = keyof typeof RETENTION_TABLES;
+export const RETENTION_TABLE_NAMES = Object.keys(RETENTION_TABLES) as RetentionTable[];
+
+/**
+ * The one writer of the analytics tables and the analytics configuration (decision 026); the marketing reports
+ * only read them. Every insert of what a browser sends is `ON CONFLICT DO NOTHING` on the (session, client event
+ * id) keys, so a retried beacon is stored once (decision 066).
+ */
 export function createAnalyticsRepository() {
+  /** The server's funnel stages of an order (order_created, paid): once per order and stage (unique index). */
+  const orderStageStatement = preparedOnce((db) =>
+    db
+      .insert(funnelStages)
+      .values({
+        sessionId: sql.placeholder('sessionId'),
+        stage: sql.placeholder('stage'),
+        source: 'server',
+        value: sql.placeholder('value'),
+        userId: sql.placeholder('userId'),
+        orderId: sql.placeholder('orderId'),
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .onConflictDoNothing()
+      .prepare('analytics_order_stage'),
+  );
+
   return {
-    /** A session seen again only moves its last-seen time. */
-    async upsertSession(db: DbOrTx, values: typeof analyticsSessions.$inferInsert): Promise<void> {
-      await db
-        .insert(analyticsSessions)
-        .values(values)
-        .onConflictDoUpdate({ target: analyticsSessions.sessionId, set: { lastSeenAt: sql`now()` } });
+    /**
+     * One tracker batch in ONE statement (decision 066): the session (when the batch carries it) and every item,
+     * each table's rows as one jsonb parameter, each insert skipping rows stored before. One round trip and no
+     * query building per row, whatever the batch holds.
+     */
+    async insertBatch(
+      db: DbOrTx,
+      batch: {
+        createdAt: Date;
+        session: typeof analyticsSessions.$inferInsert | null;
+        events: Array<typeof analyticsEvents.$inferInsert>;
+        conversions: Array<typeof conversions.$inferInsert>;
+        stages: Array<typeof funnelStages.$inferInsert>;
+      },
+    ): Promise<void> {
+      const { session, createdAt } = batch;
+      const at = createdAt.toISOString();
+      const json = (rows: unknown[]) => JSON.stringify(rows);
+      const sessions = session
+        ? [
+            {
+              session_id: session.sessionId,
+              visitor_id: session.visitorId ?? null,
+              landing_page: session.landingPage ?? null,
+              referer: session.referer ?? null,
+              user_agent: session.userAgent ?? null,
+              device_type: session.deviceType ?? null,
+              browser_name: session.browserName ?? null,
+              operating_system: session.operatingSystem ?? null,
+              channel: session.channel ?? null,
+              utm_source: session.utmSource ?? null,
+              utm_medium: session.utmMedium ?? null,
+              utm_campaign: session.utmCampaign ?? null,
+              utm_content: session.utmContent ?? null,
+              utm_term: session.utmTerm ?? null,
+              click_ids: session.clickIds ?? null,
+              ip_hash: session.ipHash ?? null,
+              is_internal: session.isInternal ?? false,
+              user_id: session.userId ?? null,
+            },
+          ]
+        : [];
+      const events = batch.events.map((row) => ({
+        session_id: row.sessionId,
+        client_event_id: row.clientEventId ?? null,
+        event_type: row.eventType,
+        event_category: row.eventCategory ?? null,
+        event_action: row.eventAction ?? null,
+        event_label: row.eventLabel ?? null,
+        event_value: row.eventValue ?? null,
+        page_path: row.pagePath ?? null,
+        page_title: row.pageTitle ?? null,
+        form_data: row.formData ?? null,
+        is_conversion: row.isConversion ?? false,
+        user_id: row.userId ?? null,
+      }));
+      const conversionRows = batch.conversions.map((row) => ({
+        session_id: row.sessionId,
+        client_event_id: row.clientEventId ?? null,
+        conversion_type: row.conversionType,
+        conversion_value: row.conversionValue ?? null,
+        order_id: row.orderId ?? null,
+      }));
+      const stages = batch.stages.map((row) => ({
+        session_id: row.sessionId,
+        client_event_id: row.clientEventId ?? null,
+        stage: row.stage,
+        source: row.source ?? null,
+        value: row.value ?? null,
+        metadata: row.metadata ?? null,
+        user_id: row.userId ?? null,
+        order_id: row.orderId ?? null,
+        utm: row.utm ?? null,
+      }));
+      await db.execute(sql`
+        with s as (
+          insert into analytics_sessions (session_id, visitor_id, landing_page, referer, user_agent, device_type,
+            browser_name, operating_system, channel, utm_source, utm_medium, utm_campaign, utm_content, utm_term,
+            click_ids, ip_hash, is_internal, user_id, created_at, last_seen_at)
+          select x.*, ${at}::timestamptz, ${at}::timestamptz
+            from jsonb_to_recordset(${json(sessions)}::jsonb) as x(session_id text, visitor_id text,
+              landing_page text, referer text, user_agent text, device_type text, browser_name text,
+              operating_system text, channel text, utm_source text, utm_medium text, utm_campaign text,
+              utm_content text, utm_term text, click_ids jsonb, ip_hash text, is_internal boolean, user_id uuid)
+          on conflict (session_id) do update set
+            last_seen_at = excluded.last_seen_at,
+            visitor_id = coalesce(analytics_sessions.visitor_id, excluded.visitor_id),
+            user_id = coalesce(analytics_sessions.user_id, excluded.user_id)
+          returning 1
+        ), e as (
+          insert into analytics_events (session_id, client_event_id, event_type, event_category, event_action,
+            event_label, event_value, page_path, page_title, form_data, is_conversion, user_id, created_at)
+          select x.*, ${at}::timestamptz
+            from jsonb_to_recordset(${json(events)}::jsonb) as x(session_id text, client_event_id text,
+              event_type text, event_category text, event_action text, event_label text,
+              event_value double precision, page_path text, page_title text, form_data jsonb,
+              is_conversion boolean, user_id uuid)
+          on conflict do nothing
+          returning 1
+        ), c as (
+          insert into conversions (session_id, client_event_id, conversion_type, conversion_value, order_id,
+            created_at)
+          select x.*, ${at}::timestamptz
+            from jsonb_to_recordset(${json(conversionRows)}::jsonb) as x(session_id text, client_event_id text,
+              conversion_type text, conversion_value double precision, order_id uuid)
+          on conflict do nothing
+          returning 1
+        ), f as (
+          insert into funnel_stages (session_id, client_event_id, stage, source, value, metadata, user_id,
+            order_id, utm, created_at)
+          select x.*, ${at}::timestamptz
+            from jsonb_to_recordset(${json(stages)}::jsonb) as x(session_id text, client_event_id text,
+              stage text, source text, value double precision, metadata jsonb, user_id uuid, order_id uuid,
+              utm jsonb)
+          on conflict do nothing
+          returning 1
+        )
+        select (select count(*) from s) + (select count(*) from e) + (select count(*) from c)
+          + (select count(*) from f) as stored`);
     },
-    async insertEvent(db: DbOrTx, values: typeof analyticsEvents.$inferInsert): Promise<void> {
-      await db.insert(analyticsEvents).values(values);
+    /** One prepared statement in the caller's transaction (the order's): costs an order one round trip. */
+    async recordOrderStage(
+      db: DbOrTx,
+      values: {
+        sessionId: string;
+        stage: 'order_created' | 'paid';
+        orderId: string;
+        value: number | null;
+        userId: string | null;
+        createdAt: Date;
+      },
+    ): Promise<void> {
+      await orderStageStatement(db, values);
     },
-    async insertConversion(db: DbOrTx, values: typeof conversions.$inferInsert): Promise<void> {
-      await db.insert(conversions).values(values);
+
+    async findConfig(db: DbOrTx): Promise<AnalyticsConfigRow | undefined> {
+      const [row] = await db.select().from(analyticsConfig).where(eq(analyticsConfig.id, 1));
+      return row;
     },
-    async insertFunnelStage(db: DbOrTx, values: typeof funnelStages.$inferInsert): Promise<void> {
-      await db.insert(funnelStages).values(values);
+    async saveConfig(
+      db: DbOrTx,
+      values: Omit<typeof analyticsConfig.$inferInsert, 'id'>,
+    ): Promise<AnalyticsConfigRow> {
+      const [row] = await db
+        .insert(analyticsConfig)
+        .values({ ...values, id: 1 })
+        .onConflictDoUpdate({ target: analyticsConfig.id, set: values })
+        .returning();
+      return row!;
+    },
+
+    /**
+     * Deletes up to `limit` rows of `table` dated before `cutoff` (one bounded statement: a long purge never
+     * holds many locks or one huge transaction). Returns how many went.
+     */
+    async purgeBatch(db: DbOrTx, table: RetentionTable, cutoff: Date, limit: number): Promise<number> {
+      const column = sql.identifier(RETENTION_TABLES[table]);
+      const name = sql.identifier(table);
+      const key = sql.identifier(table === 'analytics_sessions' ? 'session_id' : 'id');
+      const result = (await db.execute(sql`
+        with gone as (
+          delete from ${name} where ${key} in (
+            select ${key} from ${name} where ${column} < ${cutoff.toISOString()}::timestamptz limit ${limit}
+          )
+          returning 1
+        )
+        select count(*)::int as n from gone`)) as unknown as { rows: Array<{ n: number }> };
+      return result.rows[0]?.n ?? 0;
     },
   };
 }

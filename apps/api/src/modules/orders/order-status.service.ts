@@ -29,6 +29,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentsRepository } from '../payments/payments.repository.ts';
 import type { CommissionsService } from '../commissions/commissions.service.ts';
 import type { WebhooksService } from '../webhooks/webhooks.service.ts';
+import type { AnalyticsService } from '../analytics/analytics.service.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrdersQueryService } from './query/orders-query.service.ts';
 
@@ -149,6 +150,8 @@ export function createOrderStatusService(deps: {
   commissions: Pick<CommissionsService, 'onOrderPaid' | 'onOrderStatusChanged'>;
   /** Integrators hear their attributed orders' payments and status changes (decision 071). */
   webhooks: Pick<WebhooksService, 'onOrderPaid' | 'onOrderStatusChanged'>;
+  /** The funnel's `paid` stage of an order placed in an analytics session (decision 066). */
+  analytics: Pick<AnalyticsService, 'recordOrderStage'>;
 }) {
   const {
     db,
@@ -163,6 +166,7 @@ export function createOrderStatusService(deps: {
     clock,
     commissions,
     webhooks,
+    analytics,
   } = deps;
 
   /**
@@ -259,6 +263,7 @@ export function createOrderStatusService(deps: {
       await notifyPaid(tx, order);
       await commissions.onOrderPaid(tx, order);
       await webhooks.onOrderPaid(tx, order);
+      await analytics.recordOrderStage(tx, 'paid', order);
       return;
     }
     await commissions.onOrderStatusChanged(tx, order, change);
@@ -338,9 +343,11 @@ export function createOrderStatusService(deps: {
       });
       // Pending provider links no longer settle an order that is paid.
       await paymentsRepo.supersedePending(tx, order.id, now);
-      // Paid outside the system: an attributed order earns its commission as with any payment.
+      // Paid outside the system: an attributed order earns its commission as with any payment, and the funnel
+      // counts it paid.
       await commissions.onOrderPaid(tx, order);
       await webhooks.onOrderPaid(tx, order);
+      await analytics.recordOrderStage(tx, 'paid', order);
       await audit.record(tx, {
         actorUserId: by.userId,
         action: 'order.payment.manual',

@@ -44,7 +44,9 @@ describe('the cost of one order (PostgreSQL)', () => {
   afterAll(() => ctx?.close());
 
   /** Every query one order sends (text and prepared-statement name), in order. */
-  async function recordOrder(): Promise<{ sent: Sent[]; orderId: string }> {
+  async function recordOrder(
+    extra: Record<string, unknown> = {},
+  ): Promise<{ sent: Sent[]; orderId: string }> {
     const prototype = pg.Client.prototype as unknown as { query: QueryFn };
     const original = prototype.query;
     const sent: Sent[] = [];
@@ -61,7 +63,11 @@ describe('the cost of one order (PostgreSQL)', () => {
       return original.apply(this, args);
     };
     try {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/order', payload: body });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: { ...body, ...extra },
+      });
       expect(response.statusCode).toBe(201);
       return { sent, orderId: response.json<{ id: string }>().id };
     } finally {
@@ -101,5 +107,33 @@ describe('the cost of one order (PostgreSQL)', () => {
       state: 'created',
       data: { name: 'send-email', orderId },
     });
+  });
+
+  it('an order placed in an analytics session costs one statement more: its order_created stage (decision 066)', async () => {
+    await recordOrder();
+    const { sent, orderId } = await recordOrder({
+      analyticsSessionId: 'cost-session-1',
+      analyticsVisitorId: 'cost-visitor-1',
+    });
+    const verbs = sent.map((query) => query.text.trim().split(/\s+/)[0]!.toLowerCase());
+    expect(verbs).toEqual([
+      'select',
+      'begin',
+      'select',
+      'select',
+      'with',
+      'insert', // the funnel stage order_created
+      'with',
+      'with',
+      'commit',
+    ]);
+    const stage = sent[5]!;
+    expect(stage.text).toContain('funnel_stages');
+    expect(stage.name).toBe('analytics_order_stage');
+    const stored = await ctx.database.sql.executeSql(
+      'select stage, session_id from funnel_stages where order_id = $1',
+      [orderId],
+    );
+    expect(stored.rows).toEqual([{ stage: 'order_created', session_id: 'cost-session-1' }]);
   });
 });

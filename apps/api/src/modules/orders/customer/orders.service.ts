@@ -22,6 +22,7 @@ import type { CouponsService } from '../../coupons/coupons.service.ts';
 import type { FraudService } from '../../fraud/fraud.service.ts';
 import type { WebhooksService } from '../../webhooks/webhooks.service.ts';
 import type { ReferralsService } from '../../referrals/referrals.service.ts';
+import type { AnalyticsService } from '../../analytics/analytics.service.ts';
 import type { UploadsRepository } from '../../uploads/uploads.repository.ts';
 import { toOrderSummary, toPromoValidateResponse } from '../orders.mapper.ts';
 import type { OrderInsert, OrdersRepository } from '../orders.repository.ts';
@@ -75,6 +76,8 @@ export function createOrdersService(deps: {
   fraud: Pick<FraudService, 'scanOrder'>;
   /** Integrator webhooks: `order.created` for an attributed order (decision 071). */
   webhooks: Pick<WebhooksService, 'onOrderCreated'>;
+  /** The owner of the funnel stages: records order_created in the order's transaction (decision 066). */
+  analytics: Pick<AnalyticsService, 'recordOrderStage'>;
   clock: Clock;
 }) {
   const {
@@ -90,6 +93,7 @@ export function createOrdersService(deps: {
     coupons,
     fraud,
     webhooks,
+    analytics,
     clock,
   } = deps;
 
@@ -306,9 +310,9 @@ export function createOrdersService(deps: {
           lastTouchAt: input.lastTouchAt ? new Date(input.lastTouchAt) : null,
           touchpointCount: input.touchpointCount ?? null,
           marketingValue: input.marketingValue ?? null,
-          // The analytics session the order was placed in (issue 19): set by the analytics ingestion work.
-          analyticsSessionId: null,
-          analyticsVisitorId: null,
+          // The analytics session the order was placed in (decision 066): its funnel, touchpoints, attribution.
+          analyticsSessionId: input.analyticsSessionId ?? null,
+          analyticsVisitorId: input.analyticsVisitorId ?? null,
           ownerConfirmedAt: placedByOwner ? now : null,
           idempotencyKey,
           idempotencyScope,
@@ -374,6 +378,8 @@ export function createOrdersService(deps: {
             await webhooks.onOrderCreated(tx, inserted);
           }
         }
+        // The funnel's order_created: one statement, only for an order placed in an analytics session.
+        await analytics.recordOrderStage(tx, 'order_created', inserted);
         const attached = await uploadsRepo.attachUploads(tx, inserted.id, input.files, {
           userId: principal?.kind === 'user' ? principal.userId : null,
           tokens: input.fileTokens,

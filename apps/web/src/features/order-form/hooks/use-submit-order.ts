@@ -1,6 +1,7 @@
 import { CreateOrderRequestSchema, MESSAGES } from '@app/contracts';
 import { useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
+import { getOrderAnalyticsIds, trackFormSubmit } from '@/lib/analytics';
 import { getAttributionPayload } from '@/lib/attribution';
 import { getErrorToasts, showErrorToast } from '@/lib/notify';
 import { useAppNavigate } from '@/lib/navigation';
@@ -45,7 +46,12 @@ export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | nu
       void navigate(STEP_PATH[2]);
       return;
     }
-    const payload = buildOrderPayload(draft, { validPromoCode, attribution: getAttributionPayload() });
+    // The analytics ids tie the order to this visit's funnel (decision 066); they are not part of the order's
+    // identity (canonicalOrderRequest leaves them out of the idempotency key).
+    const payload = {
+      ...buildOrderPayload(draft, { validPromoCode, attribution: getAttributionPayload() }),
+      ...getOrderAnalyticsIds(),
+    };
     const clientErrors = validateOrder(payload);
     if (Object.keys(clientErrors).length > 0) {
       const { errors, step } = mapServerDetails(
@@ -55,6 +61,12 @@ export function useSubmitOrder({ validPromoCode }: { validPromoCode: string | nu
       if (step !== null && step !== 3) void navigate(STEP_PATH[step]);
       return;
     }
+    trackFormSubmit('order', {
+      documents: payload.documentsWithQuantity.length,
+      payerType: payload.payerType ?? null,
+      deliveryId: payload.deliveryId ?? null,
+      hasPromoCode: Boolean(payload.promoCode),
+    });
     inFlight.current = true;
     setSubmitting(true);
     setSubmitError(null);

@@ -1,23 +1,19 @@
-import type { AnalyticsEventRequest } from '@app/contracts';
-import { getAnalyticsSessionId } from '@/lib/analytics';
-import { api } from '@/lib/api-client';
+import { withTracker } from '@/lib/analytics-page';
 
 export type SupportPlatform = 'telegram' | 'whatsapp';
 
-/** Spec 1: opening a messenger sends contact_support with the platform. Fire-and-forget (spec 8). */
+/**
+ * Spec 1: opening a messenger sends contact_support with the platform — through the tracker (public pages only,
+ * Do-Not-Track honoured), sent at once, as the visitor may not come back. Fire-and-forget (spec 8).
+ */
 export function trackContactSupport(platform: SupportPlatform): void {
-  const event: AnalyticsEventRequest = {
-    sessionId: getAnalyticsSessionId(),
-    eventType: 'contact_support',
-    eventCategory: 'support',
-    eventAction: 'open',
-    eventLabel: platform,
-  };
-  try {
-    api.post('/analytics/event', event, { auth: 'none' }).catch((error: unknown) => {
-      console.warn('contact_support event failed', error);
+  withTracker((tracker) => {
+    tracker.trackEvent({
+      eventType: 'contact_support',
+      eventCategory: 'support',
+      eventAction: 'open',
+      eventLabel: platform,
     });
-  } catch (error) {
-    console.warn('contact_support event failed', error);
-  }
+    tracker.flushAnalytics();
+  });
 }

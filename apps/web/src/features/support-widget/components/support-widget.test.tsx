@@ -6,6 +6,7 @@ import { RouterNavigationLayout } from '@/app/router-navigation';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { configureApiClient } from '@/lib/api-client';
+import { resetAnalyticsQueue } from '@/lib/analytics';
 import { BODY_FLAGS, setBodyFlag } from '@/lib/body-flags';
 import { SupportWidget } from './support-widget';
 
@@ -59,9 +60,13 @@ describe('support widget', () => {
       ),
     );
     configureApiClient({ fetch: fetchMock, navigate: vi.fn() });
+    // The tracker sends with the browser's own fetch (keepalive).
+    vi.stubGlobal('fetch', fetchMock);
   });
 
   afterEach(() => {
+    resetAnalyticsQueue();
+    vi.unstubAllGlobals();
     setBodyFlag(BODY_FLAGS.bottomStrip, false);
     setBodyFlag(BODY_FLAGS.documentDropdownOpen, false);
   });
@@ -117,20 +122,28 @@ describe('support widget', () => {
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
 
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        '/api/analytics/event',
-        expect.objectContaining({ method: 'POST' }),
-      ),
+    await waitFor(
+      () =>
+        expect(fetchMock).toHaveBeenCalledWith(
+          '/api/analytics/batch',
+          expect.objectContaining({ method: 'POST', keepalive: true }),
+        ),
+      // The tracker loads when the browser is idle (a second in jsdom).
+      { timeout: 5_000 },
     );
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/analytics/event');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      sessionId: expect.any(String),
-      eventType: 'contact_support',
-      eventCategory: 'support',
-      eventAction: 'open',
-      eventLabel: platform,
-    });
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/analytics/batch');
+    const batch = JSON.parse(String(call?.[1]?.body)) as { sessionId: string; items: unknown[] };
+    expect(batch.sessionId).toEqual(expect.any(String));
+    expect(batch.items).toEqual([
+      expect.objectContaining({
+        kind: 'event',
+        clientEventId: expect.any(String),
+        eventType: 'contact_support',
+        eventCategory: 'support',
+        eventAction: 'open',
+        eventLabel: platform,
+      }),
+    ]);
     expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
@@ -147,7 +160,7 @@ describe('support widget', () => {
     const link = screen.getByRole('link', { name: 'Telegram' });
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
-    await waitFor(() => expect(warn).toHaveBeenCalled());
+    await waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 5_000 });
     expect(await openButton()).toBeInTheDocument();
     warn.mockRestore();
   });
