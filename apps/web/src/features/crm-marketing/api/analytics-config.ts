@@ -4,12 +4,16 @@ import { api } from '@/lib/api-client';
 
 const ANALYTICS_CONFIG_KEY = ['crm', 'marketing', 'analytics-config'] as const;
 
-/** `GET /api/marketing/analytics-config` (ADMIN); only fetched while the settings dialog is open. */
-export function useAnalyticsConfig(enabled: boolean) {
+/**
+ * `GET /api/marketing/analytics-config` (ADMIN); fetched only while `enabled` (the settings dialog is open, the
+ * lead-scoring page is an ADMIN's). `silent`: a failure is shown by the page itself, not as a toast.
+ */
+export function useAnalyticsConfig(enabled: boolean, options: { silent?: boolean } = {}) {
   return useQuery({
     queryKey: ANALYTICS_CONFIG_KEY,
     queryFn: ({ signal }) => api.get<AnalyticsConfig>('/marketing/analytics-config', { area: 'crm', signal }),
     enabled,
+    ...(options.silent ? { retry: false, meta: { silent: true } } : {}),
   });
 }
 

@@ -1,17 +1,5 @@
-import type {
-  AnalyticsConfig,
-  AttributionReport,
-  FunnelReport,
-  LeadScoringReport,
-  TouchpointsResponse,
-} from '@app/contracts';
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import type { AttributionReport, FunnelReport, LeadScoringReport, TouchpointsResponse } from '@app/contracts';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
 import { reportFiltersCodec, type ReportFilters } from '../components/report-filters';
@@ -64,26 +52,6 @@ export function useLeadScoring(query: JourneyQuery) {
     queryKey: key('lead-scoring', query),
     queryFn: () => api.get<LeadScoringReport>('/marketing/lead-scoring', { query }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The analytics configuration (ADMIN; the analytics module's endpoint): the page edits its lead-score part. */
-export function useAnalyticsConfig(enabled: boolean) {
-  return useQuery({
-    queryKey: ['crm', 'marketing', 'analytics-config'],
-    queryFn: () => api.get<AnalyticsConfig>('/marketing/analytics-config'),
-    enabled,
-    retry: false,
-    // The page says so itself (rules shown read-only) instead of a toast.
-    meta: { silent: true },
-  });
-}
-
-export function useSaveAnalyticsConfig() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (config: AnalyticsConfig) => api.post<AnalyticsConfig>('/marketing/analytics-config', config),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['crm', 'marketing'] }),
   });
 }
 

@@ -26,13 +26,8 @@ import { formatDateTime, formatPhone } from '@/lib/format';
 import { numberOrNull, trimmedOrNull, validateWithSchema, type NumberField } from '@/lib/forms';
 import { saveCallbacks, useValidatedForm } from '@/lib/form-submit';
 import { useCrmRole } from '@/lib/session/use-crm-role';
-import {
-  downloadJourneyCsv,
-  journeyQuery,
-  useAnalyticsConfig,
-  useLeadScoring,
-  useSaveAnalyticsConfig,
-} from '../api/journeys';
+import { useAnalyticsConfig, useSaveAnalyticsConfig } from '../api/analytics-config';
+import { downloadJourneyCsv, journeyQuery, useLeadScoring } from '../api/journeys';
 import { useJourneyFilters } from '../model/journey-filters';
 import { CsvButton, Figures, formatCount } from './journey-parts';
 import { ReportFiltersBar } from './report-filters';
@@ -182,7 +177,7 @@ export function LeadScoringPage() {
   const query = journeyQuery(filters);
   const report = useLeadScoring(query);
   const isAdmin = useCrmRole() === 'ADMIN';
-  const config = useAnalyticsConfig(isAdmin);
+  const config = useAnalyticsConfig(isAdmin, { silent: true });
   const data = report.data;
 
   return (

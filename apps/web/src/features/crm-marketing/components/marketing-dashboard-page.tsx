@@ -1,3 +1,4 @@
+import { AnalyticsSettingsButton } from './analytics-settings';
 import type { MarketingDashboardResponse } from '@app/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
@@ -261,6 +262,7 @@ export function MarketingDashboardPage() {
   return (
     <ReportLayout
       title="Маркетинг"
+      actions={<AnalyticsSettingsButton />}
       onCsv={(filters) => downloadMarketingCsv('dashboard', filters)}
       hint="Сессии — по времени начала, заказы — по дате создания (московское время). Выручка и маржа — оплаченных заказов за вычетом возвратов; маржа по правилам юнит-экономики. Расходы кампаний распределены по дням периода. Внутренние сессии и тестовые заказы не учитываются."
     >

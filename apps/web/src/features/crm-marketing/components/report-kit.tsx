@@ -141,9 +141,12 @@ export function ReportLayout({
   onCsv,
   withSourceFilters = true,
   hint,
+  actions,
   children,
 }: {
   title: string;
+  /** More buttons beside the title (the dashboard's analytics settings). */
+  actions?: ReactNode;
   onCsv?: (filters: ReportFilters) => Promise<unknown>;
   withSourceFilters?: boolean;
   hint?: ReactNode;
@@ -158,11 +161,14 @@ export function ReportLayout({
         <Title order={1} size="h2">
           {title}
         </Title>
-        {onCsv ? (
-          <Button variant="light" loading={download.isPending} onClick={() => download.mutate()}>
-            Скачать CSV
-          </Button>
-        ) : null}
+        <Group gap="sm">
+          {actions}
+          {onCsv ? (
+            <Button variant="light" loading={download.isPending} onClick={() => download.mutate()}>
+              Скачать CSV
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <ReportFiltersBar
         key={`${filters.channel ?? ''}|${filters.source ?? ''}|${filters.campaign ?? ''}`}
