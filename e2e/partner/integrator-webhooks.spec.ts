@@ -6,7 +6,6 @@ import { staffToken, DEMO } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { bearer, signInPartnerPortal } from '../support/fixtures';
 import { expectNoSidewaysScroll } from '../support/layout';
-import { placeOrder } from '../support/orders';
 
 const INTEGRATOR = { email: 'integrator@demo.local', password: 'integrator-demo-pass' };
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -38,16 +37,11 @@ test.describe('integrator webhooks', () => {
   });
   test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  test('creates an endpoint, sends a test event, then sees an attributed order’s status change delivered', async ({
+  test('creates an endpoint, sends a test event, then sees its API order and the order’s status change delivered', async ({
     page,
     request,
   }) => {
     const token = await signInPartnerPortal(page, request, INTEGRATOR);
-    const profile = (
-      (await (await request.get('/api/partner/profile', { headers: bearer(token) })).json()) as {
-        data: { id: string };
-      }
-    ).data;
     await page.goto('/partner/integrator/webhooks');
     await page.getByRole('textbox', { name: 'URL' }).fill(`http://127.0.0.1:${port}/hook`);
     await page.getByRole('textbox', { name: 'Описание' }).fill('CRM интегратора');
@@ -73,10 +67,36 @@ test.describe('integrator webhooks', () => {
     await expect(log.getByTestId('delivery-payload')).toContainText('"type": "webhook.test"');
     await expectAccessible(page, '/partner/integrator/webhooks');
 
-    // A real event: an order attributed to the integrator (the form's partnerId), then staff cancel it.
-    const order = await placeOrder(request, `webhook.${Date.now()}@example.ru`, {
-      extra: { partnerId: profile.id },
+    // A real event: the integrator's own server places an order through the partner API with a key (issue 20:
+    // key → order → delivery in the log), then staff cancel it.
+    const created = await request.post('/api/partner/integrator/api-keys', {
+      headers: bearer(token),
+      data: { name: `Вебхуки ${Date.now()}`, scopes: ['orders:create', 'orders:read'], allowedIps: [] },
     });
+    expect(created.status(), await created.text()).toBe(201);
+    const apiKey = ((await created.json()) as { secret: string }).secret;
+    const params = (await (await request.get('/api/order/form-params')).json()) as {
+      documents: Array<{ id: string; type: string }>;
+      deliveries: Array<{ id: string; type: string }>;
+    };
+    const points = (await (await request.get('/api/point/active')).json()) as {
+      items: Array<{ id: string }>;
+    };
+    const placed = await request.post('/api/v1/partner/orders', {
+      headers: { authorization: `Bearer ${apiKey}`, 'idempotency-key': `webhooks-${Date.now()}` },
+      data: {
+        name: 'Анна Интеграторова',
+        phoneNumber: '+79160001144',
+        email: `webhook.${Date.now()}@example.ru`,
+        documentsWithQuantity: [{ documentId: params.documents[0]!.id, quantity: 1 }],
+        originalLanguage: 'ru',
+        targetLanguage: 'en',
+        deliveryId: params.deliveries.find((item) => item.type === 'PICKUP_POINT')!.id,
+        pickupPointId: points.items[0]!.id,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as { id: string };
     const admin = await staffToken(request, DEMO.admin.email, DEMO.admin.password);
     const changed = await request.patch('/api/order/status', {
       headers: bearer(admin),
