@@ -210,6 +210,53 @@ export type SortableColumn<T> = {
   numeric?: boolean;
 };
 
+/** What every traffic-and-money row has: sessions, visitors, orders, paid orders, conversion, revenue, margin. */
+type FigureRow = {
+  sessions: number;
+  visitors: number;
+  orders: number;
+  paidOrders: number;
+  conversion: number | null;
+  revenue: number;
+  margin: number;
+};
+
+/** The figure columns the marketing tables share, after their own key columns (and in their CSV's order). */
+export function figureColumns<T extends FigureRow>(): SortableColumn<T>[] {
+  const count = (
+    key: 'sessions' | 'visitors' | 'orders' | 'paidOrders',
+    label: string,
+  ): SortableColumn<T> => ({
+    key,
+    label,
+    numeric: true,
+    sortValue: (row) => row[key],
+    render: (row) => formatCount(row[key]),
+  });
+  const money = (key: 'revenue' | 'margin', label: string): SortableColumn<T> => ({
+    key,
+    label,
+    numeric: true,
+    sortValue: (row) => row[key],
+    render: (row) => formatMoney(row[key]),
+  });
+  return [
+    count('sessions', 'Сессии'),
+    count('visitors', 'Посетители'),
+    count('orders', 'Заказы'),
+    count('paidOrders', 'Оплачено заказов'),
+    {
+      key: 'conversion',
+      label: 'Конверсия',
+      numeric: true,
+      sortValue: (row) => row.conversion,
+      render: (row) => formatPercent(row.conversion),
+    },
+    money('revenue', 'Выручка'),
+    money('margin', 'Маржа'),
+  ];
+}
+
 /** A report table whose columns sort on a click of their header (aria-sort tells which). */
 export function SortableTable<T>({
   columns,
