@@ -2,7 +2,8 @@
  * Load benchmark: the product's API against a bare Fastify route, each a child process of this one.
  * Run with `npm run bench`. Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WORKERS (1),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; PGlite when unreachable),
- * BENCH_ONLY=web (only the initial JavaScript and Lighthouse, no load tests), orders (only order creation) or get
+ * BENCH_ONLY=web (only the initial JavaScript and Lighthouse, no load tests), orders (only order creation), numbers
+ * (the order-number designs of decision 064 on the bare transaction) or get
  * (only the GET targets and the form-params goal with its CPU per request), redirect (the bare baseline and the
  * referral redirect GET /r/{code} only),
  * BENCH_ORDER_DURATION (s, 20), BENCH_ORDER_CONNECTIONS (8), BENCH_ORDER_ROUNDS (4: API and bare transaction
@@ -404,6 +405,126 @@ async function benchOrderCreation(api: string, databaseUrl: string | undefined):
   return row;
 }
 
+/**
+ * The order-number designs (decision 064), compared on the bare transaction (the same rows as one real order, plain
+ * pg, 8 connections), each installed in turn as the `orders` trigger of the bench database, in alternating rounds:
+ * - `lock at insert`: migration 0020 — max(number) + 1 under one advisory lock from the INSERT to the COMMIT;
+ * - `lock before commit`: strict gap-free with the shortest span the app can use: the row is inserted with a
+ *   provisional number, and the last statement before COMMIT takes the lock and sets max(number) + 1 (one more
+ *   round trip, unless merged with the last statement of the order);
+ * - `lock at commit`: the floor of any strict gap-free design: a deferred trigger numbers the row at COMMIT (the
+ *   app would not know the number before the commit — it needs it for the answer and the mail — so not usable as
+ *   is; measured as the bound);
+ * - `sequence`: migration 0033 — nextval() in the BEFORE INSERT trigger, no lock shared by all orders.
+ */
+const NUMBER_OPTIONS: Array<{ name: string; install: string; beforeCommit?: string }> = [
+  {
+    name: 'lock at insert (0020)',
+    install: `
+      DROP TRIGGER IF EXISTS bench_number_at_commit ON orders;
+      CREATE OR REPLACE FUNCTION orders_assign_number() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext('orders.number'));
+        SELECT coalesce(max(number), 100000) + 1 INTO NEW.number FROM orders;
+        RETURN NEW;
+      END $$;`,
+  },
+  {
+    name: 'lock before commit',
+    install: `
+      DROP TRIGGER IF EXISTS bench_number_at_commit ON orders;
+      CREATE SEQUENCE IF NOT EXISTS bench_provisional_number;
+      CREATE OR REPLACE FUNCTION orders_assign_number() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        NEW.number := -nextval('bench_provisional_number');
+        RETURN NEW;
+      END $$;
+      CREATE OR REPLACE FUNCTION bench_number_before_commit(order_id uuid) RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE taken bigint;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext('orders.number'));
+        UPDATE orders SET number = (SELECT coalesce(max(number), 100000) + 1 FROM orders)
+         WHERE id = order_id RETURNING number INTO taken;
+        RETURN taken;
+      END $$;`,
+    beforeCommit: 'SELECT bench_number_before_commit($1::uuid)',
+  },
+  {
+    name: 'lock at commit (bound)',
+    install: `
+      CREATE SEQUENCE IF NOT EXISTS bench_provisional_number;
+      CREATE OR REPLACE FUNCTION orders_assign_number() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        NEW.number := -nextval('bench_provisional_number');
+        RETURN NEW;
+      END $$;
+      CREATE OR REPLACE FUNCTION bench_number_at_commit() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext('orders.number'));
+        UPDATE orders SET number = (SELECT coalesce(max(number), 100000) + 1 FROM orders) WHERE id = NEW.id;
+        RETURN NULL;
+      END $$;
+      DROP TRIGGER IF EXISTS bench_number_at_commit ON orders;
+      CREATE CONSTRAINT TRIGGER bench_number_at_commit AFTER INSERT ON orders
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bench_number_at_commit();`,
+  },
+  {
+    name: 'sequence (0033)',
+    install: `
+      DROP TRIGGER IF EXISTS bench_number_at_commit ON orders;
+      CREATE SEQUENCE IF NOT EXISTS orders_number_seq;
+      SELECT setval('orders_number_seq', greatest((SELECT max(number) FROM orders), 100000));
+      CREATE OR REPLACE FUNCTION orders_assign_number() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        NEW.number := nextval('orders_number_seq');
+        RETURN NEW;
+      END $$;`,
+  },
+];
+
+/** `BENCH_ONLY=numbers`: the order-number designs on the bare transaction (decision 064). */
+async function benchNumberOptions(api: string, databaseUrl: string): Promise<void> {
+  const body = await orderPayload(api, 'bench@example.ru');
+  const cost = await countOrderStatements(databaseUrl, body);
+  const connections = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 8);
+  const rounds = Math.max(1, Number(process.env.BENCH_ORDER_ROUNDS ?? 3));
+  const seconds = Number(process.env.BENCH_ORDER_DURATION ?? 15) / rounds;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  // The original trigger function is put back afterwards, whatever the branch's migrations installed.
+  const { rows } = await admin.query<{ def: string }>(
+    `SELECT pg_get_functiondef('orders_assign_number'::regproc) AS def`,
+  );
+  const results = NUMBER_OPTIONS.map(() => [] as Array<Awaited<ReturnType<typeof benchBareTransaction>>>);
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [index, option] of NUMBER_OPTIONS.entries()) {
+        await admin.query(option.install);
+        results[index]!.push(
+          await benchBareTransaction(databaseUrl, cost.orderId, connections, seconds, option.beforeCommit),
+        );
+      }
+    }
+  } finally {
+    await admin.query(`DROP TRIGGER IF EXISTS bench_number_at_commit ON orders; ${rows[0]!.def}`);
+    await admin.end();
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  console.log(
+    `\norder-number designs on the bare transaction (${connections} connections, ${rounds} alternating rounds of ` +
+      `${fmt(seconds, 1)} s, means):`,
+  );
+  for (const [index, option] of NUMBER_OPTIONS.entries()) {
+    const runs = results[index]!;
+    console.log(
+      `  ${option.name.padEnd(24)} ${fmt(mean(runs.map((r) => r.rps))).padStart(5)} orders/s, p50 ` +
+        `${fmt(mean(runs.map((r) => r.p50)), 1)} ms, p99 ${fmt(mean(runs.map((r) => r.p99)), 1)} ms, ` +
+        `${runs[0]!.roundTrips} round trips, errors ${runs.reduce((sum, r) => sum + r.errors, 0)} ` +
+        `(per round: ${runs.map((r) => fmt(r.rps)).join(', ')})`,
+    );
+  }
+}
+
 /** The initial JavaScript of /order/step-1 (`scripts/initial-js.ts`), printed next to its target and budget. */
 async function printInitialBundle(): Promise<number | null> {
   const dist = process.env.WEB_DIST_DIR ?? 'apps/web/dist';
@@ -496,6 +617,11 @@ async function main(): Promise<number> {
   if (process.env.BENCH_ONLY === 'web') {
     const initialJsKb = await printInitialBundle();
     if (process.env.BENCH_LIGHTHOUSE !== 'false') await printLighthouse(api, initialJsKb);
+    return 0;
+  }
+  if (process.env.BENCH_ONLY === 'numbers') {
+    if (!dbEnv.DATABASE_URL) throw new Error('BENCH_ONLY=numbers needs PostgreSQL');
+    await benchNumberOptions(api, dbEnv.DATABASE_URL);
     return 0;
   }
   if (process.env.BENCH_ONLY === 'orders') {

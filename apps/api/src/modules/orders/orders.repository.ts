@@ -126,30 +126,22 @@ function buildInsertOrder(db: DbOrTx) {
 export function createOrdersRepository() {
   // The order form's statements are prepared once (decision 031): no query building per order.
   const insertOrderStatement = preparedOnce(buildInsertOrder);
-  const activePointStatement = preparedOnce((db) =>
+  const lockActivePointStatement = preparedOnce((db) =>
     db
       .select()
       .from(points)
       .where(and(eq(points.id, sql.placeholder('id')), eq(points.isActive, true)))
-      .prepare('active_point'),
-  );
-  const lockActivePointStatement = preparedOnce((db) =>
-    db
-      .select({ id: points.id })
-      .from(points)
-      .where(and(eq(points.id, sql.placeholder('id')), eq(points.isActive, true)))
       .for('share')
-      .prepare('lock_active_point'),
+      .prepare('lock_active_point_row'),
   );
   return {
-    async findActivePoint(db: DbOrTx, id: string) {
-      const [row] = await activePointStatement(db, { id });
-      return row;
-    },
-    /** Holds an active point against deletion until the transaction ends; false if it is gone or inactive. */
-    async lockActivePoint(tx: DbOrTx, id: string): Promise<boolean> {
+    /**
+     * The active point, held against deletion until the transaction ends (decision 019); undefined if it is gone
+     * or inactive. The order's check of the point and its lock in one round trip (decision 064).
+     */
+    async lockActivePoint(tx: DbOrTx, id: string) {
       const [row] = await lockActivePointStatement(tx, { id });
-      return Boolean(row);
+      return row;
     },
     async findActiveOffice(db: DbOrTx, id: string) {
       const [row] = await db
