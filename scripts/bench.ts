@@ -158,18 +158,28 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
  * form-params, so the ratio measures what our stack adds, not the size of the answer. In its own process, like
  * the API, so each one's CPU time can be read (the load generator runs in this one).
  */
-async function startBare(port: number, payload: string): Promise<string> {
+async function startBare(
+  port: number,
+  payload: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const script = `
     import Fastify from 'fastify';
     const app = Fastify({ logger: false });
     const payload = process.env.BARE_PAYLOAD;
+    const headers = JSON.parse(process.env.BARE_HEADERS);
     app.get('/bare', (_request, reply) => {
-      reply.header('content-type', 'application/json; charset=utf-8').send(payload);
+      reply.headers(headers).header('content-type', 'application/json; charset=utf-8').send(payload);
     });
     await app.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' });
     console.log('ready');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    env: { ...process.env, BARE_PORT: String(port), BARE_PAYLOAD: payload },
+    env: {
+      ...process.env,
+      BARE_PORT: String(port),
+      BARE_PAYLOAD: payload,
+      BARE_HEADERS: JSON.stringify(headers),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   cleanups.push(() => stopChild(child));
@@ -179,12 +189,13 @@ async function startBare(port: number, payload: string): Promise<string> {
     once(child, 'exit').then(() => false),
   ]);
   if (!started) throw new Error('the bare server did not start');
-  pids.bare = child.pid ?? 0;
+  if (Object.keys(headers).length > 0) pids.bareWithHeaders = child.pid ?? 0;
+  else pids.bare = child.pid ?? 0;
   return `http://127.0.0.1:${port}`;
 }
 
 /** Process ids of the two servers, for their CPU time. */
-const pids: Record<'bare' | 'api', number> = { bare: 0, api: 0 };
+const pids: Record<'bare' | 'api' | 'bareWithHeaders', number> = { bare: 0, api: 0, bareWithHeaders: 0 };
 
 /** CPU time (user + system, ms) a process has used so far; 0 where /proc is missing. */
 function cpuMs(pid: number): number {
@@ -629,8 +640,20 @@ async function main(): Promise<number> {
     return row.non2xx > 0 || row.errors > 0 ? 1 : 0;
   }
   const onlyGet = process.env.BENCH_ONLY === 'get' || process.env.BENCH_ONLY === 'redirect';
-  const payload = await (await fetch(`${api}/api/order/form-params`)).text();
-  const bases = { bare: await startBare(await freePort(), payload), api };
+  const formParams = await fetch(`${api}/api/order/form-params`);
+  const payload = await formParams.text();
+  // The headers every API answer must carry (security headers, cache-control), for a second, informative baseline:
+  // the bare route sending them too, so the figure shows what is left of our stack beyond those header lines.
+  const sentHeaders = Object.fromEntries(
+    [...formParams.headers].filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name),
+    ),
+  );
+  const bases = {
+    bare: await startBare(await freePort(), payload),
+    api,
+    bareWithHeaders: await startBare(await freePort(), payload, sentHeaders),
+  };
   console.log(
     `load: ${DURATION} s × ${CONNECTIONS} connections, ${WORKERS} worker(s), ${WARMUP_SECONDS} s warm-up`,
   );
@@ -663,7 +686,8 @@ async function main(): Promise<number> {
   const goalTarget = TARGETS.find((t) => t.name === GOAL.name);
   if (goalTarget && TARGETS[0] && process.env.BENCH_ONLY !== 'redirect') {
     const ratios: number[] = [];
-    const cpu = { bare: 0, ours: 0, bareRequests: 0, ourRequests: 0 };
+    const cpu = { bare: 0, ours: 0, bareRequests: 0, ourRequests: 0, withHeaders: 0, withHeadersRequests: 0 };
+    const withHeaders: Target = { ...TARGETS[0], name: 'bare-with-headers' };
     for (let round = 0; round < GOAL_ROUNDS; round += 1) {
       let before = cpuMs(pids[TARGETS[0].server]);
       const bare = await load(TARGETS[0], bases[TARGETS[0].server], GOAL_ROUND_SECONDS);
@@ -673,6 +697,10 @@ async function main(): Promise<number> {
       cpu.ours += cpuMs(pids[goalTarget.server]) - before;
       cpu.bareRequests += bare.requests.total;
       cpu.ourRequests += ours.requests.total;
+      before = cpuMs(pids.bareWithHeaders);
+      const headersRound = await load(withHeaders, bases.bareWithHeaders, GOAL_ROUND_SECONDS);
+      cpu.withHeaders += cpuMs(pids.bareWithHeaders) - before;
+      cpu.withHeadersRequests += headersRound.requests.total;
       ratios.push(ours.requests.average / bare.requests.average);
     }
     const sorted = [...ratios].sort((a, b) => a - b);
@@ -687,6 +715,13 @@ async function main(): Promise<number> {
       `\n${verdict}: ${GOAL.name} ${fmt(cpuRatio, 2)} × bare by CPU per request (${fmt(ourCpu)} µs vs ${fmt(bareCpu)} µs ` +
         `over ${GOAL_ROUNDS} alternating ${GOAL_ROUND_SECONDS} s rounds; req/s ratio median ${fmt(median, 2)}: ` +
         `${ratios.map((r) => fmt(r, 2)).join(', ')}; target >= ${GOAL.ratio} × bare)`,
+    );
+    const withHeadersCpu = (cpu.withHeaders * 1000) / Math.max(1, cpu.withHeadersRequests);
+    console.log(
+      `info: the bare route sending the same ${Object.keys(sentHeaders).length} headers as ours (security headers, ` +
+        `cache-control) uses ${fmt(withHeadersCpu)} µs per request: ${GOAL.name} = ` +
+        `${fmt(ourCpu > 0 ? withHeadersCpu / ourCpu : 0, 2)} × it by CPU (the header lines alone cost ` +
+        `${fmt(withHeadersCpu - bareCpu)} µs of the ${fmt(ourCpu - bareCpu)} µs between ${GOAL.name} and bare)`,
     );
   }
   if (!onlyGet) {
