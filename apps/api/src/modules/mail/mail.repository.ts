@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import type { JobStatement } from '../../jobs/jobs.ts';
+import { loginLinkCtes, type LoginLinkWrite } from '../auth/auth.repository.ts';
 import { keysetAfter } from '../../lib/keyset.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -36,13 +37,14 @@ function jobInsertSql(text: string): SQL {
 }
 
 export function createMailRepository() {
-  // The message and its send-email job in one statement (decision 040), one per text of pg-boss's insert.
+  // The message and its send-email job in one statement (decision 040), one per text of pg-boss's insert (and
+  // per message with a sign-in link beside it, decision 064).
   const withJobStatements = new Map<string, ReturnType<typeof buildInsertWithJob>>();
-  function buildInsertWithJob(text: string, index: number) {
+  function buildInsertWithJob(text: string, index: number, withLoginLink: boolean) {
     return preparedOnce((db) => {
       const queuedJob = db.$with('queued_job', {}).as(jobInsertSql(text));
       return db
-        .with(queuedJob)
+        .with(queuedJob, ...(withLoginLink ? loginLinkCtes(db) : []))
         .insert(mailOutbox)
         .values({ ...MAIL_INSERT_VALUES, id: sql.placeholder('id') as unknown as string })
         .returning()
@@ -98,14 +100,17 @@ export function createMailRepository() {
       db: DbOrTx,
       values: MailInsert & { id: string },
       job: JobStatement,
+      /** A sign-in link the message carries, written by the auth module's CTEs in the same statement. */
+      loginLink?: LoginLinkWrite,
     ): Promise<MailRow> {
-      let statement = withJobStatements.get(job.text);
+      const key = `${loginLink ? 'link' : 'plain'}:${job.text}`;
+      let statement = withJobStatements.get(key);
       if (!statement) {
-        statement = buildInsertWithJob(job.text, withJobStatements.size);
-        withJobStatements.set(job.text, statement);
+        statement = buildInsertWithJob(job.text, withJobStatements.size, loginLink !== undefined);
+        withJobStatements.set(key, statement);
       }
       const jobValues = Object.fromEntries(job.values.map((value, i) => [`job${i + 1}`, value ?? null]));
-      const [row] = await statement(db, { ...values, ...jobValues });
+      const [row] = await statement(db, { ...values, ...jobValues, ...loginLink });
       return row!;
     },
     async findById(db: DbOrTx, id: string): Promise<MailRow | undefined> {

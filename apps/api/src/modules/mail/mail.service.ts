@@ -6,6 +6,7 @@ import type { MailTransport } from '../../providers/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
+import type { LoginLinkWrite } from '../auth/auth.repository.ts';
 import type { MailRepository, MailRow } from './mail.repository.ts';
 import { findOrderStatusView, type OrderStatusView } from '../orders/query/order-status-view.ts';
 import { renderMail, type MailBrand, type MailMessage, type MailOrder } from './templates/index.ts';
@@ -72,6 +73,8 @@ export function createMailService(deps: {
         secrets?: string[];
         /** The order's view when the caller already has it (order creation); otherwise it is read here. */
         statusView?: OrderStatusView;
+        /** The sign-in link in the message, written with it in one statement (`auth.newLoginLink`, decision 064). */
+        loginLink?: LoginLinkWrite;
       },
     ): Promise<MailRow> {
       const order = mail.orderId ? await mailOrder(tx, mail.orderId, mail.statusView) : null;
@@ -83,6 +86,7 @@ export function createMailService(deps: {
         tx,
         { id, to: mail.to, subject, text, html, orderId: mail.orderId ?? null, secrets: mail.secrets ?? [] },
         job,
+        mail.loginLink,
       );
     },
 

@@ -69,7 +69,7 @@ describe('the cost of one order (PostgreSQL)', () => {
     }
   }
 
-  it('a returning customer’s order is 7 round trips, each statement but BEGIN and COMMIT prepared', async () => {
+  it('a returning customer’s order is 6 round trips, each statement but BEGIN and COMMIT prepared', async () => {
     // The first order makes the customer and prepares the statements on the connections it uses.
     await recordOrder();
     const { sent, orderId } = await recordOrder();
@@ -79,8 +79,7 @@ describe('the cost of one order (PostgreSQL)', () => {
       'select', // the pickup point: its check and its share lock (decisions 019, 064)
       'select', // the customer
       'with', // the order, its lines and its first history row
-      'with', // the sign-in link (the address's open links end)
-      'with', // the confirmation e-mail and its send-email job
+      'with', // the confirmation e-mail, its send-email job and its sign-in link (the address's open links end)
       'commit',
     ]);
     const unprepared = sent.filter((query) => query.name === null && !/^(begin|commit)$/i.test(query.text));
