@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import type { JobStatement } from '../../jobs/jobs.ts';
 import { loginLinkCtes, type LoginLinkWrite } from '../auth/auth.repository.ts';
+import { orderEventCte, type OrderEventWrite } from '../orders/orders.repository.ts';
 import { keysetAfter } from '../../lib/keyset.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -72,8 +73,11 @@ export function createMailRepository() {
       .returning()
       .prepare('claim_mail'),
   );
-  const finishClaimStatement = preparedOnce((db) =>
-    db
+  const finishClaimStatement = preparedOnce((db) => buildFinishClaim(db, false));
+  // With the order's `email_sent` event in the same statement (decision 064).
+  const finishClaimWithEventStatement = preparedOnce((db) => buildFinishClaim(db, true));
+  const buildFinishClaim = (db: DbOrTx, withEvent: boolean) =>
+    (withEvent ? db.with(orderEventCte(db)) : db)
       .update(mailOutbox)
       .set({
         status: sql.placeholder('status') as unknown as MailRow['status'],
@@ -88,8 +92,7 @@ export function createMailRepository() {
           eq(mailOutbox.claimedAt, sql.placeholder('claimedAt')),
         ),
       )
-      .prepare('finish_mail_claim'),
-  );
+      .prepare(withEvent ? 'finish_mail_claim_with_event' : 'finish_mail_claim');
   return {
     /**
      * Records a message with the id it was given and runs `job` (pg-boss's insert of its send-email job, from
@@ -133,20 +136,26 @@ export function createMailRepository() {
       });
       return row;
     },
-    /** Records the outcome of a claimed send (`sentAt` only when it went out), unless the claim was taken over. */
+    /**
+     * Records the outcome of a claimed send (`sentAt` only when it went out), unless the claim was taken over; with
+     * `event`, the order's event of it in the same statement (written by the orders module's CTE).
+     */
     async finishClaim(
       db: DbOrTx,
       id: string,
       claimedAt: Date,
       values: { status: MailRow['status']; error: string | null; sentAt?: Date },
+      event?: OrderEventWrite,
     ): Promise<void> {
-      await finishClaimStatement(db, {
+      const params = {
         id,
         claimedAt: mailOutbox.claimedAt.mapToDriverValue(claimedAt),
         status: values.status,
         error: values.error,
         sentAt: values.sentAt ? mailOutbox.sentAt.mapToDriverValue(values.sentAt) : null,
-      });
+      };
+      if (event) await finishClaimWithEventStatement(db, { ...params, ...event });
+      else await finishClaimStatement(db, params);
     },
     /** Newest first; the cursor is `createdAt|id` of the last row seen. */
     async list(db: DbOrTx, options: { limit: number; cursor?: string; to?: string }) {

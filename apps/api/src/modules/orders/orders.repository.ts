@@ -123,6 +123,35 @@ function buildInsertOrder(db: DbOrTx) {
     .from(inserted)
     .prepare('insert_order_from_form');
 }
+/** An order event written by another module's statement (decision 064); the keys are `orderEventCte`'s placeholders. */
+export type OrderEventWrite = {
+  eventOrderId: string;
+  eventType: string;
+  eventIsSuccess: boolean;
+  eventError: string | null;
+  eventData: unknown;
+};
+
+/**
+ * The insert of one order event as a CTE, for a caller that records the event in its own statement (the mail's
+ * send-email job finishes its message and records `email_sent` in one round trip). This module stays the one writer
+ * of `order_events` (decision 026): the SQL is built here.
+ */
+export function orderEventCte(db: DbOrTx) {
+  return db.$with('recorded_event').as(
+    db
+      .insert(orderEvents)
+      .values({
+        orderId: sql.placeholder('eventOrderId') as unknown as string,
+        type: sql.placeholder('eventType') as unknown as string,
+        isSuccess: sql.placeholder('eventIsSuccess') as unknown as boolean,
+        error: sql.placeholder('eventError') as unknown as string,
+        data: sql.placeholder('eventData'),
+      })
+      .returning({ id: orderEvents.id }),
+  );
+}
+
 export function createOrdersRepository() {
   // The order form's statements are prepared once (decision 031): no query building per order.
   const insertOrderStatement = preparedOnce(buildInsertOrder);
