@@ -35,8 +35,10 @@ let loading: Promise<PdfJs> | null = null;
 export function loadPdfJs(): Promise<PdfJs> {
   loading ??= keepingBuiltIns(async () => {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    // Loaded now, not by pdfjs at the first document, so its core-js is undone here too.
-    await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    // Loaded now, not by pdfjs at the first document, so its core-js is undone here too (it sets
+    // `globalThis.pdfjsWorker`; the package has no types for it, hence the name in a variable).
+    const worker: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+    await import(worker);
     return pdfjs;
   }).catch((error: unknown) => {
     loading = null;
