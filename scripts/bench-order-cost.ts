@@ -133,6 +133,8 @@ export async function benchBareTransaction(
   orderId: string,
   connections: number,
   seconds: number,
+  /** A statement run with the new order's id as $1 just before COMMIT (the order-number options, decision 064). */
+  beforeCommit?: string,
 ): Promise<LoadFigures & { roundTrips: number }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections, options: '-c jit=off' });
   try {
@@ -178,6 +180,7 @@ export async function benchBareTransaction(
               );
               if (!newOrderId) newOrderId = result.rows[0]!.id;
             }
+            if (beforeCommit) await client.query(beforeCommit, [newOrderId]);
             await client.query('COMMIT');
             latencies.push(performance.now() - start);
           } catch {
@@ -198,7 +201,7 @@ export async function benchBareTransaction(
       p99: percentile(sorted, 0.99),
       count: latencies.length,
       errors,
-      roundTrips: inserts.length + 2,
+      roundTrips: inserts.length + 2 + (beforeCommit ? 1 : 0),
     };
   } finally {
     await pool.end();

@@ -2,7 +2,8 @@
  * Load benchmark: the product's API against a bare Fastify route, each a child process of this one.
  * Run with `npm run bench`. Env: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_WORKERS (1),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; PGlite when unreachable),
- * BENCH_ONLY=web (only the initial JavaScript and Lighthouse, no load tests), orders (only order creation) or get
+ * BENCH_ONLY=web (only the initial JavaScript and Lighthouse, no load tests), orders (only order creation), numbers
+ * (the order-number designs of decision 064 on the bare transaction) or get
  * (only the GET targets and the form-params goal with its CPU per request), redirect (the bare baseline and the
  * referral redirect GET /r/{code} only), analytics (the bare baseline and the analytics ingestion only),
  * BENCH_ANALYTICS_CONNECTIONS (4), BENCH_ANALYTICS_BATCH (25 events a request),
@@ -163,18 +164,28 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
  * form-params, so the ratio measures what our stack adds, not the size of the answer. In its own process, like
  * the API, so each one's CPU time can be read (the load generator runs in this one).
  */
-async function startBare(port: number, payload: string): Promise<string> {
+async function startBare(
+  port: number,
+  payload: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const script = `
     import Fastify from 'fastify';
     const app = Fastify({ logger: false });
     const payload = process.env.BARE_PAYLOAD;
+    const headers = JSON.parse(process.env.BARE_HEADERS);
     app.get('/bare', (_request, reply) => {
-      reply.header('content-type', 'application/json; charset=utf-8').send(payload);
+      reply.headers(headers).header('content-type', 'application/json; charset=utf-8').send(payload);
     });
     await app.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' });
     console.log('ready');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    env: { ...process.env, BARE_PORT: String(port), BARE_PAYLOAD: payload },
+    env: {
+      ...process.env,
+      BARE_PORT: String(port),
+      BARE_PAYLOAD: payload,
+      BARE_HEADERS: JSON.stringify(headers),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   cleanups.push(() => stopChild(child));
@@ -184,12 +195,13 @@ async function startBare(port: number, payload: string): Promise<string> {
     once(child, 'exit').then(() => false),
   ]);
   if (!started) throw new Error('the bare server did not start');
-  pids.bare = child.pid ?? 0;
+  if (Object.keys(headers).length > 0) pids.bareWithHeaders = child.pid ?? 0;
+  else pids.bare = child.pid ?? 0;
   return `http://127.0.0.1:${port}`;
 }
 
 /** Process ids of the two servers, for their CPU time. */
-const pids: Record<'bare' | 'api', number> = { bare: 0, api: 0 };
+const pids: Record<'bare' | 'api' | 'bareWithHeaders', number> = { bare: 0, api: 0, bareWithHeaders: 0 };
 
 /** CPU time (user + system, ms) a process has used so far; 0 where /proc is missing. */
 function cpuMs(pid: number): number {
@@ -491,6 +503,126 @@ async function benchOrderCreation(api: string, databaseUrl: string | undefined):
   return row;
 }
 
+/**
+ * The order-number designs (decision 064), compared on the bare transaction (the same rows as one real order, plain
+ * pg, 8 connections), each installed in turn as the `orders` trigger of the bench database, in alternating rounds:
+ * - `lock at insert`: migration 0020 — max(number) + 1 under one advisory lock from the INSERT to the COMMIT;
+ * - `lock before commit`: strict gap-free with the shortest span the app can use: the row is inserted with a
+ *   provisional number, and the last statement before COMMIT takes the lock and sets max(number) + 1 (one more
+ *   round trip, unless merged with the last statement of the order);
+ * - `lock at commit`: the floor of any strict gap-free design: a deferred trigger numbers the row at COMMIT (the
+ *   app would not know the number before the commit — it needs it for the answer and the mail — so not usable as
+ *   is; measured as the bound);
+ * - `sequence`: migration 0033 — nextval() in the BEFORE INSERT trigger, no lock shared by all orders.
+ */
+const NUMBER_OPTIONS: Array<{ name: string; install: string; beforeCommit?: string }> = [
+  {
+    name: 'lock at insert (0020)',
+    install: `
+      DROP TRIGGER IF EXISTS bench_number_at_commit ON orders;
+      CREATE OR REPLACE FUNCTION orders_assign_number() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext('orders.number'));
+        SELECT coalesce(max(number), 100000) + 1 INTO NEW.number FROM orders;
+        RETURN NEW;
+      END $$;`,
+  },
+  {
+    name: 'lock before commit',
+    install: `
+      DROP TRIGGER IF EXISTS bench_number_at_commit ON orders;
+      CREATE SEQUENCE IF NOT EXISTS bench_provisional_number;
+      CREATE OR REPLACE FUNCTION orders_assign_number() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        NEW.number := -nextval('bench_provisional_number');
+        RETURN NEW;
+      END $$;
+      CREATE OR REPLACE FUNCTION bench_number_before_commit(order_id uuid) RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE taken bigint;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext('orders.number'));
+        UPDATE orders SET number = (SELECT coalesce(max(number), 100000) + 1 FROM orders)
+         WHERE id = order_id RETURNING number INTO taken;
+        RETURN taken;
+      END $$;`,
+    beforeCommit: 'SELECT bench_number_before_commit($1::uuid)',
+  },
+  {
+    name: 'lock at commit (bound)',
+    install: `
+      CREATE SEQUENCE IF NOT EXISTS bench_provisional_number;
+      CREATE OR REPLACE FUNCTION orders_assign_number() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        NEW.number := -nextval('bench_provisional_number');
+        RETURN NEW;
+      END $$;
+      CREATE OR REPLACE FUNCTION bench_number_at_commit() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext('orders.number'));
+        UPDATE orders SET number = (SELECT coalesce(max(number), 100000) + 1 FROM orders) WHERE id = NEW.id;
+        RETURN NULL;
+      END $$;
+      DROP TRIGGER IF EXISTS bench_number_at_commit ON orders;
+      CREATE CONSTRAINT TRIGGER bench_number_at_commit AFTER INSERT ON orders
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bench_number_at_commit();`,
+  },
+  {
+    name: 'sequence (0033)',
+    install: `
+      DROP TRIGGER IF EXISTS bench_number_at_commit ON orders;
+      CREATE SEQUENCE IF NOT EXISTS orders_number_seq;
+      SELECT setval('orders_number_seq', greatest((SELECT max(number) FROM orders), 100000));
+      CREATE OR REPLACE FUNCTION orders_assign_number() RETURNS trigger LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        NEW.number := nextval('orders_number_seq');
+        RETURN NEW;
+      END $$;`,
+  },
+];
+
+/** `BENCH_ONLY=numbers`: the order-number designs on the bare transaction (decision 064). */
+async function benchNumberOptions(api: string, databaseUrl: string): Promise<void> {
+  const body = await orderPayload(api, 'bench@example.ru');
+  const cost = await countOrderStatements(databaseUrl, body);
+  const connections = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 8);
+  const rounds = Math.max(1, Number(process.env.BENCH_ORDER_ROUNDS ?? 3));
+  const seconds = Number(process.env.BENCH_ORDER_DURATION ?? 15) / rounds;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  // The original trigger function is put back afterwards, whatever the branch's migrations installed.
+  const { rows } = await admin.query<{ def: string }>(
+    `SELECT pg_get_functiondef('orders_assign_number'::regproc) AS def`,
+  );
+  const results = NUMBER_OPTIONS.map(() => [] as Array<Awaited<ReturnType<typeof benchBareTransaction>>>);
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [index, option] of NUMBER_OPTIONS.entries()) {
+        await admin.query(option.install);
+        results[index]!.push(
+          await benchBareTransaction(databaseUrl, cost.orderId, connections, seconds, option.beforeCommit),
+        );
+      }
+    }
+  } finally {
+    await admin.query(`DROP TRIGGER IF EXISTS bench_number_at_commit ON orders; ${rows[0]!.def}`);
+    await admin.end();
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  console.log(
+    `\norder-number designs on the bare transaction (${connections} connections, ${rounds} alternating rounds of ` +
+      `${fmt(seconds, 1)} s, means):`,
+  );
+  for (const [index, option] of NUMBER_OPTIONS.entries()) {
+    const runs = results[index]!;
+    console.log(
+      `  ${option.name.padEnd(24)} ${fmt(mean(runs.map((r) => r.rps))).padStart(5)} orders/s, p50 ` +
+        `${fmt(mean(runs.map((r) => r.p50)), 1)} ms, p99 ${fmt(mean(runs.map((r) => r.p99)), 1)} ms, ` +
+        `${runs[0]!.roundTrips} round trips, errors ${runs.reduce((sum, r) => sum + r.errors, 0)} ` +
+        `(per round: ${runs.map((r) => fmt(r.rps)).join(', ')})`,
+    );
+  }
+}
+
 /** The initial JavaScript of /order/step-1 (`scripts/initial-js.ts`), printed next to its target and budget. */
 async function printInitialBundle(): Promise<number | null> {
   const dist = process.env.WEB_DIST_DIR ?? 'apps/web/dist';
@@ -620,13 +752,30 @@ async function main(): Promise<number> {
     await printFirstLoadCpu(api);
     return 0;
   }
+  if (process.env.BENCH_ONLY === 'numbers') {
+    if (!dbEnv.DATABASE_URL) throw new Error('BENCH_ONLY=numbers needs PostgreSQL');
+    await benchNumberOptions(api, dbEnv.DATABASE_URL);
+    return 0;
+  }
   if (process.env.BENCH_ONLY === 'orders') {
     const row = await benchOrderCreation(api, dbEnv.DATABASE_URL);
     return row.non2xx > 0 || row.errors > 0 ? 1 : 0;
   }
   const onlyGet = process.env.BENCH_ONLY === 'get' || process.env.BENCH_ONLY === 'redirect';
-  const payload = await (await fetch(`${api}/api/order/form-params`)).text();
-  const bases = { bare: await startBare(await freePort(), payload), api };
+  const formParams = await fetch(`${api}/api/order/form-params`);
+  const payload = await formParams.text();
+  // The headers every API answer must carry (security headers, cache-control), for a second, informative baseline:
+  // the bare route sending them too, so the figure shows what is left of our stack beyond those header lines.
+  const sentHeaders = Object.fromEntries(
+    [...formParams.headers].filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name),
+    ),
+  );
+  const bases = {
+    bare: await startBare(await freePort(), payload),
+    api,
+    bareWithHeaders: await startBare(await freePort(), payload, sentHeaders),
+  };
   console.log(
     `load: ${DURATION} s × ${CONNECTIONS} connections, ${WORKERS} worker(s), ${WARMUP_SECONDS} s warm-up`,
   );
@@ -668,7 +817,8 @@ async function main(): Promise<number> {
   const goalTarget = TARGETS.find((t) => t.name === GOAL.name);
   if (goalTarget && TARGETS[0] && process.env.BENCH_ONLY !== 'redirect') {
     const ratios: number[] = [];
-    const cpu = { bare: 0, ours: 0, bareRequests: 0, ourRequests: 0 };
+    const cpu = { bare: 0, ours: 0, bareRequests: 0, ourRequests: 0, withHeaders: 0, withHeadersRequests: 0 };
+    const withHeaders: Target = { ...TARGETS[0], name: 'bare-with-headers' };
     for (let round = 0; round < GOAL_ROUNDS; round += 1) {
       let before = cpuMs(pids[TARGETS[0].server]);
       const bare = await load(TARGETS[0], bases[TARGETS[0].server], GOAL_ROUND_SECONDS);
@@ -678,6 +828,10 @@ async function main(): Promise<number> {
       cpu.ours += cpuMs(pids[goalTarget.server]) - before;
       cpu.bareRequests += bare.requests.total;
       cpu.ourRequests += ours.requests.total;
+      before = cpuMs(pids.bareWithHeaders);
+      const headersRound = await load(withHeaders, bases.bareWithHeaders, GOAL_ROUND_SECONDS);
+      cpu.withHeaders += cpuMs(pids.bareWithHeaders) - before;
+      cpu.withHeadersRequests += headersRound.requests.total;
       ratios.push(ours.requests.average / bare.requests.average);
     }
     const sorted = [...ratios].sort((a, b) => a - b);
@@ -692,6 +846,13 @@ async function main(): Promise<number> {
       `\n${verdict}: ${GOAL.name} ${fmt(cpuRatio, 2)} × bare by CPU per request (${fmt(ourCpu)} µs vs ${fmt(bareCpu)} µs ` +
         `over ${GOAL_ROUNDS} alternating ${GOAL_ROUND_SECONDS} s rounds; req/s ratio median ${fmt(median, 2)}: ` +
         `${ratios.map((r) => fmt(r, 2)).join(', ')}; target >= ${GOAL.ratio} × bare)`,
+    );
+    const withHeadersCpu = (cpu.withHeaders * 1000) / Math.max(1, cpu.withHeadersRequests);
+    console.log(
+      `info: the bare route sending the same ${Object.keys(sentHeaders).length} headers as ours (security headers, ` +
+        `cache-control) uses ${fmt(withHeadersCpu)} µs per request: ${GOAL.name} = ` +
+        `${fmt(ourCpu > 0 ? withHeadersCpu / ourCpu : 0, 2)} × it by CPU (the header lines alone cost ` +
+        `${fmt(withHeadersCpu - bareCpu)} µs of the ${fmt(ourCpu - bareCpu)} µs between ${GOAL.name} and bare)`,
     );
   }
   if (!onlyGet) {

@@ -158,12 +158,11 @@ function createPaymentProvider(config: Config): PaymentProvider {
 export function createServices(deps: ServiceDeps) {
   const { config, database, jobs, mailTransport, clock } = deps;
   const db = database.db;
-  // Created first: mail records its order events through the orders repository (the owner of order_events).
+  // The owner of order_events; mail records its events with this module's SQL (orderEventCte, decision 064).
   const ordersRepo = createOrdersRepository();
   const mail = createMailService({
     db,
     repo: createMailRepository(),
-    ordersRepo,
     jobs,
     transport: mailTransport,
     clock,

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -30,13 +31,20 @@ const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
 export const orderNameSearch = (name: AnyPgColumn) =>
   sql`to_tsvector('simple', translate(${name}, 'Ёё', 'Ее'))`;
 
+/**
+ * Order numbers (decision 064): drawn by the trigger orders_assign_number (migration 0033) only for a row that is
+ * inserted, after every refusal of the request. Not transactional: a transaction that fails after its INSERT (a
+ * database error or a crash before COMMIT) leaves a gap.
+ */
+export const ordersNumberSeq = pgSequence('orders_number_seq', { startWith: 100001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid().primaryKey().defaultRandom(),
     /**
-     * Gap-free (issue 16): set by the trigger orders_assign_number (migration 0017) to the highest number + 1 under a
-     * transaction lock, so a refused or rolled-back order takes no number; the first is 100001.
+     * Set by the trigger orders_assign_number (decision 064, migration 0033) from orders_number_seq, the first is
+     * 100001. A refused request and an idempotent retry insert no row and take no number (issue 16).
      */
     number: bigint({ mode: 'number' }).notNull().default(0),
     status: text({ enum: ORDER_STATUSES }).notNull().default('NEW'),

@@ -55,6 +55,40 @@ async function fillContacts(db: DbOrTx, user: UserRow, contacts: CustomerContact
   return row ?? user;
 }
 
+/**
+ * A new sign-in link written by another module's statement (decision 064): the link's id is chosen by the caller,
+ * so the link's URL is known before the row exists. `loginLinkCtes` is this module's SQL for it.
+ */
+export type LoginLinkWrite = { linkId: string; linkEmail: string; linkCreatedAt: Date; linkExpiresAt: Date };
+
+/**
+ * The sign-in link's statements as CTEs (their placeholders are the keys of LoginLinkWrite), for a caller that runs
+ * them inside its own statement: the address's open links end and the new one is inserted, as
+ * `insertNewestLoginLink` does in a statement of its own. Only this module writes `login_links` (decision 026); the
+ * mail module runs these beside a message (one round trip for both).
+ */
+export function loginLinkCtes(db: DbOrTx) {
+  const retired = db.$with('retired_links').as(
+    db
+      .update(loginLinks)
+      .set({ usedAt: sql.placeholder('linkCreatedAt') as unknown as Date })
+      .where(and(eq(loginLinks.email, sql.placeholder('linkEmail')), isNull(loginLinks.usedAt)))
+      .returning({ id: loginLinks.id }),
+  );
+  const inserted = db.$with('new_login_link').as(
+    db
+      .insert(loginLinks)
+      .values({
+        id: sql.placeholder('linkId') as unknown as string,
+        email: sql.placeholder('linkEmail') as unknown as string,
+        createdAt: sql.placeholder('linkCreatedAt') as unknown as Date,
+        expiresAt: sql.placeholder('linkExpiresAt') as unknown as Date,
+      })
+      .returning({ id: loginLinks.id }),
+  );
+  return [retired, inserted] as const;
+}
+
 export function createAuthRepository() {
   // Every order reads its customer and issues a sign-in link: prepared once (decision 031).
   const userByEmailStatement = preparedOnce((db) =>

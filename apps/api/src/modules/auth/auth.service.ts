@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type {
   AuthResponse,
   HashLoginRequest,
@@ -24,6 +24,7 @@ import { toPartnerProfile } from '../partner-portal/partner-portal.mapper.ts';
 import { defaultRatesOf, type PartnerPortalRepository } from '../partner-portal/partner-portal.repository.ts';
 import type {
   AuthRepository,
+  LoginLinkWrite,
   PartnerAccountRow,
   SignInLockPolicy,
   SignInRealm,
@@ -209,6 +210,7 @@ export function createAuthService(deps: {
 
     /** A single-use sign-in link for e-mails: `${publicUrl}${path}?email=…&hash=…`. */
     createLoginLink: createLoginLinkIn,
+    newLoginLink,
 
     async loginWithHash(input: HashLoginRequest, meta: RequestMeta): Promise<AuthResponse> {
       const [id, signature] = input.hash.split('.');
@@ -437,10 +439,38 @@ export function createAuthService(deps: {
       createdAt: now,
       expiresAt: new Date(now.getTime() + config.signInLinkTtlHours * 60 * 60 * 1000),
     });
-    const hash = `${link.id}.${linkSignature(link.id, email)}`;
+    return loginLinkUrl(link.id, email, path);
+  }
+
+  function loginLinkUrl(id: string, email: string, path: string): string {
     const url = new URL(path, config.publicUrl);
     url.searchParams.set('email', email);
-    url.searchParams.set('hash', hash);
+    url.searchParams.set('hash', `${id}.${linkSignature(id, email)}`);
     return url.toString();
+  }
+
+  /**
+   * A sign-in link as `createLoginLink` makes it, not yet written: its URL, and the row for the message that carries
+   * it to write in its own statement (`mail.queue`'s `loginLink`, decision 064: one round trip fewer per order).
+   * The link works only once that statement has run (and committed). `owner` is the address's account, if any.
+   */
+  function newLoginLink(
+    email: string,
+    path: string,
+    owner: Pick<UserRow, 'role' | 'passwordHash'> | undefined,
+  ): { url: string; write: LoginLinkWrite | undefined } {
+    if (signsInWithPasswordOnly(owner))
+      return { url: new URL(path, config.publicUrl).toString(), write: undefined };
+    const now = clock.now();
+    const id = randomUUID();
+    return {
+      url: loginLinkUrl(id, email, path),
+      write: {
+        linkId: id,
+        linkEmail: email,
+        linkCreatedAt: now,
+        linkExpiresAt: new Date(now.getTime() + config.signInLinkTtlHours * 60 * 60 * 1000),
+      },
+    };
   }
 }

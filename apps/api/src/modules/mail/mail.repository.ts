@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import type { JobStatement } from '../../jobs/jobs.ts';
+import { loginLinkCtes, type LoginLinkWrite } from '../auth/auth.repository.ts';
+import { orderEventCte, type OrderEventWrite } from '../orders/orders.repository.ts';
 import { keysetAfter } from '../../lib/keyset.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -36,13 +38,14 @@ function jobInsertSql(text: string): SQL {
 }
 
 export function createMailRepository() {
-  // The message and its send-email job in one statement (decision 040), one per text of pg-boss's insert.
+  // The message and its send-email job in one statement (decision 040), one per text of pg-boss's insert (and
+  // per message with a sign-in link beside it, decision 064).
   const withJobStatements = new Map<string, ReturnType<typeof buildInsertWithJob>>();
-  function buildInsertWithJob(text: string, index: number) {
+  function buildInsertWithJob(text: string, index: number, withLoginLink: boolean) {
     return preparedOnce((db) => {
       const queuedJob = db.$with('queued_job', {}).as(jobInsertSql(text));
       return db
-        .with(queuedJob)
+        .with(queuedJob, ...(withLoginLink ? loginLinkCtes(db) : []))
         .insert(mailOutbox)
         .values({ ...MAIL_INSERT_VALUES, id: sql.placeholder('id') as unknown as string })
         .returning()
@@ -70,8 +73,11 @@ export function createMailRepository() {
       .returning()
       .prepare('claim_mail'),
   );
-  const finishClaimStatement = preparedOnce((db) =>
-    db
+  const finishClaimStatement = preparedOnce((db) => buildFinishClaim(db, false));
+  // With the order's `email_sent` event in the same statement (decision 064).
+  const finishClaimWithEventStatement = preparedOnce((db) => buildFinishClaim(db, true));
+  const buildFinishClaim = (db: DbOrTx, withEvent: boolean) =>
+    (withEvent ? db.with(orderEventCte(db)) : db)
       .update(mailOutbox)
       .set({
         status: sql.placeholder('status') as unknown as MailRow['status'],
@@ -86,8 +92,7 @@ export function createMailRepository() {
           eq(mailOutbox.claimedAt, sql.placeholder('claimedAt')),
         ),
       )
-      .prepare('finish_mail_claim'),
-  );
+      .prepare(withEvent ? 'finish_mail_claim_with_event' : 'finish_mail_claim');
   return {
     /**
      * Records a message with the id it was given and runs `job` (pg-boss's insert of its send-email job, from
@@ -98,14 +103,17 @@ export function createMailRepository() {
       db: DbOrTx,
       values: MailInsert & { id: string },
       job: JobStatement,
+      /** A sign-in link the message carries, written by the auth module's CTEs in the same statement. */
+      loginLink?: LoginLinkWrite,
     ): Promise<MailRow> {
-      let statement = withJobStatements.get(job.text);
+      const key = `${loginLink ? 'link' : 'plain'}:${job.text}`;
+      let statement = withJobStatements.get(key);
       if (!statement) {
-        statement = buildInsertWithJob(job.text, withJobStatements.size);
-        withJobStatements.set(job.text, statement);
+        statement = buildInsertWithJob(job.text, withJobStatements.size, loginLink !== undefined);
+        withJobStatements.set(key, statement);
       }
       const jobValues = Object.fromEntries(job.values.map((value, i) => [`job${i + 1}`, value ?? null]));
-      const [row] = await statement(db, { ...values, ...jobValues });
+      const [row] = await statement(db, { ...values, ...jobValues, ...loginLink });
       return row!;
     },
     async findById(db: DbOrTx, id: string): Promise<MailRow | undefined> {
@@ -128,20 +136,26 @@ export function createMailRepository() {
       });
       return row;
     },
-    /** Records the outcome of a claimed send (`sentAt` only when it went out), unless the claim was taken over. */
+    /**
+     * Records the outcome of a claimed send (`sentAt` only when it went out), unless the claim was taken over; with
+     * `event`, the order's event of it in the same statement (written by the orders module's CTE).
+     */
     async finishClaim(
       db: DbOrTx,
       id: string,
       claimedAt: Date,
       values: { status: MailRow['status']; error: string | null; sentAt?: Date },
+      event?: OrderEventWrite,
     ): Promise<void> {
-      await finishClaimStatement(db, {
+      const params = {
         id,
         claimedAt: mailOutbox.claimedAt.mapToDriverValue(claimedAt),
         status: values.status,
         error: values.error,
         sentAt: values.sentAt ? mailOutbox.sentAt.mapToDriverValue(values.sentAt) : null,
-      });
+      };
+      if (event) await finishClaimWithEventStatement(db, { ...params, ...event });
+      else await finishClaimStatement(db, params);
     },
     /** Newest first; the cursor is `createdAt|id` of the last row seen. */
     async list(db: DbOrTx, options: { limit: number; cursor?: string; to?: string }) {

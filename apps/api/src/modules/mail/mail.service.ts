@@ -5,7 +5,8 @@ import type { JobContext, Jobs } from '../../jobs/jobs.ts';
 import type { MailTransport } from '../../providers/mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { keysetPage } from '../../lib/keyset.ts';
-import type { OrdersRepository } from '../orders/orders.repository.ts';
+import type { OrderEventWrite } from '../orders/orders.repository.ts';
+import type { LoginLinkWrite } from '../auth/auth.repository.ts';
 import type { MailRepository, MailRow } from './mail.repository.ts';
 import { findOrderStatusView, type OrderStatusView } from '../orders/query/order-status-view.ts';
 import { renderMail, type MailBrand, type MailMessage, type MailOrder } from './templates/index.ts';
@@ -21,15 +22,13 @@ export const MAIL_CLAIM_STALE_MS = 5 * 60 * 1000;
 export function createMailService(deps: {
   db: Db;
   repo: MailRepository;
-  /** The owner of `order_events` (decision 026): an e-mail's attempts on an order are recorded there. */
-  ordersRepo: Pick<OrdersRepository, 'insertEvent'>;
   jobs: Jobs;
   transport: MailTransport;
   clock: Clock;
   /** The layout's support contacts, seller requisites and site address (decision 036). */
   brand: MailBrand;
 }) {
-  const { db, repo, ordersRepo, jobs, transport, clock, brand } = deps;
+  const { db, repo, jobs, transport, clock, brand } = deps;
 
   /** An order's mail shows its summary, pay button and status link: read in the caller's transaction. */
   async function mailOrder(
@@ -47,15 +46,16 @@ export function createMailService(deps: {
   }
 
   /** Every attempt for an order's e-mail is an order event (monitoring shows the failures). */
-  async function recordEvent(row: MailRow, isSuccess: boolean, attempt: number, error: string | null) {
-    if (!row.orderId) return;
-    await ordersRepo.insertEvent(db, {
-      orderId: row.orderId,
-      type: 'email_sent',
-      isSuccess,
-      error,
-      data: { mailId: row.id, subject: row.subject, attempt },
-    });
+  /** The order's `email_sent` event of this attempt, written with the message's outcome (none without an order). */
+  function sentEvent(row: MailRow, isSuccess: boolean, error: string | null): OrderEventWrite | undefined {
+    if (!row.orderId) return undefined;
+    return {
+      eventOrderId: row.orderId,
+      eventType: 'email_sent',
+      eventIsSuccess: isSuccess,
+      eventError: error,
+      eventData: { mailId: row.id, subject: row.subject, attempt: row.attempts },
+    };
   }
 
   return {
@@ -72,6 +72,8 @@ export function createMailService(deps: {
         secrets?: string[];
         /** The order's view when the caller already has it (order creation); otherwise it is read here. */
         statusView?: OrderStatusView;
+        /** The sign-in link in the message, written with it in one statement (`auth.newLoginLink`, decision 064). */
+        loginLink?: LoginLinkWrite;
       },
     ): Promise<MailRow> {
       const order = mail.orderId ? await mailOrder(tx, mail.orderId, mail.statusView) : null;
@@ -83,6 +85,7 @@ export function createMailService(deps: {
         tx,
         { id, to: mail.to, subject, text, html, orderId: mail.orderId ?? null, secrets: mail.secrets ?? [] },
         job,
+        mail.loginLink,
       );
     },
 
@@ -105,15 +108,22 @@ export function createMailService(deps: {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const isLastAttempt = context.retryCount >= context.retryLimit;
-        await repo.finishClaim(db, mailId, claimedAt, {
-          error: message,
-          status: isLastAttempt ? 'FAILED' : 'QUEUED',
-        });
-        await recordEvent(row, false, row.attempts, message);
+        await repo.finishClaim(
+          db,
+          mailId,
+          claimedAt,
+          { error: message, status: isLastAttempt ? 'FAILED' : 'QUEUED' },
+          sentEvent(row, false, message),
+        );
         throw error;
       }
-      await repo.finishClaim(db, mailId, claimedAt, { status: 'SENT', error: null, sentAt: clock.now() });
-      await recordEvent(row, true, row.attempts, null);
+      await repo.finishClaim(
+        db,
+        mailId,
+        claimedAt,
+        { status: 'SENT', error: null, sentAt: clock.now() },
+        sentEvent(row, true, null),
+      );
     },
 
     async listOutbox(query: MailOutboxQuery): Promise<{ items: MailOutboxItem[]; nextCursor?: string }> {

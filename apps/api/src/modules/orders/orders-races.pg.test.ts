@@ -163,6 +163,49 @@ describe('orders under concurrent submissions (PostgreSQL)', () => {
     expect(after.top).toBe(before.top + created.length);
   });
 
+  it('a retry that waits for its uncommitted twin takes no number (decision 064)', async () => {
+    const email = 'twin.retry@example.ru';
+    const post = (key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: { 'idempotency-key': key },
+        payload: order(email, null),
+      });
+    const first = await post('twin-0001');
+    expect(first.statusCode).toBe(201);
+    // The twin: the same request under another key, stored by a transaction held open here, as an order in flight.
+    const twin = new pg.Client({ connectionString: ctx.databaseUrl });
+    await twin.connect();
+    try {
+      await twin.query('begin');
+      const { rows } = await twin.query<{ id: string; number: string }>(
+        `insert into orders
+         select (jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object(
+                  'id', gen_random_uuid(), 'idempotency_key', 'twin-0002',
+                  'status_token', md5(random()::text) || md5(random()::text)))).*
+           from orders o where o.id = $1
+         returning id, number`,
+        [first.json<OrderSummary>().id],
+      );
+      const held = rows[0]!;
+      expect(Number(held.number)).toBe(first.json<OrderSummary>().number + 1);
+      // The retry arrives while the twin is uncommitted: it waits, then finds the twin's order.
+      const retry = post('twin-0002');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await twin.query('commit');
+      const answer = await retry;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<OrderSummary>().id).toBe(held.id);
+      // The waiting retry drew no number: the next order follows the twin's.
+      const next = await post('twin-0003');
+      expect(next.json<OrderSummary>().number).toBe(Number(held.number) + 1);
+    } finally {
+      await twin.query('rollback').catch(() => undefined);
+      await twin.end();
+    }
+  });
+
   it('taps on «Да, отменить» at once: one cancellation, every tap answered as cancelled', async () => {
     const email = 'double.tap@example.ru';
     const created = await ctx.app.inject({ method: 'POST', url: '/api/order', payload: order(email, null) });

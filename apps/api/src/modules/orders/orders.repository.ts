@@ -123,33 +123,54 @@ function buildInsertOrder(db: DbOrTx) {
     .from(inserted)
     .prepare('insert_order_from_form');
 }
+/** An order event written by another module's statement (decision 064); the keys are `orderEventCte`'s placeholders. */
+export type OrderEventWrite = {
+  eventOrderId: string;
+  eventType: string;
+  eventIsSuccess: boolean;
+  eventError: string | null;
+  eventData: unknown;
+};
+
+/**
+ * The insert of one order event as a CTE, for a caller that records the event in its own statement (the mail's
+ * send-email job finishes its message and records `email_sent` in one round trip). This module stays the one writer
+ * of `order_events` (decision 026): the SQL is built here.
+ */
+export function orderEventCte(db: DbOrTx) {
+  return db.$with('recorded_event').as(
+    db
+      .insert(orderEvents)
+      .values({
+        orderId: sql.placeholder('eventOrderId') as unknown as string,
+        type: sql.placeholder('eventType') as unknown as string,
+        isSuccess: sql.placeholder('eventIsSuccess') as unknown as boolean,
+        error: sql.placeholder('eventError') as unknown as string,
+        data: sql.placeholder('eventData'),
+      })
+      .returning({ id: orderEvents.id }),
+  );
+}
+
 export function createOrdersRepository() {
   // The order form's statements are prepared once (decision 031): no query building per order.
   const insertOrderStatement = preparedOnce(buildInsertOrder);
-  const activePointStatement = preparedOnce((db) =>
+  const lockActivePointStatement = preparedOnce((db) =>
     db
       .select()
       .from(points)
       .where(and(eq(points.id, sql.placeholder('id')), eq(points.isActive, true)))
-      .prepare('active_point'),
-  );
-  const lockActivePointStatement = preparedOnce((db) =>
-    db
-      .select({ id: points.id })
-      .from(points)
-      .where(and(eq(points.id, sql.placeholder('id')), eq(points.isActive, true)))
       .for('share')
-      .prepare('lock_active_point'),
+      .prepare('lock_active_point_row'),
   );
   return {
-    async findActivePoint(db: DbOrTx, id: string) {
-      const [row] = await activePointStatement(db, { id });
-      return row;
-    },
-    /** Holds an active point against deletion until the transaction ends; false if it is gone or inactive. */
-    async lockActivePoint(tx: DbOrTx, id: string): Promise<boolean> {
+    /**
+     * The active point, held against deletion until the transaction ends (decision 019); undefined if it is gone
+     * or inactive. The order's check of the point and its lock in one round trip (decision 064).
+     */
+    async lockActivePoint(tx: DbOrTx, id: string) {
       const [row] = await lockActivePointStatement(tx, { id });
-      return Boolean(row);
+      return row;
     },
     async findActiveOffice(db: DbOrTx, id: string) {
       const [row] = await db

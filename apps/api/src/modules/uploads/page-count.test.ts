@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { describeFilePages } from '@app/contracts';
 import { docxFile, zipFile } from '#test/office-files.ts';
@@ -83,5 +84,18 @@ describe('countFilePages', () => {
       pages: 1,
       characters: null,
     });
+  });
+});
+
+describe('pdf.js and the built-ins (decision 064)', () => {
+  it('counting a PDF leaves JSON, Array.prototype.push and Function.prototype.toString native', async () => {
+    const pdf = await renderPdf({ content: [{ text: SENTENCE }] });
+    expect(await countFilePages('pdf', pdf)).toMatchObject({ status: 'counted', pages: 1 });
+    // Another realm's toString tells a native function from core-js's (which patches this realm's toString to
+    // pass its functions off as native).
+    const sourceOf = runInNewContext('Function.prototype.toString') as (this: unknown) => string;
+    for (const builtIn of [JSON.stringify, JSON.parse, Array.prototype.push, Function.prototype.toString]) {
+      expect(sourceOf.call(builtIn)).toMatch(/\{ \[native code\] \}$/);
+    }
   });
 });

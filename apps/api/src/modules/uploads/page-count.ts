@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { type FilePageCount, pagesFromCharacters } from '@app/contracts';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { type AllowedExtension, centralDirectoryRange, ZIP_TAIL_BYTES } from './file-types.ts';
+import { loadPdfJs } from './pdfjs.ts';
 
 // The instant quote (decision 039): pages and characters of an uploaded file, counted at upload. Bounded: a
 // time limit, a page limit for reading PDF text, a size limit for unpacked Word/ODT text; whatever goes wrong
@@ -32,6 +32,7 @@ export function countCharacters(text: string): number {
 class CountAborted extends Error {}
 
 async function countPdf(data: Buffer, isAborted: () => boolean): Promise<FilePageCount> {
+  const { getDocument } = await loadPdfJs();
   const task = getDocument({
     data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
     useSystemFonts: false,

@@ -7,7 +7,7 @@ type Sent = { text: string; name: string | null };
 type QueryFn = (...args: unknown[]) => unknown;
 
 /**
- * What one order costs the database on PostgreSQL (decisions 031 and 040): the round trips node-postgres makes
+ * What one order costs the database on PostgreSQL (decisions 031, 040 and 064): the round trips node-postgres makes
  * for one POST /api/order of a returning customer with a pickup point, as `npm run bench` counts them. Each one
  * wakes a backend and costs the API a socket write, the largest share of its CPU per order; a statement built by
  * Drizzle per order is the next. The count here is the bench's order, so a change that adds a round trip or an
@@ -75,19 +75,17 @@ describe('the cost of one order (PostgreSQL)', () => {
     }
   }
 
-  it('a returning customer’s order is 8 round trips, each statement but BEGIN and COMMIT prepared', async () => {
+  it('a returning customer’s order is 6 round trips, each statement but BEGIN and COMMIT prepared', async () => {
     // The first order makes the customer and prepares the statements on the connections it uses.
     await recordOrder();
     const { sent, orderId } = await recordOrder();
 
     expect(sent.map((query) => query.text.trim().split(/\s+/)[0]!.toLowerCase())).toEqual([
-      'select', // the pickup point (validation, before the transaction)
       'begin',
-      'select', // the pickup point, share-locked (decision 019)
+      'select', // the pickup point: its check and its share lock (decisions 019, 064)
       'select', // the customer
       'with', // the order, its lines and its first history row
-      'with', // the sign-in link (the address's open links end)
-      'with', // the confirmation e-mail and its send-email job
+      'with', // the confirmation e-mail, its send-email job and its sign-in link (the address's open links end)
       'commit',
     ]);
     const unprepared = sent.filter((query) => query.name === null && !/^(begin|commit)$/i.test(query.text));

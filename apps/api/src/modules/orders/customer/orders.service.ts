@@ -146,64 +146,13 @@ export function createOrdersService(deps: {
 
       const delivery = catalogue.deliveries.find((candidate) => candidate.id === input.deliveryId);
       if (!delivery) throw invalid('deliveryId', MESSAGES.unknownDelivery);
-      let pickupPointId: string | null = null;
-      let officeId: string | null = null;
-      let place: { name: string; address: string; schedule?: string | null } | null = null;
-      if (delivery.type === 'PICKUP_POINT') {
-        if (!input.pickupPointId) throw invalid('pickupPointId', MESSAGES.pickupPointRequired);
-        const point = await repo.findActivePoint(db, input.pickupPointId);
-        if (!point) throw invalid('pickupPointId', MESSAGES.unknownPoint);
-        pickupPointId = point.id;
-        place = point;
-      } else if (delivery.type === 'OFFICE') {
-        const requested = input.deliveryData?.officeId;
-        if (!requested) throw invalid('deliveryData.officeId', MESSAGES.officeRequired);
-        const office = await repo.findActiveOffice(db, requested);
-        if (!office) throw invalid('deliveryData.officeId', MESSAGES.unknownOffice);
-        officeId = office.id;
-        place = office;
-      } else if (delivery.type === 'COURIER') {
-        if (!input.address) throw invalid('address', MESSAGES.addressRequired);
-      }
+      // Checks that need no database first: a request refused by them opens no transaction.
+      if (delivery.type === 'PICKUP_POINT' && !input.pickupPointId)
+        throw invalid('pickupPointId', MESSAGES.pickupPointRequired);
+      if (delivery.type === 'OFFICE' && !input.deliveryData?.officeId)
+        throw invalid('deliveryData.officeId', MESSAGES.officeRequired);
+      if (delivery.type === 'COURIER' && !input.address) throw invalid('address', MESSAGES.addressRequired);
 
-      if (input.partnerId && !(await repo.findActivePartnerAccount(db, input.partnerId))) {
-        throw invalid('partnerId', MESSAGES.unknownPartner);
-      }
-
-      if (input.files.length > 0) {
-        const total = await repo.sumUploadSizes(db, input.files);
-        if (total > 60 * 1024 * 1024) throw invalid('files', MESSAGES.filesTooLarge);
-      }
-
-      let promo: PartnerPromoRow | null = null;
-      let coupon: CouponRow | null = null;
-      if (input.promoCode) {
-        const resolved = await resolvePromo(db, input.promoCode);
-        if (resolved.refusal !== null) throw invalid('promoCode', resolved.refusal);
-        promo = resolved.promo;
-        coupon = resolved.coupon;
-      }
-      const price = calculatePrice(catalogue, {
-        documentsWithQuantity: input.documentsWithQuantity,
-        documentsAssurances: input.documentsAssurances,
-        originalLanguage: input.originalLanguage,
-        targetLanguage: input.targetLanguage,
-        deliveryPrice: delivery.price,
-        deliveryName: delivery.name,
-        deliveryId: delivery.id,
-        discountPercent: promo?.discountPercent ?? coupon?.discountPercent ?? 0,
-      });
-      const couponDiscountKopecks = Math.round(price.discount * 100);
-      const now = clock.now();
-      const calendar = {
-        nonWorkingDays: new Set(catalogue.calendar.nonWorkingDays),
-        workingWeekendDays: new Set(catalogue.calendar.workingWeekendDays),
-      };
-      const estimatedReadyDate = addWorkingDays(
-        moscowDate(now),
-        requiredWorkingDays(catalogue, input),
-        calendar,
-      );
       const requestHash = hashOrderRequest(input);
       // Keys belong to their caller (decision 022): another caller's key never finds this caller's order.
       // An integrator's keys share one scope (decision 070): a retry with another of its keys finds the order.
@@ -224,11 +173,65 @@ export function createOrdersService(deps: {
         return { order: toOrderSummary(existing), created: false };
       }
 
+      // Every check runs in the order's transaction, before its INSERT (decision 064): the INSERT draws the order
+      // number, so a request refused here takes none, and the point's check is also its lock (one round trip).
       return db.transaction(async (tx) => {
-        // The pickup point is share-locked until the order is stored (decision 019): a deletion of the point
-        // (which locks it for update) waits and then sees this order, or has removed the point already.
-        if (pickupPointId && !(await repo.lockActivePoint(tx, pickupPointId)))
-          throw invalid('pickupPointId', MESSAGES.unknownPoint);
+        let pickupPointId: string | null = null;
+        let officeId: string | null = null;
+        let place: { name: string; address: string; schedule?: string | null } | null = null;
+        if (delivery.type === 'PICKUP_POINT') {
+          // Share-locked until the order is stored (decision 019): a deletion of the point (which locks it for
+          // update) waits and then sees this order, or has removed the point already.
+          const point = await repo.lockActivePoint(tx, input.pickupPointId!);
+          if (!point) throw invalid('pickupPointId', MESSAGES.unknownPoint);
+          pickupPointId = point.id;
+          place = point;
+        } else if (delivery.type === 'OFFICE') {
+          const office = await repo.findActiveOffice(tx, input.deliveryData!.officeId!);
+          if (!office) throw invalid('deliveryData.officeId', MESSAGES.unknownOffice);
+          officeId = office.id;
+          place = office;
+        }
+
+        if (input.partnerId && !(await repo.findActivePartnerAccount(tx, input.partnerId))) {
+          throw invalid('partnerId', MESSAGES.unknownPartner);
+        }
+
+        if (input.files.length > 0) {
+          const total = await repo.sumUploadSizes(tx, input.files);
+          if (total > 60 * 1024 * 1024) throw invalid('files', MESSAGES.filesTooLarge);
+        }
+
+        let promo: PartnerPromoRow | null = null;
+        let coupon: CouponRow | null = null;
+        if (input.promoCode) {
+          const resolved = await resolvePromo(tx, input.promoCode);
+          if (resolved.refusal !== null) throw invalid('promoCode', resolved.refusal);
+          promo = resolved.promo;
+          coupon = resolved.coupon;
+        }
+        const price = calculatePrice(catalogue, {
+          documentsWithQuantity: input.documentsWithQuantity,
+          documentsAssurances: input.documentsAssurances,
+          originalLanguage: input.originalLanguage,
+          targetLanguage: input.targetLanguage,
+          deliveryPrice: delivery.price,
+          deliveryName: delivery.name,
+          deliveryId: delivery.id,
+          discountPercent: promo?.discountPercent ?? coupon?.discountPercent ?? 0,
+        });
+        const couponDiscountKopecks = Math.round(price.discount * 100);
+        const now = clock.now();
+        const calendar = {
+          nonWorkingDays: new Set(catalogue.calendar.nonWorkingDays),
+          workingWeekendDays: new Set(catalogue.calendar.workingWeekendDays),
+        };
+        const estimatedReadyDate = addWorkingDays(
+          moscowDate(now),
+          requiredWorkingDays(catalogue, input),
+          calendar,
+        );
+
         // The promo use is reserved first, in one conditional UPDATE (decision 019), so an order refused for it
         // stores nothing, not even a customer row or an order number.
         if (promo && !(await promoRepo.reservePromoUse(tx, promo.code, now))) {
@@ -253,6 +256,20 @@ export function createOrdersService(deps: {
             throw invalid('promoCode', used.taken);
           }
           couponUse = used;
+        }
+        // The files are the last check, before anything is written: each must be free and the caller's, locked
+        // until the order takes it. A retry of an order that took them finds that order.
+        const uploadProof = {
+          userId: principal?.kind === 'user' ? principal.userId : null,
+          tokens: input.fileTokens,
+        };
+        if (
+          input.files.length > 0 &&
+          (await uploadsRepo.lockAttachable(tx, input.files, uploadProof)) !== input.files.length
+        ) {
+          if (idempotencyKey && (await repo.findByIdempotencyKey(tx, idempotencyScope!, idempotencyKey)))
+            return existingOrder(tx);
+          throw invalid('files', MESSAGES.unknownFile);
         }
         // The order's name and phone fill an account that has none (staff find customers by them, decision 048).
         const customer = await authRepo.upsertUserByEmail(tx, input.email, {
@@ -380,17 +397,17 @@ export function createOrdersService(deps: {
         }
         // The funnel's order_created: one statement, only for an order placed in an analytics session.
         await analytics.recordOrderStage(tx, 'order_created', inserted);
-        const attached = await uploadsRepo.attachUploads(tx, inserted.id, input.files, {
-          userId: principal?.kind === 'user' ? principal.userId : null,
-          tokens: input.fileTokens,
-        });
+        // Locked before the INSERT (above): attaching cannot fail here; checked all the same.
+        const attached = await uploadsRepo.attachUploads(tx, inserted.id, input.files, uploadProof);
         if (attached !== input.files.length) throw invalid('files', MESSAGES.unknownFile);
-        const link = await auth.createLoginLink(tx, input.email, `/cabinet/orders/${inserted.id}`, customer);
+        // The sign-in link is written by the mail's statement (decision 064): one round trip for both.
+        const link = auth.newLoginLink(input.email, `/cabinet/orders/${inserted.id}`, customer);
         await mail.queue(tx, {
           to: inserted.email,
           orderId: inserted.id,
           template: 'order-confirmation',
-          params: { order: inserted, signInLink: link },
+          params: { order: inserted, signInLink: link.url },
+          loginLink: link.write,
           statusView: toOrderStatusView(
             inserted,
             price.lines
