@@ -94,7 +94,7 @@ describe('corporate coupons (decision 069)', () => {
       ]) {
         const response = await ctx.app.inject({ method: 'GET', url, headers });
         expect(response.statusCode, `${credentials[0]} ${url}`).toBe(403);
-        expect(response.json<{ message: string }>().message).toBe(MESSAGES.forbidden);
+        expect(response.json<{ message: string }>().message).toBe(PARTNER_MESSAGES.partnerTypeForbidden);
       }
       expect((await requestBatch({}, headers)).statusCode).toBe(403);
     }

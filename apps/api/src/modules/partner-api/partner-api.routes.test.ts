@@ -143,7 +143,10 @@ describe('the partner API and its keys (decision 070)', () => {
     const affiliate = await ctx.partnerAuth(...DEMO.affiliate);
     const response = await createKey({ name: 'Ключ', scopes: ['quote'] }, affiliate);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: PARTNER_MESSAGES.integratorOnly });
+    expect(response.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: PARTNER_MESSAGES.partnerTypeForbidden,
+    });
     const list = await ctx.app.inject({
       method: 'GET',
       url: '/api/partner/integrator/api-keys',

@@ -103,16 +103,16 @@ describe('referrals on PostgreSQL', () => {
     await recordOrder(clickId);
     await recordOrder(null);
     const plain = await recordOrder(null);
-    // The count order-write-cost.pg.test.ts pins: 8 round trips, no attribution statement.
-    expect(plain.sent).toHaveLength(8);
+    // The count order-write-cost.pg.test.ts pins: 6 round trips (decision 064), no attribution statement.
+    expect(plain.sent).toHaveLength(6);
     expect(plain.sent.some((query) => /order_attributions/.test(query.text))).toBe(false);
 
     const attributed = await recordOrder(clickId);
-    // 8 + the attribution + the order-level fraud rules' four reads (decision 063: the order with its partner,
+    // 6 + the attribution + the order-level fraud rules' four reads (decision 063: the order with its partner,
     // its commission, the partner's sign-ins, other partners of the e-mail); nothing fires for this order. + the
     // integrator webhooks' `order.created` INSERT … SELECT (decision 071: no row, no job for a partner without
     // endpoints).
-    expect(attributed.sent).toHaveLength(15);
+    expect(attributed.sent).toHaveLength(13);
     const writes = attributed.sent.filter((query) => /insert into "?order_attributions/i.test(query.text));
     expect(writes).toHaveLength(1);
     expect(writes[0]!.name).toBe('attribute_order');

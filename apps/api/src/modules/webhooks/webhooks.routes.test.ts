@@ -2,7 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookDeliveryDetail, WebhookEndpoint, WebhookSecretResponse } from '@app/contracts';
+import {
+  PARTNER_MESSAGES,
+  type WebhookDeliveryDetail,
+  type WebhookEndpoint,
+  type WebhookSecretResponse,
+} from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { approveAllOf, complete, insertPaymentDetails, paidAttributedOrder } from '#test/partner-money.ts';
 import { orderBody, rows } from '#test/portal-partners.ts';
@@ -127,7 +132,7 @@ describe('integrator webhooks', () => {
     const affiliate = await ctx.partnerAuth(...DEMO.affiliate);
     const refused = await ctx.app.inject({ method: 'GET', url: '/api/partner/webhooks', headers: affiliate });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: 'Вебхуки доступны только партнёрам-интеграторам' });
+    expect(refused.json()).toMatchObject({ message: PARTNER_MESSAGES.partnerTypeForbidden });
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/partner/webhooks',
