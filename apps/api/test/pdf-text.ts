@@ -1,7 +1,12 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { loadPdfJs } from '../src/modules/uploads/pdfjs.ts';
 
-/** The text of every page, joined, as a reader would extract it (tests check numbers and words). */
+/**
+ * The text of every page, joined, as a reader would extract it (tests check numbers and words). pdf.js comes
+ * through the app's loader, which puts back the built-ins its core-js replaces (decision 064): test files of one
+ * worker share the process, and a plain import here made page-count.test.ts see a patched JSON.
+ */
 export async function pdfText(data: Buffer): Promise<string> {
+  const { getDocument } = await loadPdfJs();
   const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false })
     .promise;
   const pages: string[] = [];

@@ -439,6 +439,8 @@ export const FunnelQuerySchema = MarketingReportQuerySchema.and(
     windowDays: z.coerce
       .number()
       .int()
+      .min(1, { message: MARKETING_MESSAGES.funnelWindowInvalid })
+      .max(90, { message: MARKETING_MESSAGES.funnelWindowInvalid })
       .refine((value) => (FUNNEL_WINDOW_DAYS as readonly number[]).includes(value), {
         message: MARKETING_MESSAGES.funnelWindowInvalid,
       })

@@ -237,6 +237,6 @@ describe('job workers on PostgreSQL', () => {
     );
     await Promise.all(instances.map((jobs) => initializeSchedules(jobs.boss)));
     const [count] = await rows<{ n: number }>(database, 'select count(*)::int as n from pgboss.schedule');
-    expect(count!.n).toBe(8);
+    expect(count!.n).toBe(9);
   });
 });
