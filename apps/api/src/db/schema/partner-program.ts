@@ -27,6 +27,7 @@ import {
   PAYOUT_STATUSES,
 } from '@app/contracts';
 import { orders, promoCodes } from './orders.ts';
+import { partnerCouponCampaigns } from './partner-integrations.ts';
 import { partnerAccounts, users } from './users.ts';
 
 /**
@@ -130,12 +131,15 @@ export const partnerLinks = pgTable(
     name: text().notNull(),
     /** A path on our site, always starting with «/» (never another host). */
     targetPath: text().notNull().default('/'),
+    /** A corporate referrer's campaign grouping this link (decision 069); the coupons module assigns it. */
+    campaignId: uuid().references((): AnyPgColumn => partnerCouponCampaigns.id, { onDelete: 'set null' }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('partner_links_code_key').on(sql`lower(${t.code})`),
     index('partner_links_partner_idx').on(t.partnerAccountId),
+    index('partner_links_campaign_idx').on(t.campaignId),
   ],
 );
 
