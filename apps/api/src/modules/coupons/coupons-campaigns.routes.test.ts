@@ -225,7 +225,7 @@ describe('corporate campaigns: links, edit, archive (decision 069)', () => {
     });
   });
 
-  it('an archived campaign takes no batches or edits and its coupons stop discounting; its link orders stay', async () => {
+  it('an archived campaign takes no batches, edits or links and its coupons stop discounting', async () => {
     const campaign = await createCampaign({ name: 'Корпоратив' });
     const code = await couponOf(campaign.id);
     const archived = await archive(campaign.id);
