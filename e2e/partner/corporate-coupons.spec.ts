@@ -105,7 +105,7 @@ test('a corporate partner makes a batch; a visitor orders with a coupon; the cam
     .getByRole('row', { name: new RegExp(campaignName) });
   await campaignRow.getByRole('button', { name: `Ссылки кампании «${campaignName}»` }).click();
   const linksDialog = page.getByRole('dialog');
-  await linksDialog.getByRole('textbox', { name: 'Партнёрские ссылки' }).click();
+  await linksDialog.getByRole('combobox', { name: 'Партнёрские ссылки' }).click();
   await page.getByRole('option', { name: new RegExp(linkName) }).click();
   await linksDialog.getByRole('button', { name: 'Сохранить ссылки' }).click();
   await expect(page.getByText('Ссылки кампании сохранены')).toBeVisible();

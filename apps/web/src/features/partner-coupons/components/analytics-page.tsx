@@ -90,6 +90,7 @@ export function CorporateAnalyticsPage() {
           </Group>
           <AdminTable
             testId="corporate-campaigns"
+            scrollLabel="Аналитика по кампаниям"
             minWidth={1080}
             columns={[
               { label: 'Кампания' },
