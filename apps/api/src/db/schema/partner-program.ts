@@ -27,7 +27,6 @@ import {
   PAYOUT_STATUSES,
 } from '@app/contracts';
 import { orders, promoCodes } from './orders.ts';
-import { partnerCouponCampaigns } from './partner-integrations.ts';
 import { partnerAccounts, users } from './users.ts';
 
 /**
@@ -119,6 +118,31 @@ export const partnerSignIns = pgTable(
   ],
 );
 
+/** A corporate referrer's campaign for one client company or event; it stops discounting at its budget cap. */
+export const partnerCouponCampaigns = pgTable(
+  'partner_coupon_campaigns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    partnerAccountId: uuid()
+      .notNull()
+      .references(() => partnerAccounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    clientCompany: text(),
+    startsOn: date({ mode: 'string' }),
+    endsOn: date({ mode: 'string' }),
+    /** The most discount the campaign's coupons may give in total; null: no cap. */
+    budgetKopecks: bigint({ mode: 'number' }),
+    /** Discount given so far: raised by one conditional UPDATE in the order's transaction (never above the cap). */
+    spentKopecks: bigint({ mode: 'number' }).notNull().default(0),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('partner_coupon_campaigns_partner_idx').on(t.partnerAccountId, t.createdAt),
+    check('partner_coupon_campaigns_budget', sql`budget_kopecks is null or spent_kopecks <= budget_kopecks`),
+  ],
+);
+
 /** A referral link: /r/{code} redirects to targetPath on our site and logs the click. */
 export const partnerLinks = pgTable(
   'partner_links',
@@ -132,7 +156,7 @@ export const partnerLinks = pgTable(
     /** A path on our site, always starting with «/» (never another host). */
     targetPath: text().notNull().default('/'),
     /** A corporate referrer's campaign grouping this link (decision 069); the coupons module assigns it. */
-    campaignId: uuid().references((): AnyPgColumn => partnerCouponCampaigns.id, { onDelete: 'set null' }),
+    campaignId: uuid().references(() => partnerCouponCampaigns.id, { onDelete: 'set null' }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
