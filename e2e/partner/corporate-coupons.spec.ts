@@ -107,6 +107,7 @@ test('a corporate partner makes a batch; a visitor orders with a coupon; the cam
   const linksDialog = page.getByRole('dialog');
   await linksDialog.getByRole('combobox', { name: 'Партнёрские ссылки' }).click();
   await page.getByRole('option', { name: new RegExp(linkName) }).click();
+  await page.keyboard.press('Tab'); // closes the MultiSelect's dropdown
   await linksDialog.getByRole('button', { name: 'Сохранить ссылки' }).click();
   await expect(page.getByText('Ссылки кампании сохранены')).toBeVisible();
   await expect(campaignRow).toContainText(linkName);
