@@ -92,6 +92,29 @@ test('a corporate partner makes a batch; a visitor orders with a coupon; the cam
   const again = await request.get(`/api/form-settings/promocode/validate?code=${code}`);
   expect(((await again.json()) as { message: string }).message).toBe('Этот купон уже использован');
 
+  // The campaign groups a referral link of the partner's, then goes to the archive (its coupons stop discounting).
+  const linkName = `Баннер ${stamp}`;
+  const link = await request.post('/api/partner/affiliate/links', {
+    headers: bearer(token),
+    data: { name: linkName },
+  });
+  expect(link.status()).toBe(201);
+  await page.reload();
+  const campaignRow = page
+    .getByTestId('campaigns-table')
+    .getByRole('row', { name: new RegExp(campaignName) });
+  await campaignRow.getByRole('button', { name: `Ссылки кампании «${campaignName}»` }).click();
+  const linksDialog = page.getByRole('dialog');
+  await linksDialog.getByRole('combobox', { name: 'Партнёрские ссылки' }).click();
+  await page.getByRole('option', { name: new RegExp(linkName) }).click();
+  await page.keyboard.press('Tab'); // closes the MultiSelect's dropdown
+  await linksDialog.getByRole('button', { name: 'Сохранить ссылки' }).click();
+  await expect(page.getByText('Ссылки кампании сохранены')).toBeVisible();
+  await expect(campaignRow).toContainText(linkName);
+  await campaignRow.getByRole('button', { name: `Перенести кампанию «${campaignName}» в архив` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'В архив' }).click();
+  await expect(campaignRow).toContainText('в архиве');
+
   // A batch above the programme's limits waits for an ADMIN, who approves it in the CRM.
   const bigLabel = `Холдинг ${stamp}`;
   const lastDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);

@@ -258,7 +258,13 @@ export function createServices(deps: ServiceDeps) {
     config,
     clock,
   });
-  const coupons = createCouponsService({ db, repo: createCouponsRepository(), audit, clock });
+  const coupons = createCouponsService({
+    db,
+    repo: createCouponsRepository(),
+    audit,
+    clock,
+    referralsRepo: createReferralsRepository(),
+  });
   const payments = createPaymentsService({
     db,
     provider: paymentProvider,

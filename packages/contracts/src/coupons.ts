@@ -24,6 +24,8 @@ export const COUPON_LIMITS = {
   reasonMax: 1000,
   /** A batch expires at most this many days ahead. */
   expiryMaxDays: 366,
+  /** A campaign groups at most this many referral links. */
+  campaignLinksMax: 100,
   /** Campaign budget cap, roubles. */
   budgetMaxRub: 10_000_000,
 } as const;
@@ -156,9 +158,23 @@ export const CouponCampaignSchema = z.object({
   batches: z.number().int(),
   couponsIssued: z.number().int(),
   couponsUsed: z.number().int(),
+  /** The partner's referral links grouped into the campaign (archived links included, flagged). */
+  links: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), archived: z.boolean() })),
+  /** Set: archived — no new batches, its coupons stop discounting, nothing can be edited. */
+  archivedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CouponCampaign = z.infer<typeof CouponCampaignSchema>;
+
+/** The campaign's links become exactly these (the partner's own live links); an empty list detaches all. */
+export const CouponCampaignLinksRequestSchema = z.object({
+  linkIds: z
+    .array(z.uuid({ message: PARTNER_MESSAGES.couponLinkNotFound }), {
+      message: PARTNER_MESSAGES.couponLinkNotFound,
+    })
+    .max(COUPON_LIMITS.campaignLinksMax, { message: PARTNER_MESSAGES.couponCampaignLinksTooMany }),
+});
+export type CouponCampaignLinksRequest = z.infer<typeof CouponCampaignLinksRequestSchema>;
 export const CouponCampaignListResponseSchema = z.object({ items: z.array(CouponCampaignSchema) });
 export type CouponCampaignListResponse = z.infer<typeof CouponCampaignListResponseSchema>;
 
@@ -178,7 +194,17 @@ export type CouponFunnel = z.infer<typeof CouponFunnelSchema>;
 
 export const CorporateAnalyticsResponseSchema = z.object({
   totals: CouponFunnelSchema,
-  campaigns: z.array(CouponFunnelSchema.extend({ campaignId: z.string().nullable(), name: z.string() })),
+  campaigns: z.array(
+    CouponFunnelSchema.extend({
+      campaignId: z.string().nullable(),
+      name: z.string(),
+      /** Orders attributed through the campaign's referral links (source LINK), next to the coupon orders. */
+      linkOrders: z.number().int(),
+      linkPaidOrders: z.number().int(),
+      linkRevenueKopecks: z.number().int(),
+      linkCommissionKopecks: z.number().int(),
+    }),
+  ),
   batches: z.array(
     CouponFunnelSchema.extend({
       batchId: z.string(),
@@ -201,6 +227,10 @@ export const CORPORATE_ANALYTICS_CSV_HEADERS = [
   'Выручка, ₽',
   'Скидка, ₽',
   'Комиссия, ₽',
+  'Заказы по ссылкам',
+  'Оплачено по ссылкам',
+  'Выручка по ссылкам, ₽',
+  'Комиссия по ссылкам, ₽',
 ] as const;
 
 // ---- staff ----

@@ -122,6 +122,11 @@ export const PARTNER_MESSAGES = {
   couponExpired: 'Срок действия купона истёк',
   couponInvalid: 'Купон не найден или больше не действует',
   couponCampaignInactive: 'Кампания этого купона сейчас не действует',
+  couponLinkNotFound: 'Ссылка не найдена или в архиве',
+  couponCampaignLinksTooMany: 'В кампании — не больше 100 ссылок',
+  couponCampaignArchived: 'Кампания в архиве: её нельзя изменить или пополнить',
+  couponBudgetBelowSpent: 'Бюджет не может быть меньше уже израсходованного: {spent} ₽',
+  couponCampaignArchivedDone: 'Кампания перенесена в архив',
   couponBudgetExhausted:
     'Бюджет кампании по этому купону исчерпан — уберите купон, чтобы оформить заказ без скидки',
 } as const;

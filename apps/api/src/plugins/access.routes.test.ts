@@ -73,6 +73,9 @@ const EXPECTED: Record<string, { allowed: Who[]; revokes?: boolean }> = {
   'GET /api/partner/corporate/coupon-batches/:id/export.csv': { allowed: ['corporatePortal'] },
   'GET /api/partner/corporate/campaigns': { allowed: ['corporatePortal'] },
   'POST /api/partner/corporate/campaigns': { allowed: ['corporatePortal'] },
+  'PUT /api/partner/corporate/campaigns/:id': { allowed: ['corporatePortal'] },
+  'POST /api/partner/corporate/campaigns/:id/archive': { allowed: ['corporatePortal'] },
+  'PUT /api/partner/corporate/campaigns/:id/links': { allowed: ['corporatePortal'] },
   'GET /api/partner/corporate/analytics': { allowed: ['corporatePortal'] },
   'GET /api/partner/corporate/analytics/export.csv': { allowed: ['corporatePortal'] },
   // Partner sessions of INTEGRATOR partners only (decision 071): the affiliate gets 403.

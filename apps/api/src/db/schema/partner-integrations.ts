@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  check,
-  date,
   index,
   integer,
   jsonb,
@@ -21,39 +19,14 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from '@app/contracts';
 import { orders } from './orders.ts';
-import { partnerLinks } from './partner-program.ts';
+import { partnerCouponCampaigns, partnerLinks } from './partner-program.ts';
 import { partnerAccounts, users } from './users.ts';
 
 /**
- * The partner programme, part 2 (issue 20): corporate referrers' coupon campaigns, batches and single-use coupons
- * (owner: the coupons module); integrators' API keys (partner-api), webhook endpoints and deliveries (webhooks) and
+ * The partner programme, part 2 (issue 20): corporate referrers' coupon batches and single-use coupons (owner: the
+ * coupons module; their campaigns live in partner-program.ts, as referral links point at them too); integrators' API keys (partner-api), webhook endpoints and deliveries (webhooks) and
  * embeddable widgets (widgets). Money in integer kopecks.
  */
-
-/** A corporate referrer's campaign for one client company or event; it stops discounting at its budget cap. */
-export const partnerCouponCampaigns = pgTable(
-  'partner_coupon_campaigns',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    partnerAccountId: uuid()
-      .notNull()
-      .references(() => partnerAccounts.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    clientCompany: text(),
-    startsOn: date({ mode: 'string' }),
-    endsOn: date({ mode: 'string' }),
-    /** The most discount the campaign's coupons may give in total; null: no cap. */
-    budgetKopecks: bigint({ mode: 'number' }),
-    /** Discount given so far: raised by one conditional UPDATE in the order's transaction (never above the cap). */
-    spentKopecks: bigint({ mode: 'number' }).notNull().default(0),
-    archivedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('partner_coupon_campaigns_partner_idx').on(t.partnerAccountId, t.createdAt),
-    check('partner_coupon_campaigns_budget', sql`budget_kopecks is null or spent_kopecks <= budget_kopecks`),
-  ],
-);
 
 /** A requested batch of N single-use coupons. */
 export const partnerCouponBatches = pgTable(

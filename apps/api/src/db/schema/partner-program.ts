@@ -118,6 +118,31 @@ export const partnerSignIns = pgTable(
   ],
 );
 
+/** A corporate referrer's campaign for one client company or event; it stops discounting at its budget cap. */
+export const partnerCouponCampaigns = pgTable(
+  'partner_coupon_campaigns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    partnerAccountId: uuid()
+      .notNull()
+      .references(() => partnerAccounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    clientCompany: text(),
+    startsOn: date({ mode: 'string' }),
+    endsOn: date({ mode: 'string' }),
+    /** The most discount the campaign's coupons may give in total; null: no cap. */
+    budgetKopecks: bigint({ mode: 'number' }),
+    /** Discount given so far: raised by one conditional UPDATE in the order's transaction (never above the cap). */
+    spentKopecks: bigint({ mode: 'number' }).notNull().default(0),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('partner_coupon_campaigns_partner_idx').on(t.partnerAccountId, t.createdAt),
+    check('partner_coupon_campaigns_budget', sql`budget_kopecks is null or spent_kopecks <= budget_kopecks`),
+  ],
+);
+
 /** A referral link: /r/{code} redirects to targetPath on our site and logs the click. */
 export const partnerLinks = pgTable(
   'partner_links',
@@ -130,12 +155,15 @@ export const partnerLinks = pgTable(
     name: text().notNull(),
     /** A path on our site, always starting with «/» (never another host). */
     targetPath: text().notNull().default('/'),
+    /** A corporate referrer's campaign grouping this link (decision 069); the coupons module assigns it. */
+    campaignId: uuid().references(() => partnerCouponCampaigns.id, { onDelete: 'set null' }),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('partner_links_code_key').on(sql`lower(${t.code})`),
     index('partner_links_partner_idx').on(t.partnerAccountId),
+    index('partner_links_campaign_idx').on(t.campaignId),
   ],
 );
 

@@ -27,6 +27,7 @@ export function toCouponBatch(
 export function toCouponCampaign(
   row: CouponCampaignRow,
   counts: { batches: number; issued: number; used: number },
+  links: CouponCampaign['links'],
 ): CouponCampaign {
   return {
     id: row.id,
@@ -40,6 +41,8 @@ export function toCouponCampaign(
     batches: counts.batches,
     couponsIssued: counts.issued,
     couponsUsed: counts.used,
+    links,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

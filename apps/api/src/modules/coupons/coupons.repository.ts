@@ -32,6 +32,60 @@ export function createCouponsRepository() {
       return row!;
     },
 
+    /**
+     * Edits the partner's own live campaign in one conditional UPDATE: the new budget is checked against the
+     * spending on the row it updates (concurrent orders queue on it), so it never goes below what is spent.
+     * Undefined: not the partner's, archived, or the budget below the spending — the caller tells which.
+     */
+    async updateCampaign(
+      db: DbOrTx,
+      values: {
+        id: string;
+        partnerAccountId: string;
+        name: string;
+        clientCompany: string | null;
+        startsOn: string | null;
+        endsOn: string | null;
+        budgetKopecks: number | null;
+      },
+    ): Promise<CouponCampaignRow | undefined> {
+      const { id, partnerAccountId, ...rest } = values;
+      const [row] = await db
+        .update(partnerCouponCampaigns)
+        .set(rest)
+        .where(
+          and(
+            eq(partnerCouponCampaigns.id, id),
+            eq(partnerCouponCampaigns.partnerAccountId, partnerAccountId),
+            isNull(partnerCouponCampaigns.archivedAt),
+            rest.budgetKopecks === null
+              ? undefined
+              : sql`${partnerCouponCampaigns.spentKopecks} <= ${rest.budgetKopecks}`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Archives the partner's own live campaign; undefined when there is none (another's, or archived already). */
+    async archiveCampaign(
+      db: DbOrTx,
+      values: { id: string; partnerAccountId: string; now: Date },
+    ): Promise<CouponCampaignRow | undefined> {
+      const [row] = await db
+        .update(partnerCouponCampaigns)
+        .set({ archivedAt: values.now })
+        .where(
+          and(
+            eq(partnerCouponCampaigns.id, values.id),
+            eq(partnerCouponCampaigns.partnerAccountId, values.partnerAccountId),
+            isNull(partnerCouponCampaigns.archivedAt),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     async insertBatch(
       db: DbOrTx,
       values: {
@@ -110,6 +164,8 @@ export function createCouponsRepository() {
            and b.id = c.batch_id and b.status = 'APPROVED'
            and b.expires_at > ${values.now.toISOString()}::timestamptz
            and a.id = c.partner_account_id and a.status = 'ACTIVE'
+           and not exists (select 1 from partner_coupon_campaigns k
+                            where k.id = b.campaign_id and k.archived_at is not null)
         returning c.partner_account_id, b.campaign_id`)) as unknown as {
         rows: Array<{ partner_account_id: string; campaign_id: string | null }>;
       };

@@ -6,6 +6,7 @@ import {
   CouponBatchCreateResponseSchema,
   CouponBatchListResponseSchema,
   CouponCampaignCreateRequestSchema,
+  CouponCampaignLinksRequestSchema,
   CouponCampaignListResponseSchema,
   CouponCampaignSchema,
   CouponListResponseSchema,
@@ -98,6 +99,48 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> =
     },
     async (request, reply) =>
       reply.status(201).send(await coupons.createCampaign(requirePartner(request), request.body)),
+  );
+  app.put(
+    '/api/partner/corporate/campaigns/:id',
+    {
+      config: { ...config, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Изменить кампанию',
+        params: IdParamsSchema,
+        body: CouponCampaignCreateRequestSchema,
+        response: { 200: CouponCampaignSchema },
+      },
+    },
+    async (request) => coupons.updateCampaign(requirePartner(request), request.params.id, request.body),
+  );
+  app.post(
+    '/api/partner/corporate/campaigns/:id/archive',
+    {
+      config: { ...config, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Перенести кампанию в архив',
+        params: IdParamsSchema,
+        response: { 200: CouponCampaignSchema },
+      },
+    },
+    async (request) => coupons.archiveCampaign(requirePartner(request), request.params.id),
+  );
+  app.put(
+    '/api/partner/corporate/campaigns/:id/links',
+    {
+      config: { ...config, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Ссылки кампании',
+        params: IdParamsSchema,
+        body: CouponCampaignLinksRequestSchema,
+        response: { 200: CouponCampaignSchema },
+      },
+    },
+    async (request) =>
+      coupons.setCampaignLinks(requirePartner(request), request.params.id, request.body.linkIds),
   );
 
   app.get(

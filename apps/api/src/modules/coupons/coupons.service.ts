@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   CORPORATE_ANALYTICS_CSV_HEADERS,
   COUPON_ALPHABET,
@@ -29,6 +29,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   orders,
   partnerAccounts,
+  partnerLinks,
   partnerCouponBatches,
   partnerCouponCampaigns,
   partnerCoupons,
@@ -39,6 +40,7 @@ import { csvRow } from '../../lib/csv.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PartnerPrincipal, UserPrincipal } from '../../lib/principal.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { ReferralsRepository } from '../referrals/referrals.repository.ts';
 import { toCouponBatch, toCouponCampaign, type BatchCounts } from './coupons.mapper.ts';
 import type { CouponBatchRow, CouponsRepository } from './coupons.repository.ts';
 
@@ -87,8 +89,10 @@ export function createCouponsService(deps: {
   repo: CouponsRepository;
   audit: AuditRepository;
   clock: Clock;
+  /** The writer of partner_links (the referrals module): a campaign's links are set through it. */
+  referralsRepo: ReferralsRepository;
 }) {
-  const { db, repo, audit, clock } = deps;
+  const { db, repo, audit, clock, referralsRepo } = deps;
 
   async function maxDiscountPercent(dbOrTx: DbOrTx = db): Promise<number> {
     const [row] = await dbOrTx
@@ -217,6 +221,200 @@ export function createCouponsService(deps: {
     }));
   }
 
+  /** The links grouped into each of the given campaigns (the partner's own). */
+  async function campaignLinks(
+    partnerAccountId: string,
+    campaignIds: string[],
+  ): Promise<Map<string, CouponCampaign['links']>> {
+    const byCampaign = new Map<string, CouponCampaign['links']>();
+    if (campaignIds.length === 0) return byCampaign;
+    const rows = await db
+      .select({
+        id: partnerLinks.id,
+        code: partnerLinks.code,
+        name: partnerLinks.name,
+        archivedAt: partnerLinks.archivedAt,
+        campaignId: partnerLinks.campaignId,
+      })
+      .from(partnerLinks)
+      .where(
+        and(
+          eq(partnerLinks.partnerAccountId, partnerAccountId),
+          inArray(partnerLinks.campaignId, campaignIds),
+        ),
+      )
+      .orderBy(asc(partnerLinks.name));
+    for (const row of rows) {
+      const list = byCampaign.get(row.campaignId!) ?? [];
+      list.push({ id: row.id, code: row.code, name: row.name, archived: row.archivedAt !== null });
+      byCampaign.set(row.campaignId!, list);
+    }
+    return byCampaign;
+  }
+
+  /** One campaign of the partner's with its counts and links, as the list shows it. */
+  async function campaignView(actor: PartnerPrincipal, id: string): Promise<CouponCampaign> {
+    const list = await listCampaigns(actor, id);
+    const item = list[0];
+    if (!item) throw notFound(PARTNER_MESSAGES.couponCampaignNotFound);
+    return item;
+  }
+
+  async function listCampaigns(actor: PartnerPrincipal, onlyId?: string): Promise<CouponCampaign[]> {
+    const rows = await db
+      .select()
+      .from(partnerCouponCampaigns)
+      .where(
+        and(
+          eq(partnerCouponCampaigns.partnerAccountId, actor.partnerAccountId),
+          onlyId ? eq(partnerCouponCampaigns.id, onlyId) : undefined,
+        ),
+      )
+      .orderBy(sql`${partnerCouponCampaigns.archivedAt} is not null`, desc(partnerCouponCampaigns.createdAt))
+      .limit(500);
+    const counts = await db
+      .select({
+        campaignId: partnerCouponBatches.campaignId,
+        batches: sql<number>`count(distinct ${partnerCouponBatches.id})::int`,
+        issued: sql<number>`count(${partnerCoupons.code})::int`,
+        used: sql<number>`count(${partnerCoupons.usedAt})::int`,
+      })
+      .from(partnerCouponBatches)
+      .leftJoin(partnerCoupons, eq(partnerCoupons.batchId, partnerCouponBatches.id))
+      .where(
+        and(
+          eq(partnerCouponBatches.partnerAccountId, actor.partnerAccountId),
+          onlyId ? eq(partnerCouponBatches.campaignId, onlyId) : isNotNull(partnerCouponBatches.campaignId),
+        ),
+      )
+      .groupBy(partnerCouponBatches.campaignId);
+    const byCampaign = new Map(counts.map((row) => [row.campaignId, row]));
+    const links = await campaignLinks(
+      actor.partnerAccountId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      toCouponCampaign(
+        row,
+        byCampaign.get(row.id) ?? { batches: 0, issued: 0, used: 0 },
+        links.get(row.id) ?? [],
+      ),
+    );
+  }
+
+  /** Why a conditional write on the partner's campaign found no row: not its own (404) or archived (409). */
+  async function campaignRefusal(actor: PartnerPrincipal, id: string) {
+    const [row] = await db
+      .select({ archivedAt: partnerCouponCampaigns.archivedAt, spent: partnerCouponCampaigns.spentKopecks })
+      .from(partnerCouponCampaigns)
+      .where(
+        and(
+          eq(partnerCouponCampaigns.id, id),
+          eq(partnerCouponCampaigns.partnerAccountId, actor.partnerAccountId),
+        ),
+      );
+    if (!row) return { error: notFound(PARTNER_MESSAGES.couponCampaignNotFound), spent: 0 };
+    if (row.archivedAt)
+      return { error: new AppError('CONFLICT', PARTNER_MESSAGES.couponCampaignArchived), spent: row.spent };
+    return { error: null, spent: row.spent };
+  }
+
+  /** Per campaign: the orders attributed through its referral links (source LINK), paid, revenue, commission. */
+  async function linkFunnels(partnerAccountId: string) {
+    const result = (await db.execute(sql`
+      select l.campaign_id,
+             count(o.id)::int as orders,
+             count(o.paid_at)::int as paid_orders,
+             coalesce(sum(round(o.amount * 100)) filter (where o.paid_at is not null), 0)::bigint as revenue,
+             coalesce(sum(pc.amount), 0)::bigint as commission
+        from order_attributions oa
+        join partner_clicks ck on ck.id = oa.click_id
+        join partner_links l on l.id = ck.link_id
+        join orders o on o.id = oa.order_id
+        left join lateral (
+          select sum(x.amount_kopecks) as amount
+            from partner_commissions x
+           where x.order_id = oa.order_id and x.partner_account_id = oa.partner_account_id
+             and x.status <> 'REVERSED'
+        ) pc on true
+       where oa.partner_account_id = ${partnerAccountId} and oa.source = 'LINK'
+         and l.partner_account_id = ${partnerAccountId} and l.campaign_id is not null
+       group by l.campaign_id`)) as unknown as {
+      rows: Array<{
+        campaign_id: string;
+        orders: number;
+        paid_orders: number;
+        revenue: string | number;
+        commission: string | number;
+      }>;
+    };
+    return new Map(
+      result.rows.map((row) => [
+        row.campaign_id,
+        {
+          linkOrders: Number(row.orders),
+          linkPaidOrders: Number(row.paid_orders),
+          linkRevenueKopecks: Number(row.revenue),
+          linkCommissionKopecks: Number(row.commission),
+        },
+      ]),
+    );
+  }
+
+  type LinkFunnel = {
+    linkOrders: number;
+    linkPaidOrders: number;
+    linkRevenueKopecks: number;
+    linkCommissionKopecks: number;
+  };
+  const emptyLinkFunnel = (): LinkFunnel => ({
+    linkOrders: 0,
+    linkPaidOrders: 0,
+    linkRevenueKopecks: 0,
+    linkCommissionKopecks: 0,
+  });
+
+  /** Per campaign (and «Без кампании»): the coupon funnel summed over its batches, next to its link orders. */
+  async function campaignFunnels(partnerAccountId: string) {
+    const batches = await batchFunnels(partnerAccountId);
+    const links = await linkFunnels(partnerAccountId);
+    const totals = emptyFunnel();
+    type Entry = CouponFunnel & LinkFunnel & { campaignId: string | null; name: string };
+    const byCampaign = new Map<string, Entry>();
+    for (const batch of batches) {
+      const { batchId: _b, label: _l, campaignId, campaignName, ...funnel } = batch;
+      addFunnel(totals, funnel);
+      const key = campaignId ?? '';
+      let entry = byCampaign.get(key);
+      if (!entry) {
+        entry = {
+          ...emptyFunnel(),
+          ...emptyLinkFunnel(),
+          campaignId,
+          name: campaignName ?? 'Без кампании',
+        };
+        byCampaign.set(key, entry);
+      }
+      addFunnel(entry, funnel);
+    }
+    if (links.size > 0) {
+      const names = await db
+        .select({ id: partnerCouponCampaigns.id, name: partnerCouponCampaigns.name })
+        .from(partnerCouponCampaigns)
+        .where(
+          and(
+            eq(partnerCouponCampaigns.partnerAccountId, partnerAccountId),
+            inArray(partnerCouponCampaigns.id, [...links.keys()]),
+          ),
+        );
+      for (const { id, name } of names) {
+        const entry = byCampaign.get(id) ?? { ...emptyFunnel(), campaignId: id, name };
+        byCampaign.set(id, { ...entry, ...links.get(id)! });
+      }
+    }
+    return { batches, totals, campaigns: [...byCampaign.values()] };
+  }
+
   const FUNNEL_KEYS = Object.keys(emptyFunnel()) as Array<keyof CouponFunnel>;
   function addFunnel(target: CouponFunnel, source: CouponFunnel): void {
     for (const key of FUNNEL_KEYS) target[key] += source[key];
@@ -245,6 +443,7 @@ export function createCouponsService(deps: {
           endsOn: partnerCouponCampaigns.endsOn,
           budgetKopecks: partnerCouponCampaigns.budgetKopecks,
           spentKopecks: partnerCouponCampaigns.spentKopecks,
+          campaignArchivedAt: partnerCouponCampaigns.archivedAt,
         })
         .from(partnerCoupons)
         .innerJoin(partnerCouponBatches, eq(partnerCouponBatches.id, partnerCoupons.batchId))
@@ -259,6 +458,7 @@ export function createCouponsService(deps: {
         return refuse(PARTNER_MESSAGES.couponInvalid);
       if (row.usedAt) return refuse(PARTNER_MESSAGES.couponUsed);
       if (row.expiresAt <= now) return refuse(PARTNER_MESSAGES.couponExpired);
+      if (row.campaignArchivedAt) return refuse(PARTNER_MESSAGES.couponCampaignInactive);
       if ((row.startsOn && today < row.startsOn) || (row.endsOn && today > row.endsOn))
         return refuse(PARTNER_MESSAGES.couponCampaignInactive);
       if (row.budgetKopecks !== null && (row.spentKopecks ?? 0) >= row.budgetKopecks)
@@ -366,7 +566,7 @@ export function createCouponsService(deps: {
         let campaignName: string | null = null;
         if (input.campaignId) {
           const [campaign] = await tx
-            .select({ name: partnerCouponCampaigns.name })
+            .select({ name: partnerCouponCampaigns.name, archivedAt: partnerCouponCampaigns.archivedAt })
             .from(partnerCouponCampaigns)
             .where(
               and(
@@ -374,9 +574,12 @@ export function createCouponsService(deps: {
                 eq(partnerCouponCampaigns.partnerAccountId, actor.partnerAccountId),
               ),
             );
-          if (!campaign) {
-            throw new AppError('VALIDATION_ERROR', PARTNER_MESSAGES.couponCampaignNotFound, {
-              details: [{ path: 'campaignId', message: PARTNER_MESSAGES.couponCampaignNotFound }],
+          if (!campaign || campaign.archivedAt) {
+            const message = campaign
+              ? PARTNER_MESSAGES.couponCampaignArchived
+              : PARTNER_MESSAGES.couponCampaignNotFound;
+            throw new AppError('VALIDATION_ERROR', message, {
+              details: [{ path: 'campaignId', message }],
             });
           }
           campaignName = campaign.name;
@@ -428,34 +631,7 @@ export function createCouponsService(deps: {
     // ---- campaigns ----
 
     async listCampaigns(actor: PartnerPrincipal): Promise<CouponCampaignListResponse> {
-      const rows = await db
-        .select()
-        .from(partnerCouponCampaigns)
-        .where(eq(partnerCouponCampaigns.partnerAccountId, actor.partnerAccountId))
-        .orderBy(desc(partnerCouponCampaigns.createdAt))
-        .limit(500);
-      const counts = await db
-        .select({
-          campaignId: partnerCouponBatches.campaignId,
-          batches: sql<number>`count(distinct ${partnerCouponBatches.id})::int`,
-          issued: sql<number>`count(${partnerCoupons.code})::int`,
-          used: sql<number>`count(${partnerCoupons.usedAt})::int`,
-        })
-        .from(partnerCouponBatches)
-        .leftJoin(partnerCoupons, eq(partnerCoupons.batchId, partnerCouponBatches.id))
-        .where(
-          and(
-            eq(partnerCouponBatches.partnerAccountId, actor.partnerAccountId),
-            isNotNull(partnerCouponBatches.campaignId),
-          ),
-        )
-        .groupBy(partnerCouponBatches.campaignId);
-      const byCampaign = new Map(counts.map((row) => [row.campaignId, row]));
-      return {
-        items: rows.map((row) =>
-          toCouponCampaign(row, byCampaign.get(row.id) ?? { batches: 0, issued: 0, used: 0 }),
-        ),
-      };
+      return { items: await listCampaigns(actor) };
     },
 
     async createCampaign(
@@ -471,26 +647,97 @@ export function createCouponsService(deps: {
         budgetKopecks: input.budgetRub == null ? null : Math.round(input.budgetRub * 100),
         now: clock.now(),
       });
-      return toCouponCampaign(row, { batches: 0, issued: 0, used: 0 });
+      return toCouponCampaign(row, { batches: 0, issued: 0, used: 0 }, []);
+    },
+
+    /** Edits a live campaign; the budget may not go below what its coupons have spent (one conditional UPDATE). */
+    async updateCampaign(
+      actor: PartnerPrincipal,
+      id: string,
+      input: CouponCampaignCreateRequest,
+    ): Promise<CouponCampaign> {
+      const budgetKopecks = input.budgetRub == null ? null : Math.round(input.budgetRub * 100);
+      const row = await repo.updateCampaign(db, {
+        id,
+        partnerAccountId: actor.partnerAccountId,
+        name: input.name,
+        clientCompany: input.clientCompany ?? null,
+        startsOn: input.startsOn ?? null,
+        endsOn: input.endsOn ?? null,
+        budgetKopecks,
+      });
+      if (!row) {
+        const { error, spent } = await campaignRefusal(actor, id);
+        if (error) throw error;
+        const message = formatMessage(PARTNER_MESSAGES.couponBudgetBelowSpent, { spent: rub(spent) });
+        throw new AppError('VALIDATION_ERROR', message, { details: [{ path: 'budgetRub', message }] });
+      }
+      return campaignView(actor, id);
+    },
+
+    /**
+     * Archives a campaign (decision 069): no new batches go into it and its coupons stop discounting (like a
+     * reached cap); its links keep working and their orders stay in its analytics.
+     */
+    async archiveCampaign(actor: PartnerPrincipal, id: string): Promise<CouponCampaign> {
+      const row = await repo.archiveCampaign(db, {
+        id,
+        partnerAccountId: actor.partnerAccountId,
+        now: clock.now(),
+      });
+      if (!row) {
+        const { error } = await campaignRefusal(actor, id);
+        throw error ?? notFound(PARTNER_MESSAGES.couponCampaignNotFound);
+      }
+      return campaignView(actor, id);
+    },
+
+    /** The campaign's links become exactly `linkIds`: the partner's own live links only (400 otherwise). */
+    async setCampaignLinks(actor: PartnerPrincipal, id: string, linkIds: string[]): Promise<CouponCampaign> {
+      const unique = [...new Set(linkIds)];
+      await db.transaction(async (tx) => {
+        const [campaign] = await tx
+          .select({ archivedAt: partnerCouponCampaigns.archivedAt })
+          .from(partnerCouponCampaigns)
+          .where(
+            and(
+              eq(partnerCouponCampaigns.id, id),
+              eq(partnerCouponCampaigns.partnerAccountId, actor.partnerAccountId),
+            ),
+          )
+          .for('update');
+        if (!campaign) throw notFound(PARTNER_MESSAGES.couponCampaignNotFound);
+        if (campaign.archivedAt) throw new AppError('CONFLICT', PARTNER_MESSAGES.couponCampaignArchived);
+        if (unique.length > 0) {
+          const own = await tx
+            .select({ id: partnerLinks.id })
+            .from(partnerLinks)
+            .where(
+              and(
+                inArray(partnerLinks.id, unique),
+                eq(partnerLinks.partnerAccountId, actor.partnerAccountId),
+                isNull(partnerLinks.archivedAt),
+              ),
+            );
+          if (own.length !== unique.length) {
+            throw new AppError('VALIDATION_ERROR', PARTNER_MESSAGES.couponLinkNotFound, {
+              details: [{ path: 'linkIds', message: PARTNER_MESSAGES.couponLinkNotFound }],
+            });
+          }
+        }
+        await referralsRepo.setCampaignLinks(tx, {
+          partnerAccountId: actor.partnerAccountId,
+          campaignId: id,
+          linkIds: unique,
+        });
+      });
+      return campaignView(actor, id);
     },
 
     // ---- analytics ----
 
     async analytics(actor: PartnerPrincipal): Promise<CorporateAnalyticsResponse> {
-      const batches = await batchFunnels(actor.partnerAccountId);
-      const totals = emptyFunnel();
-      const byCampaign = new Map<string, CouponFunnel & { campaignId: string | null; name: string }>();
-      for (const batch of batches) {
-        const { batchId: _b, label: _l, campaignId, campaignName, ...funnel } = batch;
-        addFunnel(totals, funnel);
-        const key = campaignId ?? '';
-        let entry = byCampaign.get(key);
-        if (!entry) {
-          entry = { ...emptyFunnel(), campaignId, name: campaignName ?? 'Без кампании' };
-          byCampaign.set(key, entry);
-        }
-        addFunnel(entry, funnel);
-      }
+      const { batches, totals, campaigns } = await campaignFunnels(actor.partnerAccountId);
       const today = moscowDate(clock.now());
       const start = moscowDayStart(today, -29);
       const used = await db
@@ -511,14 +758,15 @@ export function createCouponsService(deps: {
       }
       return {
         totals,
-        campaigns: [...byCampaign.values()],
+        campaigns,
         batches: batches.map(({ campaignId: _c, ...rest }) => rest),
         days,
       };
     },
 
+    /** One row per batch (the link columns empty), then one per campaign with link orders (coupon columns empty). */
     async exportAnalytics(actor: PartnerPrincipal): Promise<string> {
-      const batches = await batchFunnels(actor.partnerAccountId);
+      const { batches, campaigns } = await campaignFunnels(actor.partnerAccountId);
       let csv = '\uFEFF' + csvRow(CORPORATE_ANALYTICS_CSV_HEADERS);
       for (const batch of batches) {
         csv += csvRow([
@@ -531,6 +779,28 @@ export function createCouponsService(deps: {
           rub(batch.revenueKopecks),
           rub(batch.discountKopecks),
           rub(batch.commissionKopecks),
+          '',
+          '',
+          '',
+          '',
+        ]);
+      }
+      for (const campaign of campaigns) {
+        if (!campaign.campaignId || campaign.linkOrders === 0) continue;
+        csv += csvRow([
+          campaign.name,
+          'Ссылки кампании',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          campaign.linkOrders,
+          campaign.linkPaidOrders,
+          rub(campaign.linkRevenueKopecks),
+          rub(campaign.linkCommissionKopecks),
         ]);
       }
       return csv;

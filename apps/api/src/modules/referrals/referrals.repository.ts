@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { preparedOnce, type DbOrTx } from '../../db/client.ts';
 import {
   orderAttributions,
@@ -196,6 +196,31 @@ export function createReferralsRepository() {
         )
         .returning();
       return row;
+    },
+    /**
+     * A corporate campaign's links become exactly `linkIds` (decision 069): the partner's other links in the
+     * campaign are detached, the listed ones (the caller checked they are the partner's own live links) attached.
+     */
+    async setCampaignLinks(
+      db: DbOrTx,
+      values: { partnerAccountId: string; campaignId: string; linkIds: string[] },
+    ): Promise<void> {
+      const own = eq(partnerLinks.partnerAccountId, values.partnerAccountId);
+      await db
+        .update(partnerLinks)
+        .set({ campaignId: null })
+        .where(
+          and(
+            own,
+            eq(partnerLinks.campaignId, values.campaignId),
+            values.linkIds.length > 0 ? notInArray(partnerLinks.id, values.linkIds) : undefined,
+          ),
+        );
+      if (values.linkIds.length === 0) return;
+      await db
+        .update(partnerLinks)
+        .set({ campaignId: values.campaignId })
+        .where(and(own, inArray(partnerLinks.id, values.linkIds)));
     },
     async recordClick(
       db: DbOrTx,

@@ -7,6 +7,7 @@ import type {
   CouponCampaignCreateInput,
   CouponCampaignListResponse,
   CouponListResponse,
+  PartnerLinkListResponse,
 } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -62,6 +63,50 @@ export function useCreateCouponCampaign() {
   return useMutation({
     mutationFn: (request: CouponCampaignCreateInput) =>
       api.post<CouponCampaign>('/partner/corporate/campaigns', request, { area }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COUPONS_KEY }),
+  });
+}
+
+/** The partner's referral links (the referrals module's list), to group into a campaign. */
+export function useOwnLinks(enabled: boolean) {
+  return useQuery({
+    queryKey: [...COUPONS_KEY, 'links'],
+    queryFn: () => api.get<PartnerLinkListResponse>('/partner/affiliate/links', { area }),
+    enabled,
+  });
+}
+
+export function useUpdateCouponCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...request }: CouponCampaignCreateInput & { id: string }) =>
+      api.put<CouponCampaign>(`/partner/corporate/campaigns/${encodeURIComponent(id)}`, request, { area }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COUPONS_KEY }),
+  });
+}
+
+export function useArchiveCouponCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<CouponCampaign>(
+        `/partner/corporate/campaigns/${encodeURIComponent(id)}/archive`,
+        {},
+        { area },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COUPONS_KEY }),
+  });
+}
+
+export function useSetCampaignLinks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, linkIds }: { id: string; linkIds: string[] }) =>
+      api.put<CouponCampaign>(
+        `/partner/corporate/campaigns/${encodeURIComponent(id)}/links`,
+        { linkIds },
+        { area },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COUPONS_KEY }),
   });
 }

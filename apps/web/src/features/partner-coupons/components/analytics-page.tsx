@@ -29,7 +29,10 @@ function FunnelCells({ funnel }: { funnel: CouponFunnel }) {
   );
 }
 
-/** /partner/corporate/analytics: coupons issued and used, orders, revenue and commission per campaign and batch. */
+/**
+ * /partner/corporate/analytics: coupons issued and used, orders, revenue and commission per campaign and batch;
+ * per campaign also the orders that came through its referral links (decision 069).
+ */
 export function CorporateAnalyticsPage() {
   const analytics = useCorporateAnalytics();
   return (
@@ -87,13 +90,25 @@ export function CorporateAnalyticsPage() {
           </Group>
           <AdminTable
             testId="corporate-campaigns"
-            minWidth={720}
-            columns={[{ label: 'Кампания' }, ...FUNNEL_COLUMNS]}
+            scrollLabel="Аналитика по кампаниям"
+            minWidth={1080}
+            columns={[
+              { label: 'Кампания' },
+              ...FUNNEL_COLUMNS,
+              { label: 'Заказы по ссылкам' },
+              { label: 'Оплачены по ссылкам' },
+              { label: 'Выручка по ссылкам' },
+              { label: 'Комиссия по ссылкам' },
+            ]}
           >
             {analytics.data.campaigns.map((campaign) => (
               <Table.Tr key={campaign.campaignId ?? 'none'}>
                 <Table.Td>{campaign.name}</Table.Td>
                 <FunnelCells funnel={campaign} />
+                <Table.Td>{campaign.linkOrders}</Table.Td>
+                <Table.Td>{campaign.linkPaidOrders}</Table.Td>
+                <Table.Td>{rub(campaign.linkRevenueKopecks)}</Table.Td>
+                <Table.Td>{rub(campaign.linkCommissionKopecks)}</Table.Td>
               </Table.Tr>
             ))}
           </AdminTable>

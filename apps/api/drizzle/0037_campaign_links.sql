@@ -1,0 +1,3 @@
+ALTER TABLE "partner_links" ADD COLUMN "campaign_id" uuid;--> statement-breakpoint
+ALTER TABLE "partner_links" ADD CONSTRAINT "partner_links_campaign_id_partner_coupon_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."partner_coupon_campaigns"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "partner_links_campaign_idx" ON "partner_links" USING btree ("campaign_id");
