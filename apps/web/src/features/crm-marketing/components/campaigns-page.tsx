@@ -25,12 +25,12 @@ import {
 import type { ReportFilters } from './report-filters';
 import {
   formatAxis,
-  formatCount,
+  formatCountOrNone,
   formatMoney,
   formatPercent,
   formatTimes,
-  Kpi,
-  KpiGrid,
+  KpiCards,
+  type KpiCard,
   ReportLayout,
   ReportState,
   SortableTable,
@@ -39,7 +39,7 @@ import {
 
 type Item = MarketingCampaignsResponse['items'][number];
 type Figures = Item['figures'];
-const count = (value: number | null) => (value === null ? '—' : formatCount(value));
+const count = formatCountOrNone;
 
 /** The columns of the table and of its CSV (marketing-csv.ts), in the same order. */
 const COLUMNS: SortableColumn<Item>[] = [
@@ -91,6 +91,24 @@ const COLUMNS: SortableColumn<Item>[] = [
 ];
 
 /** A RuDateInput bound to a form field (its value, change and error). */
+
+const CAMPAIGN_KPIS: ReadonlyArray<KpiCard<Figures>> = [
+  { key: 'spend', label: 'Расходы за период', format: formatMoney, lowerIsBetter: true },
+  { key: 'orders', label: 'Заказы', format: count },
+  { key: 'revenue', label: 'Выручка', format: formatMoney },
+  { key: 'margin', label: 'Маржа', format: formatMoney },
+  { key: 'cpa', label: 'CPA', format: formatMoney, lowerIsBetter: true, hint: 'расходы / заказы' },
+  {
+    key: 'cac',
+    label: 'CAC',
+    format: formatMoney,
+    lowerIsBetter: true,
+    hint: 'расходы / новые платящие клиенты',
+  },
+  { key: 'roas', label: 'ROAS', format: formatTimes, hint: 'выручка / расходы' },
+  { key: 'romiRevenue', label: 'ROMI по выручке', format: formatPercent },
+  { key: 'romiMargin', label: 'ROMI по марже', format: formatPercent },
+];
 function dateField<Field extends string>(
   form: {
     values: Record<Field, string | null>;
@@ -269,7 +287,6 @@ function CampaignsReport({ filters, archived }: { filters: ReportFilters; archiv
   const spending = useEditing<string>();
   const data = report.data;
   const spendingCampaign = data?.items.find((item) => item.id === spending.editing?.item) ?? null;
-  const was = (pick: (value: Figures) => number | null) => (data?.previous ? pick(data.previous) : undefined);
   return (
     <>
       <Group justify="flex-end">
@@ -278,63 +295,7 @@ function CampaignsReport({ filters, archived }: { filters: ReportFilters; archiv
       <ReportState query={report} errorText="Не удалось загрузить кампании">
         {data ? (
           <>
-            <KpiGrid>
-              <Kpi
-                label="Расходы за период"
-                value={data.totals.spend}
-                format={formatMoney}
-                previous={was((t) => t.spend)}
-                lowerIsBetter
-              />
-              <Kpi label="Заказы" value={data.totals.orders} format={count} previous={was((t) => t.orders)} />
-              <Kpi
-                label="Выручка"
-                value={data.totals.revenue}
-                format={formatMoney}
-                previous={was((t) => t.revenue)}
-              />
-              <Kpi
-                label="Маржа"
-                value={data.totals.margin}
-                format={formatMoney}
-                previous={was((t) => t.margin)}
-              />
-              <Kpi
-                label="CPA"
-                value={data.totals.cpa}
-                format={formatMoney}
-                previous={was((t) => t.cpa)}
-                lowerIsBetter
-                hint="расходы / заказы"
-              />
-              <Kpi
-                label="CAC"
-                value={data.totals.cac}
-                format={formatMoney}
-                previous={was((t) => t.cac)}
-                lowerIsBetter
-                hint="расходы / новые платящие клиенты"
-              />
-              <Kpi
-                label="ROAS"
-                value={data.totals.roas}
-                format={formatTimes}
-                previous={was((t) => t.roas)}
-                hint="выручка / расходы"
-              />
-              <Kpi
-                label="ROMI по выручке"
-                value={data.totals.romiRevenue}
-                format={formatPercent}
-                previous={was((t) => t.romiRevenue)}
-              />
-              <Kpi
-                label="ROMI по марже"
-                value={data.totals.romiMargin}
-                format={formatPercent}
-                previous={was((t) => t.romiMargin)}
-              />
-            </KpiGrid>
+            <KpiCards cards={CAMPAIGN_KPIS} totals={data.totals} previous={data.previous} />
             {data.items.some((item) => item.figures.spend > 0 || item.figures.revenue > 0) ? (
               <Card withBorder radius="md">
                 <Title order={2} size="h4" mb="sm">

@@ -5,8 +5,9 @@ import { downloadMarketingCsv, useMarketingEvents } from '../api/marketing';
 import type { ReportFilters } from './report-filters';
 import {
   formatCount,
-  Kpi,
-  KpiGrid,
+  formatCountOrNone,
+  KpiCards,
+  type KpiCard,
   orNone,
   ReportLayout,
   ReportState,
@@ -17,7 +18,7 @@ import {
 
 type EventRow = MarketingEventsResponse['events'][number];
 type CountRow = MarketingEventsResponse['topPages'][number];
-const count = (value: number | null) => (value === null ? '—' : formatCount(value));
+const count = formatCountOrNone;
 
 /** The columns of the table and of its CSV (marketing-csv.ts), in the same order. */
 const EVENT_COLUMNS: SortableColumn<EventRow>[] = [
@@ -51,6 +52,11 @@ const EVENT_COLUMNS: SortableColumn<EventRow>[] = [
   },
 ];
 
+const EVENT_KPIS: ReadonlyArray<KpiCard<MarketingEventsResponse['totals']>> = [
+  { key: 'events', label: 'События', format: count },
+  { key: 'sessions', label: 'Сессии с событиями', format: count },
+  { key: 'conversions', label: 'Конверсии', format: count },
+];
 function CountCard({ title, rows, label }: { title: string; rows: CountRow[]; label: string }) {
   return (
     <Card withBorder radius="md">
@@ -82,27 +88,11 @@ function CountCard({ title, rows, label }: { title: string; rows: CountRow[]; la
 function EventsReport({ filters }: { filters: ReportFilters }) {
   const report = useMarketingEvents(filters);
   const data = report.data;
-  const was = (pick: (value: NonNullable<MarketingEventsResponse['previous']>) => number) =>
-    data?.previous ? pick(data.previous) : undefined;
   return (
     <ReportState query={report} errorText="Не удалось загрузить события">
       {data ? (
         <>
-          <KpiGrid>
-            <Kpi label="События" value={data.totals.events} format={count} previous={was((t) => t.events)} />
-            <Kpi
-              label="Сессии с событиями"
-              value={data.totals.sessions}
-              format={count}
-              previous={was((t) => t.sessions)}
-            />
-            <Kpi
-              label="Конверсии"
-              value={data.totals.conversions}
-              format={count}
-              previous={was((t) => t.conversions)}
-            />
-          </KpiGrid>
+          <KpiCards cards={EVENT_KPIS} totals={data.totals} previous={data.previous} />
           {data.totals.events > 0 ? (
             <Card withBorder radius="md">
               <Title order={2} size="h4" mb="sm">

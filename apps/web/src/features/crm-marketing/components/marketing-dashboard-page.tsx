@@ -6,11 +6,12 @@ import { downloadMarketingCsv, useMarketingDashboard } from '../api/marketing';
 import {
   formatAxis,
   formatCount,
+  formatCountOrNone,
   formatMoney,
   figureColumns,
   formatPercent,
-  Kpi,
-  KpiGrid,
+  KpiCards,
+  type KpiCard,
   orNone,
   ReportLayout,
   ReportState,
@@ -24,7 +25,7 @@ type Totals = MarketingDashboardResponse['totals'];
 type ChannelRow = MarketingDashboardResponse['byChannel'][number];
 
 const money = (value: number | null) => formatMoney(value);
-const count = (value: number | null) => (value === null ? '—' : formatCount(value));
+const count = formatCountOrNone;
 
 /** The columns of the table and of its CSV (marketing-csv.ts), in the same order. */
 const COLUMNS: SortableColumn<ChannelRow>[] = [
@@ -60,53 +61,18 @@ const COLUMNS: SortableColumn<ChannelRow>[] = [
   },
 ];
 
-function Kpis({ totals, previous }: { totals: Totals; previous: Totals | null }) {
-  const was = (pick: (value: Totals) => number | null) => (previous ? pick(previous) : undefined);
-  return (
-    <KpiGrid>
-      <Kpi label="Посетители" value={totals.visitors} format={count} previous={was((t) => t.visitors)} />
-      <Kpi label="Сессии" value={totals.sessions} format={count} previous={was((t) => t.sessions)} />
-      <Kpi label="Заказы" value={totals.orders} format={count} previous={was((t) => t.orders)} />
-      <Kpi
-        label="Конверсия"
-        value={totals.conversion}
-        format={formatPercent}
-        previous={was((t) => t.conversion)}
-        hint="заказы / сессии"
-      />
-      <Kpi
-        label="Оплаченная выручка"
-        value={totals.revenue}
-        format={money}
-        previous={was((t) => t.revenue)}
-      />
-      <Kpi label="Маржа" value={totals.margin} format={money} previous={was((t) => t.margin)} />
-      <Kpi label="Расходы" value={totals.spend} format={money} previous={was((t) => t.spend)} lowerIsBetter />
-      <Kpi
-        label="Новые клиенты"
-        value={totals.newCustomers}
-        format={count}
-        previous={was((t) => t.newCustomers)}
-      />
-      <Kpi
-        label="CAC"
-        value={totals.cac}
-        format={money}
-        previous={was((t) => t.cac)}
-        lowerIsBetter
-        hint="расходы / новые платящие клиенты"
-      />
-      <Kpi
-        label="ROMI"
-        value={totals.romi}
-        format={formatPercent}
-        previous={was((t) => t.romi)}
-        hint="(маржа − расходы) / расходы"
-      />
-    </KpiGrid>
-  );
-}
-
+const DASHBOARD_KPIS: ReadonlyArray<KpiCard<Totals>> = [
+  { key: 'visitors', label: 'Посетители', format: count },
+  { key: 'sessions', label: 'Сессии', format: count },
+  { key: 'orders', label: 'Заказы', format: count },
+  { key: 'conversion', label: 'Конверсия', format: formatPercent, hint: 'заказы / сессии' },
+  { key: 'revenue', label: 'Оплаченная выручка', format: money },
+  { key: 'margin', label: 'Маржа', format: money },
+  { key: 'spend', label: 'Расходы', format: money, lowerIsBetter: true },
+  { key: 'newCustomers', label: 'Новые клиенты', format: count },
+  { key: 'cac', label: 'CAC', format: money, lowerIsBetter: true, hint: 'расходы / новые платящие клиенты' },
+  { key: 'romi', label: 'ROMI', format: formatPercent, hint: '(маржа − расходы) / расходы' },
+];
 export function DashboardReport({ filters }: { filters: ReportFilters }) {
   const report = useMarketingDashboard(filters);
   const data = report.data;
@@ -115,7 +81,7 @@ export function DashboardReport({ filters }: { filters: ReportFilters }) {
     <ReportState query={report} errorText="Не удалось загрузить обзор маркетинга">
       {data ? (
         <>
-          <Kpis totals={data.totals} previous={data.previous?.totals ?? null} />
+          <KpiCards cards={DASHBOARD_KPIS} totals={data.totals} previous={data.previous?.totals} />
           {empty ? (
             <Text c="dimmed" data-testid="marketing-empty">
               За период нет сессий, заказов и расходов. Выберите другой период или снимите фильтры.

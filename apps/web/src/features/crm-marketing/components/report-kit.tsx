@@ -22,6 +22,7 @@ import { ReportFiltersBar, useReportFilters, type ReportFilters } from './report
 
 const integer = new Intl.NumberFormat('ru-RU');
 export const formatCount = (value: number) => integer.format(value);
+export const formatCountOrNone = (value: number | null) => (value === null ? '—' : formatCount(value));
 export const formatPercent = (value: number | null) =>
   value === null ? '—' : `${value.toLocaleString('ru-RU', { maximumFractionDigits: 2 })} %`;
 export const formatMoney = (value: number | null) => (value === null ? '—' : formatRub(value));
@@ -89,6 +90,43 @@ export function Kpi({
         </Text>
       ) : null}
     </Paper>
+  );
+}
+
+/** One headline card of a report: which total it shows and how. */
+export type KpiCard<T> = {
+  key: { [K in keyof T]: T[K] extends number | null ? K : never }[keyof T];
+  label: string;
+  format: (value: number | null) => string;
+  hint?: string;
+  lowerIsBetter?: boolean;
+};
+
+/** A report's headline cards from its table of cards, each with its change from the previous period. */
+export function KpiCards<T>({
+  cards,
+  totals,
+  previous,
+}: {
+  cards: ReadonlyArray<KpiCard<T>>;
+  totals: T;
+  previous: T | null | undefined;
+}) {
+  const read = (from: T, key: KpiCard<T>['key']) => from[key] as number | null;
+  return (
+    <KpiGrid>
+      {cards.map((card) => (
+        <Kpi
+          key={String(card.key)}
+          label={card.label}
+          value={read(totals, card.key)}
+          format={card.format}
+          previous={previous ? read(previous, card.key) : undefined}
+          hint={card.hint}
+          lowerIsBetter={card.lowerIsBetter}
+        />
+      ))}
+    </KpiGrid>
   );
 }
 

@@ -4,12 +4,12 @@ import { Card, Table, Title } from '@mantine/core';
 import { downloadMarketingCsv, useMarketingSources } from '../api/marketing';
 import {
   formatAxis,
-  formatCount,
+  formatCountOrNone,
   formatMoney,
   figureColumns,
   formatPercent,
-  Kpi,
-  KpiGrid,
+  KpiCards,
+  type KpiCard,
   orNone,
   ReportLayout,
   ReportState,
@@ -18,7 +18,7 @@ import {
 } from './report-kit';
 
 type Row = MarketingSourcesResponse['rows'][number];
-const count = (value: number | null) => (value === null ? '—' : formatCount(value));
+const count = formatCountOrNone;
 
 /** The columns of the table and of its CSV (marketing-csv.ts), in the same order. */
 const COLUMNS: SortableColumn<Row>[] = [
@@ -33,6 +33,14 @@ const COLUMNS: SortableColumn<Row>[] = [
 ];
 
 /** /crm/marketing/sources-report (ADMIN, MANAGER): utm_source × utm_medium. */
+
+const SOURCE_KPIS: ReadonlyArray<KpiCard<MarketingSourcesResponse['totals']>> = [
+  { key: 'sessions', label: 'Сессии', format: count },
+  { key: 'orders', label: 'Заказы', format: count },
+  { key: 'conversion', label: 'Конверсия', format: formatPercent },
+  { key: 'revenue', label: 'Выручка', format: formatMoney },
+  { key: 'margin', label: 'Маржа', format: formatMoney },
+];
 export function SourcesReportPage() {
   return (
     <ReportLayout
@@ -48,39 +56,11 @@ export function SourcesReportPage() {
 function SourcesReport({ filters }: { filters: Parameters<typeof useMarketingSources>[0] }) {
   const report = useMarketingSources(filters);
   const data = report.data;
-  const was = (pick: (value: MarketingSourcesResponse['totals']) => number | null) =>
-    data?.previous ? pick(data.previous) : undefined;
   return (
     <ReportState query={report} errorText="Не удалось загрузить отчёт по источникам">
       {data ? (
         <>
-          <KpiGrid>
-            <Kpi
-              label="Сессии"
-              value={data.totals.sessions}
-              format={count}
-              previous={was((t) => t.sessions)}
-            />
-            <Kpi label="Заказы" value={data.totals.orders} format={count} previous={was((t) => t.orders)} />
-            <Kpi
-              label="Конверсия"
-              value={data.totals.conversion}
-              format={formatPercent}
-              previous={was((t) => t.conversion)}
-            />
-            <Kpi
-              label="Выручка"
-              value={data.totals.revenue}
-              format={formatMoney}
-              previous={was((t) => t.revenue)}
-            />
-            <Kpi
-              label="Маржа"
-              value={data.totals.margin}
-              format={formatMoney}
-              previous={was((t) => t.margin)}
-            />
-          </KpiGrid>
+          <KpiCards cards={SOURCE_KPIS} totals={data.totals} previous={data.previous} />
           {data.rows.length > 0 ? (
             <Card withBorder radius="md">
               <Title order={2} size="h4" mb="sm">
