@@ -17,6 +17,7 @@ import {
 import { ADMIN_ONLY, PARTNER_PORTAL, requirePartner, requireUser } from '../../plugins/auth.ts';
 import type { CommissionsService } from './commissions.service.ts';
 import type { PayoutsService } from './payouts.service.ts';
+import { sendCsv } from '../../lib/csv.ts';
 
 /**
  * The money of the partner programme (decision 062): /crm/commission-adjustments and /crm/partner-payouts (ADMIN),
@@ -113,10 +114,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const file = await payouts.registry(request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=windows-1251')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
+      return sendCsv(reply, file.filename, file.body, 'windows-1251');
     },
   );
   app.post(

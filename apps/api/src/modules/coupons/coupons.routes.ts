@@ -14,16 +14,13 @@ import {
 } from '@app/contracts';
 import { CORPORATE_PORTAL, requirePartner } from '../../plugins/auth.ts';
 import type { CouponsService } from './coupons.service.ts';
+import { sendCsv } from '../../lib/csv.ts';
 
 /** The corporate referrer's pages (decision 069): coupon batches, campaigns, analytics. CORPORATE_REFERRAL only. */
 export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> = async (app, opts) => {
   const { coupons } = opts;
   const tags = ['partner-portal'];
   const config = { access: CORPORATE_PORTAL };
-  const csv = (reply: { header(name: string, value: string): unknown }, filename: string) => {
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${filename}"`);
-  };
 
   app.get(
     '/api/partner/corporate/coupon-batches',
@@ -73,8 +70,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> =
     },
     async (request, reply) => {
       const file = await coupons.exportBatch(requirePartner(request), request.params.id);
-      csv(reply, `coupons-${request.params.id.slice(0, 8)}.csv`);
-      return reply.send(file.csv);
+      return sendCsv(reply, `coupons-${request.params.id.slice(0, 8)}.csv`, file.csv);
     },
   );
 
@@ -163,8 +159,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> =
     },
     async (request, reply) => {
       const file = await coupons.exportAnalytics(requirePartner(request));
-      csv(reply, 'coupon-analytics.csv');
-      return reply.send(file);
+      return sendCsv(reply, 'coupon-analytics.csv', file);
     },
   );
 };

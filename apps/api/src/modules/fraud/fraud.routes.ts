@@ -11,6 +11,7 @@ import {
 import { ADMIN_ONLY, requireUser } from '../../plugins/auth.ts';
 import type { FraudService } from './fraud.service.ts';
 import type { PartnerAnalyticsService } from './partner-analytics.service.ts';
+import { sendCsv } from '../../lib/csv.ts';
 
 export const fraudRoutes: FastifyPluginAsyncZod<{
   fraud: FraudService;
@@ -80,11 +81,7 @@ export const fraudRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { Readable } = await import('node:stream');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="partner-analytics.csv"')
-        .send(Readable.from(partnerAnalytics.exportCsv(request.query)));
+      return sendCsv(reply, 'partner-analytics.csv', partnerAnalytics.exportCsv(request.query));
     },
   );
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import {
   AttributionQuerySchema,
   AttributionReportSchema,
@@ -10,6 +9,7 @@ import {
   TouchpointsQuerySchema,
   TouchpointsResponseSchema,
 } from '@app/contracts';
+import { sendCsv } from '../../lib/csv.ts';
 import { STAFF } from '../../plugins/auth.ts';
 import type { MarketingJourneys } from './marketing-journeys.ts';
 
@@ -24,13 +24,6 @@ export const marketingJourneysRoutes: FastifyPluginAsyncZod<{ journeys: Marketin
   const { funnel, attribution, touchpoints, leadScoring } = opts.journeys;
   const tags = ['marketing reports'];
   const config = { access: STAFF };
-  const csv = (fileName: string, rows: AsyncGenerator<string>) => ({
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${fileName}"`,
-    },
-    body: Readable.from(rows),
-  });
 
   app.get(
     '/api/marketing/funnel',
@@ -50,8 +43,7 @@ export const marketingJourneysRoutes: FastifyPluginAsyncZod<{ journeys: Marketin
     '/api/marketing/funnel/export.csv',
     { config, schema: { tags, summary: 'Воронка в CSV', querystring: FunnelQuerySchema } },
     async (request, reply) => {
-      const file = csv('funnel.csv', funnel.exportCsv(request.query));
-      return reply.headers(file.headers).send(file.body);
+      return sendCsv(reply, 'funnel.csv', funnel.exportCsv(request.query));
     },
   );
 
@@ -72,8 +64,7 @@ export const marketingJourneysRoutes: FastifyPluginAsyncZod<{ journeys: Marketin
     '/api/marketing/attribution/export.csv',
     { config, schema: { tags, summary: 'Атрибуция в CSV', querystring: AttributionQuerySchema } },
     async (request, reply) => {
-      const file = csv('attribution.csv', attribution.exportCsv(request.query));
-      return reply.headers(file.headers).send(file.body);
+      return sendCsv(reply, 'attribution.csv', attribution.exportCsv(request.query));
     },
   );
 
@@ -94,8 +85,7 @@ export const marketingJourneysRoutes: FastifyPluginAsyncZod<{ journeys: Marketin
     '/api/marketing/touchpoints/export.csv',
     { config, schema: { tags, summary: 'Точки касания в CSV', querystring: TouchpointsQuerySchema } },
     async (request, reply) => {
-      const file = csv('touchpoints.csv', touchpoints.exportCsv(request.query));
-      return reply.headers(file.headers).send(file.body);
+      return sendCsv(reply, 'touchpoints.csv', touchpoints.exportCsv(request.query));
     },
   );
 
@@ -116,8 +106,7 @@ export const marketingJourneysRoutes: FastifyPluginAsyncZod<{ journeys: Marketin
     '/api/marketing/lead-scoring/export.csv',
     { config, schema: { tags, summary: 'Горячие лиды в CSV', querystring: LeadScoringQuerySchema } },
     async (request, reply) => {
-      const file = csv('hot-leads.csv', leadScoring.exportCsv(request.query));
-      return reply.headers(file.headers).send(file.body);
+      return sendCsv(reply, 'hot-leads.csv', leadScoring.exportCsv(request.query));
     },
   );
 };

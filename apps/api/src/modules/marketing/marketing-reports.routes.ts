@@ -10,6 +10,7 @@ import {
 import { STAFF } from '../../plugins/auth.ts';
 import { exportMarketingCsv } from './marketing-csv.ts';
 import type { MarketingService } from './marketing.service.ts';
+import { sendCsv } from '../../lib/csv.ts';
 
 /** /crm/marketing, /analytics and /sources-report (ADMIN, MANAGER; issue 19, decision 067). */
 export const marketingReportsRoutes: FastifyPluginAsyncZod<{ marketing: MarketingService }> = async (
@@ -70,14 +71,12 @@ export const marketingReportsRoutes: FastifyPluginAsyncZod<{ marketing: Marketin
       },
     },
     async (request, reply) => {
-      const { Readable } = await import('node:stream');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="marketing-${request.params.report}-${request.query.from}-${request.query.to}.csv"`,
-        )
-        .send(Readable.from(exportMarketingCsv(marketing, request.params.report, request.query)));
+      const { report } = request.params;
+      return sendCsv(
+        reply,
+        `marketing-${report}-${request.query.from}-${request.query.to}.csv`,
+        exportMarketingCsv(marketing, report, request.query),
+      );
     },
   );
 };

@@ -16,6 +16,7 @@ import {
 } from '@app/contracts';
 import { PARTNER_PORTAL, requirePartner } from '../../plugins/auth.ts';
 import type { ReferralsService } from './referrals.service.ts';
+import { sendCsv } from '../../lib/csv.ts';
 
 /** The partner portal's affiliate pages (decision 061): links, promo codes, click logs, analytics, dashboard. */
 export const referralsRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService }> = async (app, opts) => {
@@ -112,10 +113,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsServic
     },
     async (request, reply) => {
       const csv = await referrals.exportClicks(requirePartner(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="click-logs.csv"')
-        .send(csv);
+      return sendCsv(reply, 'click-logs.csv', csv);
     },
   );
 

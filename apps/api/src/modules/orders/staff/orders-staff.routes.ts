@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,14 +19,7 @@ import {
 } from '@app/contracts';
 import { ADMIN_ONLY, STAFF, requireUser } from '#src/plugins/auth.ts';
 import type { OrdersStaffService } from './orders-staff.service.ts';
-
-async function sendCsv(reply: FastifyReply, rows: AsyncGenerator<string>) {
-  const { Readable } = await import('node:stream');
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="orders.csv"`)
-    .send(Readable.from(rows));
-}
+import { sendCsv } from '#src/lib/csv.ts';
 
 export const ordersStaffRoutes: FastifyPluginAsyncZod<{ staff: OrdersStaffService }> = async (app, opts) => {
   const tags = ['orders (back office)'];
@@ -57,7 +49,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<{ staff: OrdersStaffServic
         querystring: StaffOrderFiltersSchema,
       },
     },
-    async (request, reply) => sendCsv(reply, staff.exportCsv(request.query)),
+    async (request, reply) => sendCsv(reply, 'orders.csv', staff.exportCsv(request.query)),
   );
 
   // The same export with the filters in a JSON body: 500 selected ids (~19 KB) do not fit the 16 KB request line
@@ -72,7 +64,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<{ staff: OrdersStaffServic
         body: StaffOrderFiltersSchema,
       },
     },
-    async (request, reply) => sendCsv(reply, staff.exportCsv(request.body)),
+    async (request, reply) => sendCsv(reply, 'orders.csv', staff.exportCsv(request.body)),
   );
 
   app.get(
