@@ -52,7 +52,9 @@ export default defineConfig({
     command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/main.ts`,
     // Ready, not just alive: the database and the job queues answer.
     url: `${BASE_URL}/api/ready`,
-    reuseExistingServer: false,
+    // `npm test` boots this server (the same command and env) while Vitest runs and says so (scripts/test.mjs);
+    // anywhere else every run starts its own.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

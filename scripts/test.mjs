@@ -5,11 +5,12 @@
  * 1. Static checks and the web build side by side (each is single-threaded; two cores run two at once):
  *    lint, type-check, prettier, the production build that the browser tests serve.
  * 2. Vitest (contracts, API on PGlite and — with TEST_DATABASE_URL — PostgreSQL, web components).
- * 3. Playwright against the build of step 1 (no second build).
+ * 3. Playwright against the build of step 1 (no second build). Its server (playwright.config.ts `webServer`: a fresh
+ *    embedded database, migrated and seeded) boots while step 2 runs, so the browser tests start at once.
  * A failed group stops the run (no browser tests after a type error). At the end: a table of the stages, and the
  * slowest test files of Vitest and Playwright, so the next person who makes the suite slower sees where.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -126,6 +127,83 @@ function summary(totalSeconds) {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Starts Playwright's web server (its command and env from playwright.config.ts) in the background; answers a
+ * promise of whether it became ready, and a stop function. Playwright then reuses it (E2E_SERVER_STARTED); if it
+ * did not come up, it is stopped and Playwright starts its own as it would anyway.
+ */
+function startE2eServer(env) {
+  const printed = spawnSync(
+    'node',
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "const { default: c } = await import('./playwright.config.ts'); process.stdout.write(JSON.stringify(c.webServer));",
+    ],
+    { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' },
+  );
+  if (printed.status !== 0) return { ready: Promise.resolve(false), stop: async () => {} };
+  const server = JSON.parse(printed.stdout);
+  const started = performance.now();
+  const child = spawn(server.command, {
+    cwd: ROOT,
+    shell: true,
+    detached: true, // its own process group: the shell and the node process under it stop together
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, ...server.env },
+  });
+  let exited = false;
+  const exit = new Promise((resolve) => child.on('exit', () => resolve((exited = true))));
+  // Its own process group does not get the terminal's Ctrl-C: never leave it running after this script.
+  process.on('exit', () => {
+    if (!exited) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+  const ready = (async () => {
+    const deadline = Date.now() + (server.timeout ?? 120_000);
+    while (!exited && Date.now() < deadline) {
+      const ok = await fetch(server.url).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) {
+        process.stdout.write(
+          `\n── e2e server ready in ${((performance.now() - started) / 1000).toFixed(1)} s ──\n`,
+        );
+        return true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return false;
+  })();
+  async function stop() {
+    if (exited) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const killer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 10_000);
+    await exit;
+    clearTimeout(killer);
+  }
+  return { ready, stop };
+}
+
 const started = performance.now();
 let ok = await inPairs([
   () => run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
@@ -133,6 +211,9 @@ let ok = await inPairs([
   () => run('format:check', 'npx', ['prettier', '--check', '.']),
   () => run('build (web)', 'npm', ['run', 'build']),
 ]);
+// One id for the config's data folder: the server started here and Playwright's reuse of it agree on it.
+const e2eEnv = { E2E_RUN_ID: process.env.E2E_RUN_ID ?? String(Date.now()) };
+const e2eServer = ok ? startE2eServer(e2eEnv) : null;
 if (ok) {
   ok = await runLive('vitest', 'npx', [
     'vitest',
@@ -143,10 +224,15 @@ if (ok) {
   ]);
 }
 if (ok) {
+  const reuse = await e2eServer.ready;
+  if (!reuse) await e2eServer.stop();
   ok = await runLive('playwright', 'npx', ['playwright', 'test'], {
+    ...e2eEnv,
+    ...(reuse ? { E2E_SERVER_STARTED: '1' } : {}),
     PLAYWRIGHT_JSON_OUTPUT_FILE: PLAYWRIGHT_REPORT,
   });
 }
+await e2eServer?.stop();
 const text = summary((performance.now() - started) / 1000);
 process.stdout.write(text);
 writeFileSync(TIMINGS, text);

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -49,14 +49,19 @@ export default async function setup(project: TestProject) {
   }
   const database = await openPglite();
   await prepare(database);
-  const dump = await database.pglite!.dumpDataDir('gzip');
+  // Every test file opens a copy, so the copy is made cheap to open (≈ half the CPU of a gzipped dump taken
+  // without a checkpoint): a checkpoint first, so the copy starts without replaying the migrations and the seed
+  // from the write-ahead log, and a plain tar, so no copy is gunzipped.
+  await database.sql.executeSql('CHECKPOINT', []);
+  const dump = await database.pglite!.dumpDataDir('none');
   const dir = path.resolve(import.meta.dirname, '../../../.tmp');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `pglite-template-${process.pid}.tar.gz`);
+  const file = path.join(dir, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplatePath', file);
   project.provide('postgresTemplateDb', '');
+  return () => rmSync(file, { force: true });
 }
 
 async function prepare(database: Awaited<ReturnType<typeof openPglite>>) {

@@ -89,12 +89,27 @@ export function preparedOnce<T extends { execute(values?: Record<string, unknown
   };
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(
+  options: {
+    dataDir?: string;
+    loadDataDir?: Blob;
+    /** Server settings on top of PGlite's own (`-c name=value`), e.g. a smaller buffer pool for the tests. */
+    settings?: Record<string, string>;
+  } = {},
+): Promise<Database> {
   const client = await PGlite.create({
     // The staff search's trigram indexes (decision 050); PostgreSQL has it as a contrib extension.
     extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.settings
+      ? {
+          startParams: [
+            ...PGlite.defaultStartParams,
+            ...Object.entries(options.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+          ],
+        }
+      : {}),
   });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
