@@ -32,14 +32,17 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`accessibility on ${name}`, () => {
     test.use({ viewport });
 
-    test('every public page, the order steps with their errors and the success page', async ({ page }) => {
-      test.setTimeout(240_000); // axe over 15 page states on a shared machine
+    test('every public page: the sign-in pages, no access, 404 and the API docs', async ({ page }) => {
+      test.setTimeout(120_000);
       // (`/` itself sends a visitor to the marketing site.)
       for (const path of ['/login', '/cabinet-login', '/partner/login', '/no-access', '/no-such-page']) {
         await visit(page, path);
       }
       await visit(page, '/api-docs');
+    });
 
+    test('the order steps with their errors, the success page and the payment page', async ({ page }) => {
+      test.setTimeout(180_000); // axe over 10 page states on a shared machine
       await visit(page, '/order?reset=true');
       // A «Далее» with nothing chosen: the errors are shown and must be readable.
       await page.getByRole('button', { name: 'Далее' }).click();
