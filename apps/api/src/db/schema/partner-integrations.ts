@@ -17,7 +17,9 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_ENDPOINT_STATUSES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
 } from '@app/contracts';
+import { enumCheck } from './enum-check.ts';
 import { orders } from './orders.ts';
 import { partnerCouponCampaigns, partnerLinks } from './partner-program.ts';
 import { partnerAccounts, users } from './users.ts';
@@ -27,6 +29,8 @@ import { partnerAccounts, users } from './users.ts';
  * coupons module; their campaigns live in partner-program.ts, as referral links point at them too); integrators' API keys (partner-api), webhook endpoints and deliveries (webhooks) and
  * embeddable widgets (widgets). Money in integer kopecks.
  */
+
+const WEBHOOK_ATTEMPT_KINDS = ['AUTO', 'RESEND', 'TEST'] as const;
 
 /** A requested batch of N single-use coupons. */
 export const partnerCouponBatches = pgTable(
@@ -50,6 +54,7 @@ export const partnerCouponBatches = pgTable(
   (t) => [
     index('partner_coupon_batches_partner_idx').on(t.partnerAccountId, t.createdAt),
     index('partner_coupon_batches_status_idx').on(t.status, t.createdAt),
+    enumCheck('partner_coupon_batches_status_check', 'status', COUPON_BATCH_STATUSES),
   ],
 );
 
@@ -134,7 +139,10 @@ export const partnerWebhookEndpoints = pgTable(
     disabledReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_webhook_endpoints_partner_idx').on(t.partnerAccountId)],
+  (t) => [
+    index('partner_webhook_endpoints_partner_idx').on(t.partnerAccountId),
+    enumCheck('partner_webhook_endpoints_status_check', 'status', WEBHOOK_ENDPOINT_STATUSES),
+  ],
 );
 
 /** One event for one endpoint; its attempts are rows of partner_webhook_attempts. */
@@ -160,6 +168,11 @@ export const partnerWebhookDeliveries = pgTable(
   (t) => [
     index('partner_webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
     uniqueIndex('partner_webhook_deliveries_event_key').on(t.endpointId, t.eventId),
+    enumCheck('partner_webhook_deliveries_status_check', 'status', WEBHOOK_DELIVERY_STATUSES),
+    enumCheck('partner_webhook_deliveries_event_type_check', 'event_type', [
+      ...WEBHOOK_EVENT_TYPES,
+      WEBHOOK_TEST_EVENT_TYPE,
+    ]),
   ],
 );
 
@@ -174,12 +187,13 @@ export const partnerWebhookAttempts = pgTable(
     responseCode: integer(),
     durationMs: integer().notNull(),
     error: text(),
-    manual: text({ enum: ['AUTO', 'RESEND', 'TEST'] })
-      .notNull()
-      .default('AUTO'),
+    manual: text({ enum: WEBHOOK_ATTEMPT_KINDS }).notNull().default('AUTO'),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
+  (t) => [
+    index('partner_webhook_attempts_delivery_idx').on(t.deliveryId, t.at),
+    enumCheck('partner_webhook_attempts_manual_check', 'manual', WEBHOOK_ATTEMPT_KINDS),
+  ],
 );
 
 /** An embeddable quote/order widget: public id in the script tag, the domains it may run on, theme colours. */
