@@ -28,10 +28,8 @@ async function violatedConstraint(statement: Promise<unknown>): Promise<string |
 }
 
 async function anyOrderId(): Promise<string> {
-  const { rows } = await database.db.execute<{ id: string }>(
-    sql`select id from orders order by number limit 1`,
-  );
-  return rows[0]!.id;
+  const { rows } = await database.sql.executeSql('select id from orders order by number limit 1', []);
+  return (rows as Array<{ id: string }>)[0]!.id;
 }
 
 describe('enumeration CHECK constraints', () => {
