@@ -1,3 +1,4 @@
+ALTER TABLE "partner_coupons" ADD COLUMN "discount_returned_kopecks" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_kind_check" CHECK (kind IN ('document', 'assurance', 'delivery', 'discount'));--> statement-breakpoint
 ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_from_status_check" CHECK (from_status IN ('NEW', 'PAID', 'IN_PROGRESS', 'READY', 'DELIVERING', 'COMPLETED', 'CANCELED'));--> statement-breakpoint
 ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_to_status_check" CHECK (to_status IN ('NEW', 'PAID', 'IN_PROGRESS', 'READY', 'DELIVERING', 'COMPLETED', 'CANCELED'));--> statement-breakpoint
@@ -17,6 +18,7 @@ ALTER TABLE "partner_commissions" ADD CONSTRAINT "partner_commissions_status_che
 ALTER TABLE "partner_payout_runs" ADD CONSTRAINT "partner_payout_runs_status_check" CHECK (status IN ('DRAFT', 'PAID', 'CANCELLED'));--> statement-breakpoint
 ALTER TABLE "partner_payouts" ADD CONSTRAINT "partner_payouts_status_check" CHECK (status IN ('DRAFT', 'PAID', 'CANCELLED'));--> statement-breakpoint
 ALTER TABLE "partner_coupon_batches" ADD CONSTRAINT "partner_coupon_batches_status_check" CHECK (status IN ('PENDING', 'APPROVED', 'REFUSED'));--> statement-breakpoint
+ALTER TABLE "partner_coupons" ADD CONSTRAINT "partner_coupons_returned_within_discount" CHECK (discount_returned_kopecks >= 0 and discount_returned_kopecks <= coalesce(discount_kopecks, 0));--> statement-breakpoint
 ALTER TABLE "partner_webhook_attempts" ADD CONSTRAINT "partner_webhook_attempts_manual_check" CHECK (manual IN ('AUTO', 'RESEND', 'TEST'));--> statement-breakpoint
 ALTER TABLE "partner_webhook_deliveries" ADD CONSTRAINT "partner_webhook_deliveries_status_check" CHECK (status IN ('PENDING', 'SUCCEEDED', 'FAILED'));--> statement-breakpoint
 ALTER TABLE "partner_webhook_deliveries" ADD CONSTRAINT "partner_webhook_deliveries_event_type_check" CHECK (event_type IN ('order.created', 'order.paid', 'order.status_changed', 'commission.created', 'commission.paid', 'webhook.test'));--> statement-breakpoint

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   index,
   integer,
   jsonb,
@@ -73,6 +74,11 @@ export const partnerCoupons = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
     discountKopecks: bigint({ mode: 'number' }),
+    /**
+     * The part of the discount given back to the campaign's budget by refunds of the paid order (decision 076):
+     * the refunded share of the discount, never more than `discountKopecks`.
+     */
+    discountReturnedKopecks: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -80,6 +86,10 @@ export const partnerCoupons = pgTable(
     uniqueIndex('partner_coupons_order_key')
       .on(t.orderId)
       .where(sql`order_id is not null`),
+    check(
+      'partner_coupons_returned_within_discount',
+      sql`discount_returned_kopecks >= 0 and discount_returned_kopecks <= coalesce(discount_kopecks, 0)`,
+    ),
   ],
 );
 
