@@ -213,9 +213,16 @@ export const orderAttributions = pgTable(
     ipHash: text(),
     deviceHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The corporate campaign the order came through, fixed at order time (decision 076): a link's campaign for
+     * LINK and WIDGET, the coupon batch's for COUPON. Moving a link to another campaign later leaves its past
+     * orders where they were. Last column: the attribution statements insert by position.
+     */
+    campaignId: uuid().references(() => partnerCouponCampaigns.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('order_attributions_partner_idx').on(t.partnerAccountId, t.createdAt),
+    index('order_attributions_campaign_idx').on(t.campaignId),
     enumCheck('order_attributions_source_check', 'source', ATTRIBUTION_SOURCES),
   ],
 );

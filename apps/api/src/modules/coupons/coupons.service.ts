@@ -321,17 +321,19 @@ export function createCouponsService(deps: {
     return { error: null, spent: row.spent };
   }
 
-  /** Per campaign: the orders attributed through its referral links (source LINK), paid, revenue, commission. */
+  /**
+   * Per campaign: the orders attributed through its referral links (source LINK), paid, revenue, commission. The
+   * campaign is the one the link had when the order was placed (`order_attributions.campaign_id`, decision 076).
+   */
   async function linkFunnels(partnerAccountId: string) {
     const result = (await db.execute(sql`
-      select l.campaign_id,
+      select oa.campaign_id,
              count(o.id)::int as orders,
              count(o.paid_at)::int as paid_orders,
              coalesce(sum(round(o.amount * 100)) filter (where o.paid_at is not null), 0)::bigint as revenue,
              coalesce(sum(pc.amount), 0)::bigint as commission
         from order_attributions oa
-        join partner_clicks ck on ck.id = oa.click_id
-        join partner_links l on l.id = ck.link_id
+        join partner_coupon_campaigns k on k.id = oa.campaign_id and k.partner_account_id = ${partnerAccountId}
         join orders o on o.id = oa.order_id
         left join lateral (
           select sum(x.amount_kopecks) as amount
@@ -340,8 +342,7 @@ export function createCouponsService(deps: {
              and x.status <> 'REVERSED'
         ) pc on true
        where oa.partner_account_id = ${partnerAccountId} and oa.source = 'LINK'
-         and l.partner_account_id = ${partnerAccountId} and l.campaign_id is not null
-       group by l.campaign_id`)) as unknown as {
+       group by oa.campaign_id`)) as unknown as {
       rows: Array<{
         campaign_id: string;
         orders: number;
