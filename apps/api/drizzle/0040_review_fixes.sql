@@ -1,4 +1,5 @@
 ALTER TABLE "order_attributions" ADD COLUMN "campaign_id" uuid;--> statement-breakpoint
+ALTER TABLE "partner_api_keys" ADD COLUMN "rate_limit_tat" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "partner_coupons" ADD COLUMN "discount_returned_kopecks" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_attributions" ADD CONSTRAINT "order_attributions_campaign_id_partner_coupon_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."partner_coupon_campaigns"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_attributions_campaign_idx" ON "order_attributions" USING btree ("campaign_id");--> statement-breakpoint
@@ -39,3 +40,6 @@ UPDATE "order_attributions" oa
   JOIN "partner_coupon_batches" b ON b."id" = pc."batch_id"
  WHERE oa."source" = 'COUPON' AND pc."order_id" = oa."order_id" AND oa."campaign_id" IS NULL
    AND b."campaign_id" IS NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "partner_api_keys" DROP COLUMN "rate_window_started_at";--> statement-breakpoint
+ALTER TABLE "partner_api_keys" DROP COLUMN "rate_window_count";

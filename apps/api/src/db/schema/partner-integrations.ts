@@ -116,11 +116,10 @@ export const partnerApiKeys = pgTable(
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     /**
-     * The per-key rate limit (decision 070): the minute being counted and the requests counted in it, advanced by
-     * one conditional UPDATE per request (shared by every API instance).
+     * The per-key rate limit (decision 076, replacing 070's fixed minute): GCRA's theoretical arrival time, moved
+     * by one conditional UPDATE per request (shared by every API instance). Null: never used.
      */
-    rateWindowStartedAt: timestamp({ withTimezone: true }),
-    rateWindowCount: integer().notNull().default(0),
+    rateLimitTat: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
