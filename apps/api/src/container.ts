@@ -225,10 +225,18 @@ export function createServices(deps: ServiceDeps) {
     audit,
     clock,
   });
+  const coupons = createCouponsService({
+    db,
+    repo: createCouponsRepository(),
+    audit,
+    clock,
+    referralsRepo: createReferralsRepository(),
+  });
   const orderStatus = createOrderStatusService({
     db,
     commissions,
     webhooks,
+    coupons,
     analytics,
     repo: ordersRepo,
     query: ordersQuery,
@@ -257,13 +265,6 @@ export function createServices(deps: ServiceDeps) {
     audit,
     config,
     clock,
-  });
-  const coupons = createCouponsService({
-    db,
-    repo: createCouponsRepository(),
-    audit,
-    clock,
-    referralsRepo: createReferralsRepository(),
   });
   const payments = createPaymentsService({
     db,
@@ -418,6 +419,7 @@ export function createServices(deps: ServiceDeps) {
     refunds: createRefundsService({
       db,
       commissions,
+      coupons,
       provider: paymentProvider,
       repo: createRefundsRepository(),
       ordersRepo,

@@ -20,7 +20,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DELIVERY_TYPES, ORDER_STATUSES, PAYER_TYPES } from '@app/contracts';
 import type { PriceBreakdown } from '@app/contracts';
+import { enumCheck } from './enum-check.ts';
 import { users } from './users.ts';
+
+/** Payment providers, payment and refund statuses, manual payment methods (decisions 043, 046). */
+export const PAYMENT_PROVIDERS = ['test', 'yookassa', 'manual'] as const;
+export const PAYMENT_ROW_STATUSES = ['pending', 'superseded', 'succeeded', 'canceled'] as const;
+export const REFUND_ROW_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+export const MANUAL_PAYMENT_METHODS = ['cash', 'bank_transfer', 'card_office'] as const;
+const ORDER_LINE_KINDS = ['document', 'assurance', 'delivery', 'discount'] as const;
 
 const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
 
@@ -156,6 +164,9 @@ export const orders = pgTable(
     index('orders_unpaid_idx')
       .on(t.createdAt)
       .where(sql`is_paid = false and status = 'NEW'`),
+    enumCheck('orders_status_check', 'status', ORDER_STATUSES),
+    enumCheck('orders_payer_type_check', 'payer_type', PAYER_TYPES),
+    enumCheck('orders_delivery_type_check', 'delivery_type', DELIVERY_TYPES),
   ],
 );
 
@@ -168,7 +179,7 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
-    kind: text({ enum: ['document', 'assurance', 'delivery', 'discount'] }).notNull(),
+    kind: text({ enum: ORDER_LINE_KINDS }).notNull(),
     refId: uuid(),
     name: text().notNull(),
     unitPrice: money().notNull(),
@@ -181,6 +192,7 @@ export const orderLines = pgTable(
     index('order_lines_document_idx')
       .on(t.orderId, t.refId, t.name, t.quantity, t.total)
       .where(sql`kind = 'document'`),
+    enumCheck('order_lines_kind_check', 'kind', ORDER_LINE_KINDS),
   ],
 );
 
@@ -200,7 +212,11 @@ export const orderStatusHistory = pgTable(
     /** Staff only (decision 048): never mailed, never in the cabinet or on the status link. */
     internalNote: text(),
   },
-  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_status_history_order_idx').on(t.orderId, t.createdAt),
+    enumCheck('order_status_history_from_status_check', 'from_status', ORDER_STATUSES),
+    enumCheck('order_status_history_to_status_check', 'to_status', ORDER_STATUSES),
+  ],
 );
 
 export const uploads = pgTable(
@@ -250,18 +266,16 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** `manual`: staff recorded a payment taken outside the system (decision 043); never a provider link. */
-    provider: text({ enum: ['test', 'yookassa', 'manual'] }).notNull(),
+    provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     providerPaymentId: text(),
     /** `superseded`: the order's amount changed after this link was made; it no longer settles the order. */
-    status: text({ enum: ['pending', 'superseded', 'succeeded', 'canceled'] })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: PAYMENT_ROW_STATUSES }).notNull().default('pending'),
     amount: money().notNull(),
     confirmationUrl: text(),
     /** Where the provider sends the payer back (the order's success page or its cabinet page; decision 035). */
     returnUrl: text(),
     /** A manual payment (decision 043): how it was taken, the day, who recorded it, the staff comment. */
-    manualMethod: text({ enum: ['cash', 'bank_transfer', 'card_office'] }),
+    manualMethod: text({ enum: MANUAL_PAYMENT_METHODS }),
     manualPaidOn: date({ mode: 'string' }),
     recordedByUserId: uuid(),
     manualComment: text(),
@@ -271,6 +285,9 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payments_order_idx').on(t.orderId),
+    enumCheck('payments_provider_check', 'provider', PAYMENT_PROVIDERS),
+    enumCheck('payments_status_check', 'status', PAYMENT_ROW_STATUSES),
+    enumCheck('payments_manual_method_check', 'manual_method', MANUAL_PAYMENT_METHODS),
   ],
 );
 
@@ -295,11 +312,9 @@ export const refunds = pgTable(
     /** The staff member who recorded it. */
     createdByUserId: uuid(),
     providerRefundId: text(),
-    status: text({ enum: ['pending', 'succeeded', 'canceled'] })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: REFUND_ROW_STATUSES }).notNull().default('pending'),
     /** A refund of a manual payment: how the money went back (decision 043's methods). */
-    manualMethod: text({ enum: ['cash', 'bank_transfer', 'card_office'] }),
+    manualMethod: text({ enum: MANUAL_PAYMENT_METHODS }),
     /** The Moscow day the money went back: staff give it for a manual refund; the day it succeeded otherwise. */
     refundedOn: date({ mode: 'string' }),
     /** The provider's last error (unreachable, refused): shown to staff beside «Повторить». */
@@ -316,6 +331,8 @@ export const refunds = pgTable(
       .on(t.refundedOn)
       .where(sql`status = 'succeeded'`),
     check('refunds_amount_positive', sql`amount_kopecks > 0`),
+    enumCheck('refunds_status_check', 'status', REFUND_ROW_STATUSES),
+    enumCheck('refunds_manual_method_check', 'manual_method', MANUAL_PAYMENT_METHODS),
   ],
 );
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   index,
   integer,
   jsonb,
@@ -17,7 +18,9 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_ENDPOINT_STATUSES,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
 } from '@app/contracts';
+import { enumCheck } from './enum-check.ts';
 import { orders } from './orders.ts';
 import { partnerCouponCampaigns, partnerLinks } from './partner-program.ts';
 import { partnerAccounts, users } from './users.ts';
@@ -27,6 +30,8 @@ import { partnerAccounts, users } from './users.ts';
  * coupons module; their campaigns live in partner-program.ts, as referral links point at them too); integrators' API keys (partner-api), webhook endpoints and deliveries (webhooks) and
  * embeddable widgets (widgets). Money in integer kopecks.
  */
+
+const WEBHOOK_ATTEMPT_KINDS = ['AUTO', 'RESEND', 'TEST'] as const;
 
 /** A requested batch of N single-use coupons. */
 export const partnerCouponBatches = pgTable(
@@ -50,6 +55,7 @@ export const partnerCouponBatches = pgTable(
   (t) => [
     index('partner_coupon_batches_partner_idx').on(t.partnerAccountId, t.createdAt),
     index('partner_coupon_batches_status_idx').on(t.status, t.createdAt),
+    enumCheck('partner_coupon_batches_status_check', 'status', COUPON_BATCH_STATUSES),
   ],
 );
 
@@ -68,6 +74,11 @@ export const partnerCoupons = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
     discountKopecks: bigint({ mode: 'number' }),
+    /**
+     * The part of the discount given back to the campaign's budget by refunds of the paid order (decision 076):
+     * the refunded share of the discount, never more than `discountKopecks`.
+     */
+    discountReturnedKopecks: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -75,6 +86,10 @@ export const partnerCoupons = pgTable(
     uniqueIndex('partner_coupons_order_key')
       .on(t.orderId)
       .where(sql`order_id is not null`),
+    check(
+      'partner_coupons_returned_within_discount',
+      sql`discount_returned_kopecks >= 0 and discount_returned_kopecks <= coalesce(discount_kopecks, 0)`,
+    ),
   ],
 );
 
@@ -101,11 +116,10 @@ export const partnerApiKeys = pgTable(
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     /**
-     * The per-key rate limit (decision 070): the minute being counted and the requests counted in it, advanced by
-     * one conditional UPDATE per request (shared by every API instance).
+     * The per-key rate limit (decision 076, replacing 070's fixed minute): GCRA's theoretical arrival time, moved
+     * by one conditional UPDATE per request (shared by every API instance). Null: never used.
      */
-    rateWindowStartedAt: timestamp({ withTimezone: true }),
-    rateWindowCount: integer().notNull().default(0),
+    rateLimitTat: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -134,7 +148,10 @@ export const partnerWebhookEndpoints = pgTable(
     disabledReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_webhook_endpoints_partner_idx').on(t.partnerAccountId)],
+  (t) => [
+    index('partner_webhook_endpoints_partner_idx').on(t.partnerAccountId),
+    enumCheck('partner_webhook_endpoints_status_check', 'status', WEBHOOK_ENDPOINT_STATUSES),
+  ],
 );
 
 /** One event for one endpoint; its attempts are rows of partner_webhook_attempts. */
@@ -160,6 +177,11 @@ export const partnerWebhookDeliveries = pgTable(
   (t) => [
     index('partner_webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
     uniqueIndex('partner_webhook_deliveries_event_key').on(t.endpointId, t.eventId),
+    enumCheck('partner_webhook_deliveries_status_check', 'status', WEBHOOK_DELIVERY_STATUSES),
+    enumCheck('partner_webhook_deliveries_event_type_check', 'event_type', [
+      ...WEBHOOK_EVENT_TYPES,
+      WEBHOOK_TEST_EVENT_TYPE,
+    ]),
   ],
 );
 
@@ -174,12 +196,13 @@ export const partnerWebhookAttempts = pgTable(
     responseCode: integer(),
     durationMs: integer().notNull(),
     error: text(),
-    manual: text({ enum: ['AUTO', 'RESEND', 'TEST'] })
-      .notNull()
-      .default('AUTO'),
+    manual: text({ enum: WEBHOOK_ATTEMPT_KINDS }).notNull().default('AUTO'),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
+  (t) => [
+    index('partner_webhook_attempts_delivery_idx').on(t.deliveryId, t.at),
+    enumCheck('partner_webhook_attempts_manual_check', 'manual', WEBHOOK_ATTEMPT_KINDS),
+  ],
 );
 
 /** An embeddable quote/order widget: public id in the script tag, the domains it may run on, theme colours. */

@@ -26,6 +26,7 @@ import {
   PAYEE_TYPES,
   PAYOUT_STATUSES,
 } from '@app/contracts';
+import { enumCheck } from './enum-check.ts';
 import { orders, promoCodes } from './orders.ts';
 import { partnerAccounts, users } from './users.ts';
 
@@ -212,8 +213,18 @@ export const orderAttributions = pgTable(
     ipHash: text(),
     deviceHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The corporate campaign the order came through, fixed at order time (decision 076): a link's campaign for
+     * LINK and WIDGET, the coupon batch's for COUPON. Moving a link to another campaign later leaves its past
+     * orders where they were. Last column: the attribution statements insert by position.
+     */
+    campaignId: uuid().references(() => partnerCouponCampaigns.id, { onDelete: 'set null' }),
   },
-  (t) => [index('order_attributions_partner_idx').on(t.partnerAccountId, t.createdAt)],
+  (t) => [
+    index('order_attributions_partner_idx').on(t.partnerAccountId, t.createdAt),
+    index('order_attributions_campaign_idx').on(t.campaignId),
+    enumCheck('order_attributions_source_check', 'source', ATTRIBUTION_SOURCES),
+  ],
 );
 
 /** A partner's own promo code: an order with it is attributed to the partner. */
@@ -277,6 +288,8 @@ export const partnerCommissions = pgTable(
       .on(t.orderId)
       .where(sql`kind = 'CLAWBACK'`),
     check('partner_commissions_reversed_zero', sql`status <> 'REVERSED' OR amount_kopecks = 0`),
+    enumCheck('partner_commissions_kind_check', 'kind', COMMISSION_KINDS),
+    enumCheck('partner_commissions_status_check', 'status', COMMISSION_STATUSES),
   ],
 );
 
@@ -296,20 +309,28 @@ export const partnerCommissionEvents = pgTable(
     note: text(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_commission_events_commission_idx').on(t.commissionId, t.at)],
+  (t) => [
+    index('partner_commission_events_commission_idx').on(t.commissionId, t.at),
+    enumCheck('partner_commission_events_from_status_check', 'from_status', COMMISSION_STATUSES),
+    enumCheck('partner_commission_events_to_status_check', 'to_status', COMMISSION_STATUSES),
+  ],
 );
 
 /** A payout run for a period: DRAFT (reviewed, exported) → PAID, or CANCELLED (its commissions go back). */
-export const partnerPayoutRuns = pgTable('partner_payout_runs', {
-  id: uuid().primaryKey().defaultRandom(),
-  periodFrom: date({ mode: 'string' }).notNull(),
-  periodTo: date({ mode: 'string' }).notNull(),
-  status: text({ enum: PAYOUT_STATUSES }).notNull().default('DRAFT'),
-  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp({ withTimezone: true }),
-  paidBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-});
+export const partnerPayoutRuns = pgTable(
+  'partner_payout_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    periodFrom: date({ mode: 'string' }).notNull(),
+    periodTo: date({ mode: 'string' }).notNull(),
+    status: text({ enum: PAYOUT_STATUSES }).notNull().default('DRAFT'),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+    paidBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  () => [enumCheck('partner_payout_runs_status_check', 'status', PAYOUT_STATUSES)],
+);
 
 /** One partner's payout in a run: the sum of its commissions (payoutId) and the payee details as they were. */
 export const partnerPayouts = pgTable(
@@ -332,6 +353,7 @@ export const partnerPayouts = pgTable(
     index('partner_payouts_partner_idx').on(t.partnerAccountId, t.createdAt),
     uniqueIndex('partner_payouts_run_partner_key').on(t.runId, t.partnerAccountId),
     check('partner_payouts_amount_positive', sql`amount_kopecks > 0`),
+    enumCheck('partner_payouts_status_check', 'status', PAYOUT_STATUSES),
   ],
 );
 

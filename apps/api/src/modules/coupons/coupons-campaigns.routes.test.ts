@@ -192,6 +192,36 @@ describe('corporate campaigns: links, edit, archive (decision 069)', () => {
     expect(csv.body).toMatch(/Форум юристов;Ссылки кампании;;;;;;;;1;1;/);
   });
 
+  it('a link order stays in the campaign the link had when it was placed; moving the link moves new orders only', async () => {
+    const first = await createCampaign({ name: 'Весна' });
+    const second = await createCampaign({ name: 'Лето' });
+    const link = await createLink('Ссылка, что переезжает');
+    expect((await setLinks(first.id, [link.id])).statusCode).toBe(200);
+    const before = await order({ email: 'spring@example.ru' }, await clickOf(link.code));
+    expect(before.statusCode, before.body).toBe(201);
+    // Decision 076: the campaign is kept with the order's attribution.
+    expect((await setLinks(second.id, [link.id])).statusCode).toBe(200);
+    const after = await order({ email: 'summer@example.ru' }, await clickOf(link.code));
+    expect(after.statusCode, after.body).toBe(201);
+
+    const stored = await rows<{ order_id: string; campaign_id: string }>(
+      ctx,
+      'select order_id, campaign_id from order_attributions where order_id = any($1::uuid[])',
+      [[before.json<{ id: string }>().id, after.json<{ id: string }>().id]],
+    );
+    expect(Object.fromEntries(stored.map((row) => [row.order_id, row.campaign_id]))).toEqual({
+      [before.json<{ id: string }>().id]: first.id,
+      [after.json<{ id: string }>().id]: second.id,
+    });
+    const analytics = (
+      await ctx.app.inject({ method: 'GET', url: '/api/partner/corporate/analytics', headers: payee })
+    ).json<CorporateAnalyticsResponse>();
+    const linkOrdersOf = (id: string) =>
+      analytics.campaigns.find((item) => item.campaignId === id)?.linkOrders;
+    expect(linkOrdersOf(first.id)).toBe(1);
+    expect(linkOrdersOf(second.id)).toBe(1);
+  });
+
   it('edits a campaign; the budget may not go below what is spent', async () => {
     const campaign = await createCampaign({ name: 'Выставка', budgetRub: 100000 });
     const placed = await order({ promoCode: await couponOf(campaign.id), email: 'expo@example.ru' });

@@ -116,6 +116,48 @@ describe('coupons on PostgreSQL', () => {
     expect(await count(`select count(*) as n from order_attributions where source = 'COUPON'`)).toBe(1);
   });
 
+  it('a coupon freed by cancelling its unpaid order (decision 076), then 20 concurrent orders: used once, spent once', async () => {
+    const admin = await ctx.staffAuth(...DEMO.admin);
+    const { id: campaignId } = await campaign(100000);
+    const [code] = await batchOf(1, campaignId);
+    const first = await placeOrder(code!, 100);
+    expect(first.statusCode, first.body).toBe(201);
+    const cancelled = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/order/status',
+      headers: admin,
+      payload: { id: first.json<{ id: string }>().id, status: 'CANCELED' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const spent = async () =>
+      count('select spent_kopecks as n from partner_coupon_campaigns where id = $1', [campaignId]);
+    expect(await spent()).toBe(0);
+
+    const bodies = await Promise.all(
+      Array.from({ length: BURST }, (_, index) =>
+        orderBody(ctx, { promoCode: code, email: `freed${index}@example.ru` }),
+      ),
+    );
+    await locker.query('begin');
+    await locker.query('select code from partner_coupons where code = $1 for update', [code]);
+    const pending = bodies.map((payload) => ctx.app.inject({ method: 'POST', url: '/api/order', payload }));
+    await waitForLockWaiters(watcher, BURST);
+    await locker.query('commit');
+    const responses = await Promise.all(pending);
+
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([
+      201,
+      ...Array.from({ length: BURST - 1 }, () => 400),
+    ]);
+    const winner = responses.find((response) => response.statusCode === 201)!.json<{ id: string }>().id;
+    const { rows } = await watcher.query<{ order_id: string; discount: string }>(
+      'select order_id, discount_kopecks as discount from partner_coupons where code = $1 and used_at is not null',
+      [code],
+    );
+    expect(rows.map((row) => row.order_id)).toEqual([winner]);
+    expect(await spent()).toBe(Number(rows[0]!.discount));
+  });
+
   it('a campaign budget cap under 20 concurrent orders with different coupons: spending never passes the cap', async () => {
     // The discount of one order, learned from a campaign without a cap.
     const [probe] = await batchOf(1, (await campaign(null)).id);

@@ -187,6 +187,55 @@ export function createCouponsRepository() {
     },
 
     /**
+     * Frees the coupon of an order cancelled before it was paid (decision 076), in one UPDATE: unused again, no
+     * order, no discount. Returns what it had: the code, its campaign and the discount still counted in the
+     * campaign's spending (given minus returned), or undefined when the order had no coupon. The caller holds the
+     * order's row lock; a coupon attached to an order is changed by nothing else.
+     */
+    async releaseOrderCoupon(
+      db: DbOrTx,
+      orderId: string,
+    ): Promise<{ code: string; campaignId: string | null; countedKopecks: number } | undefined> {
+      const result = (await db.execute(sql`
+        with old as (
+          select c.code, b.campaign_id, coalesce(c.discount_kopecks, 0) - c.discount_returned_kopecks as counted
+            from partner_coupons c
+            join partner_coupon_batches b on b.id = c.batch_id
+           where c.order_id = ${orderId}
+             for update of c
+        )
+        update partner_coupons c
+           set used_at = null, order_id = null, discount_kopecks = null, discount_returned_kopecks = 0
+          from old
+         where c.code = old.code
+        returning old.code, old.campaign_id, old.counted`)) as unknown as {
+        rows: Array<{ code: string; campaign_id: string | null; counted: string | number }>;
+      };
+      const [row] = result.rows;
+      return row
+        ? { code: row.code, campaignId: row.campaign_id, countedKopecks: Number(row.counted) }
+        : undefined;
+    },
+
+    /**
+     * Raises the returned part of an order's coupon discount from `from` to `to` (decision 076), as a compare-and-set:
+     * false when it was not `from` any more (nothing changes then).
+     */
+    async setDiscountReturned(
+      db: DbOrTx,
+      values: { code: string; from: number; to: number },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(partnerCoupons)
+        .set({ discountReturnedKopecks: values.to })
+        .where(
+          and(eq(partnerCoupons.code, values.code), eq(partnerCoupons.discountReturnedKopecks, values.from)),
+        )
+        .returning({ code: partnerCoupons.code });
+      return rows.length > 0;
+    },
+
+    /**
      * Adds a discount to the campaign's spending only while it stays within the cap, in one conditional UPDATE:
      * concurrent orders queue on the row and each re-checks the cap on the row it finally updates. False: the
      * cap would be passed.

@@ -25,7 +25,7 @@ import {
   PARTNER_MESSAGES,
   type PromoValidateResponse,
 } from '@app/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   orders,
   partnerAccounts,
@@ -34,6 +34,8 @@ import {
   partnerCouponCampaigns,
   partnerCoupons,
   partnerProgramSettings,
+  payments,
+  refunds,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvRow } from '../../lib/csv.ts';
@@ -176,7 +178,7 @@ export function createCouponsService(deps: {
              count(o.id)::int as orders,
              count(o.paid_at)::int as paid_orders,
              coalesce(sum(round(o.amount * 100)) filter (where o.paid_at is not null), 0)::bigint as revenue,
-             coalesce(sum(c.discount_kopecks) filter (where c.used_at is not null), 0)::bigint as discount,
+             coalesce(sum(c.discount_kopecks - c.discount_returned_kopecks) filter (where c.used_at is not null), 0)::bigint as discount,
              coalesce(sum(pc.amount), 0)::bigint as commission
         from partner_coupon_batches b
         left join partner_coupon_campaigns k on k.id = b.campaign_id
@@ -319,17 +321,19 @@ export function createCouponsService(deps: {
     return { error: null, spent: row.spent };
   }
 
-  /** Per campaign: the orders attributed through its referral links (source LINK), paid, revenue, commission. */
+  /**
+   * Per campaign: the orders attributed through its referral links (source LINK), paid, revenue, commission. The
+   * campaign is the one the link had when the order was placed (`order_attributions.campaign_id`, decision 076).
+   */
   async function linkFunnels(partnerAccountId: string) {
     const result = (await db.execute(sql`
-      select l.campaign_id,
+      select oa.campaign_id,
              count(o.id)::int as orders,
              count(o.paid_at)::int as paid_orders,
              coalesce(sum(round(o.amount * 100)) filter (where o.paid_at is not null), 0)::bigint as revenue,
              coalesce(sum(pc.amount), 0)::bigint as commission
         from order_attributions oa
-        join partner_clicks ck on ck.id = oa.click_id
-        join partner_links l on l.id = ck.link_id
+        join partner_coupon_campaigns k on k.id = oa.campaign_id and k.partner_account_id = ${partnerAccountId}
         join orders o on o.id = oa.order_id
         left join lateral (
           select sum(x.amount_kopecks) as amount
@@ -338,8 +342,7 @@ export function createCouponsService(deps: {
              and x.status <> 'REVERSED'
         ) pc on true
        where oa.partner_account_id = ${partnerAccountId} and oa.source = 'LINK'
-         and l.partner_account_id = ${partnerAccountId} and l.campaign_id is not null
-       group by l.campaign_id`)) as unknown as {
+       group by oa.campaign_id`)) as unknown as {
       rows: Array<{
         campaign_id: string;
         orders: number;
@@ -521,6 +524,76 @@ export function createCouponsService(deps: {
       await repo.releaseCoupon(tx, input.code);
       if (input.campaignId && input.discountKopecks > 0)
         await repo.unspendCampaign(tx, input.campaignId, input.discountKopecks);
+    },
+
+    // ---- the order's later life (decision 076; hooks of changeOrderStatus and of refunds) ----
+
+    /**
+     * An order cancelled before it was paid frees its coupon: unused again (another order may take it, through
+     * `useCoupon`'s conditional UPDATE) and its discount back in the campaign's budget. A paid order keeps its
+     * coupon; its refunds give the discount back share by share (`onRefundSucceeded`). Runs in the status
+     * change's transaction, under the order's row lock; `order` is the row after the change.
+     */
+    async onOrderCanceled(
+      tx: Tx,
+      order: { id: string; isPaid: boolean },
+      actorUserId: string | null,
+    ): Promise<void> {
+      if (order.isPaid) return;
+      const released = await repo.releaseOrderCoupon(tx, order.id);
+      if (!released) return;
+      if (released.campaignId && released.countedKopecks > 0)
+        await repo.unspendCampaign(tx, released.campaignId, released.countedKopecks);
+      await audit.record(tx, {
+        actorUserId,
+        action: 'order.coupon.release',
+        entity: 'order',
+        entityId: order.id,
+        data: { code: released.code, returnedKopecks: released.countedKopecks },
+      });
+    },
+
+    /**
+     * A succeeded refund of a coupon order gives the campaign back the refunded share of the discount: in all,
+     * floor(discount × refunded ÷ paid), so a full refund returns the whole discount. The coupon stays used (the
+     * order was paid with it). Runs in the refund's transaction, under the order's row lock; idempotent (only the
+     * part not returned yet moves).
+     */
+    async onRefundSucceeded(tx: Tx, orderId: string): Promise<void> {
+      const [coupon] = await tx
+        .select({
+          code: partnerCoupons.code,
+          discount: partnerCoupons.discountKopecks,
+          returned: partnerCoupons.discountReturnedKopecks,
+          campaignId: partnerCouponBatches.campaignId,
+        })
+        .from(partnerCoupons)
+        .innerJoin(partnerCouponBatches, eq(partnerCouponBatches.id, partnerCoupons.batchId))
+        .where(eq(partnerCoupons.orderId, orderId));
+      if (!coupon?.discount) return;
+      const [paid] = await tx
+        .select({ kopecks: sql<string>`coalesce(sum(round(${payments.amount} * 100)), 0)` })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+      const [refunded] = await tx
+        .select({ kopecks: sql<string>`coalesce(sum(${refunds.amountKopecks}), 0)` })
+        .from(refunds)
+        .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded')));
+      const paidKopecks = Number(paid?.kopecks ?? 0);
+      const refundedKopecks = Math.min(Number(refunded?.kopecks ?? 0), paidKopecks);
+      if (paidKopecks <= 0) return;
+      const target = Math.floor((coupon.discount * refundedKopecks) / paidKopecks);
+      if (target <= coupon.returned) return;
+      if (!(await repo.setDiscountReturned(tx, { code: coupon.code, from: coupon.returned, to: target })))
+        return;
+      const delta = target - coupon.returned;
+      if (coupon.campaignId) await repo.unspendCampaign(tx, coupon.campaignId, delta);
+      await audit.record(tx, {
+        action: 'order.coupon.return',
+        entity: 'order',
+        entityId: orderId,
+        data: { code: coupon.code, returnedKopecks: delta, totalReturnedKopecks: target },
+      });
     },
 
     // ---- batches (partner) ----

@@ -28,6 +28,7 @@ import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsRepository } from '../payments/payments.repository.ts';
 import type { CommissionsService } from '../commissions/commissions.service.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { WebhooksService } from '../webhooks/webhooks.service.ts';
 import type { AnalyticsService } from '../analytics/analytics.service.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
@@ -150,6 +151,8 @@ export function createOrderStatusService(deps: {
   commissions: Pick<CommissionsService, 'onOrderPaid' | 'onOrderStatusChanged'>;
   /** Integrators hear their attributed orders' payments and status changes (decision 071). */
   webhooks: Pick<WebhooksService, 'onOrderPaid' | 'onOrderStatusChanged'>;
+  /** An unpaid order's cancellation frees its corporate coupon and its campaign budget (decision 076). */
+  coupons: Pick<CouponsService, 'onOrderCanceled'>;
   /** The funnel's `paid` stage of an order placed in an analytics session (decision 066). */
   analytics: Pick<AnalyticsService, 'recordOrderStage'>;
 }) {
@@ -166,6 +169,7 @@ export function createOrderStatusService(deps: {
     clock,
     commissions,
     webhooks,
+    coupons,
     analytics,
   } = deps;
 
@@ -267,6 +271,8 @@ export function createOrderStatusService(deps: {
       return;
     }
     await commissions.onOrderStatusChanged(tx, order, change);
+    if (change.to === 'CANCELED')
+      await coupons.onOrderCanceled(tx, order, 'userId' in change.by ? change.by.userId : null);
     if (change.notifyCustomer !== false) await notifyStatus(tx, order, change.to, change.comment);
     if (change.to === 'DELIVERING') await scheduleAutoCompletion(tx, order, now);
     // Left DELIVERING by any path (completed by staff, the partner or the courier's report, cancelled, moved

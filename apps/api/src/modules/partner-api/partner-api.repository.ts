@@ -6,6 +6,11 @@ import { partnerAccounts, partnerApiKeys } from '#src/db/schema/index.ts';
 
 export type ApiKeyRow = typeof partnerApiKeys.$inferSelect;
 
+/** GCRA's emission interval in whole microseconds (decision 076): the period ÷ the limit, rounded down. */
+export function rateIntervalMicros(limit: number, periodMs: number): number {
+  return Math.floor((periodMs * 1000) / limit);
+}
+
 /** The one writer of partner_api_keys (decision 026, decision 070). */
 export function createPartnerApiRepository() {
   return {
@@ -96,37 +101,52 @@ export function createPartnerApiRepository() {
     },
 
     /**
-     * Counts one request of a live key in the minute `window` (decision 019: the limit is the condition of the
-     * one UPDATE, so concurrent requests on several API instances queue on the key's row and each sees the count
-     * the previous one left). `last_used_at` moves at most once a minute. Null: over the limit (or revoked since).
+     * Takes one request of a live key under its limit of `limit` requests per `periodMs` (decision 076): GCRA in
+     * one conditional UPDATE. Each request moves the key's theoretical arrival time (TAT) on by one emission
+     * interval `periodMs / limit` from max(TAT, now); it is served only if the new TAT is at most one period ahead
+     * of now. So a full burst of `limit` is allowed, then one request per interval — never twice the limit across
+     * a minute boundary. Concurrent requests on several API instances queue on the key's row and each sees the TAT
+     * the previous one left (decision 019). `last_used_at` moves at most once a minute. Null: over the limit (or
+     * revoked since).
      */
     async takeRequest(
       db: DbOrTx,
       keyId: string,
       now: Date,
-      window: Date,
       limit: number,
-    ): Promise<{ count: number } | null> {
+      periodMs: number,
+    ): Promise<{ tat: Date } | null> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      // Whole microseconds, rounded down: `limit` intervals never add up to more than the period, so the full
+      // burst always fits (60 s ÷ 7 is not exact).
+      const next = sql`greatest(coalesce(${partnerApiKeys.rateLimitTat}, ${at}), ${at})
+                       + ${rateIntervalMicros(limit, periodMs)}::bigint * interval '1 microsecond'`;
       const [row] = await db
         .update(partnerApiKeys)
         .set({
-          rateWindowCount: sql`case when ${partnerApiKeys.rateWindowStartedAt} = ${window.toISOString()}::timestamptz
-                                    then ${partnerApiKeys.rateWindowCount} + 1 else 1 end`,
-          rateWindowStartedAt: window,
+          rateLimitTat: next,
           lastUsedAt: sql`case when ${partnerApiKeys.lastUsedAt} is null
-                                 or ${partnerApiKeys.lastUsedAt} <= ${now.toISOString()}::timestamptz - interval '1 minute'
-                               then ${now.toISOString()}::timestamptz else ${partnerApiKeys.lastUsedAt} end`,
+                                 or ${partnerApiKeys.lastUsedAt} <= ${at} - interval '1 minute'
+                               then ${at} else ${partnerApiKeys.lastUsedAt} end`,
         })
         .where(
           and(
             eq(partnerApiKeys.id, keyId),
             isNull(partnerApiKeys.revokedAt),
-            sql`(${partnerApiKeys.rateWindowStartedAt} is distinct from ${window.toISOString()}::timestamptz
-                 or ${partnerApiKeys.rateWindowCount} < ${limit})`,
+            sql`${next} <= ${at} + ${periodMs * 1000}::bigint * interval '1 microsecond'`,
           ),
         )
-        .returning({ count: partnerApiKeys.rateWindowCount });
-      return row ?? null;
+        .returning({ tat: partnerApiKeys.rateLimitTat });
+      return row?.tat ? { tat: row.tat } : null;
+    },
+
+    /** The key's TAT as it is now (read for a refused request's Retry-After only; decides nothing). */
+    async rateLimitTat(db: DbOrTx, keyId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ tat: partnerApiKeys.rateLimitTat })
+        .from(partnerApiKeys)
+        .where(eq(partnerApiKeys.id, keyId));
+      return row?.tat ?? null;
     },
   };
 }

@@ -471,6 +471,32 @@ describe('the partner API and its keys (decision 070)', () => {
     expect((await get(key)).statusCode).toBe(200);
   });
 
+  it('a burst either side of a minute boundary gets the limit once, not twice; then one request per interval (decision 076)', async () => {
+    const key = await createApiKey(ctx, integrator, { scopes: ['quote'] });
+    const get = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/partner/form-params', headers: bearer(key) });
+    // The burst in the last half second of a minute.
+    const burstAt = Math.floor(now.getTime() / 60_000) * 60_000 + 59_500;
+    now = new Date(burstAt);
+    for (let n = 0; n < LIMIT; n += 1) expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(429);
+    // A second later, in the next minute: a fixed minute window would serve the whole limit again.
+    now = new Date(burstAt + 1000);
+    const next = [];
+    for (let n = 0; n < LIMIT; n += 1) next.push((await get()).statusCode);
+    expect(next).toEqual(Array.from({ length: LIMIT }, () => 429));
+    const refused = await get();
+    expect(Number(refused.headers['retry-after'])).toBe(Math.ceil((60_000 / LIMIT - 1000) / 1000));
+    // One emission interval (a minute ÷ the limit) after the burst: one request, not more.
+    now = new Date(burstAt + 60_000 / LIMIT);
+    expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(429);
+    // A minute after the last served request the whole limit is there again.
+    now = new Date(burstAt + 60_000 / LIMIT + 60_000);
+    for (let n = 0; n < LIMIT; n += 1) expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(429);
+  });
+
   it('records the last use at most once a minute', async () => {
     const key = await createApiKey(ctx, integrator, { scopes: ['quote'] });
     const lastUsed = async () =>

@@ -37,7 +37,7 @@ import type { FormSettingsService } from '../form-settings/form-settings.service
 import { checkOrderLines, invalidField } from '../orders/order-lines.ts';
 import type { OrdersService, OrderVisitor } from '../orders/customer/orders.service.ts';
 import { toApiKey, toPartnerApiOrder } from './partner-api.mapper.ts';
-import type { PartnerApiRepository } from './partner-api.repository.ts';
+import { type PartnerApiRepository, rateIntervalMicros } from './partner-api.repository.ts';
 
 export type PartnerApiService = ReturnType<typeof createPartnerApiService>;
 
@@ -61,6 +61,9 @@ function randomString(alphabet: string, length: number): string {
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
+
+/** The per-key limit counts `requestsPerMinute` requests per this period (decision 076). */
+const RATE_PERIOD_MS = 60_000;
 
 /** A new key: `pk_live_<prefix>_<secret>`. */
 export function generateApiKey(): { key: string; prefix: string } {
@@ -189,7 +192,8 @@ export function createPartnerApiService(deps: {
     /**
      * The principal of a partner API call. 401: not a key of ours, or revoked; 403: the partner is not an ACTIVE
      * integrator, the address is outside the key's allow-list, or the key lacks the route's scope; 429: the key's
-     * requests this minute are used up (counted in the database, shared by every API instance).
+     * requests are used up (GCRA in the database, shared by every API instance: a burst of the limit, then one
+     * request per minute ÷ limit; decision 076).
      */
     async resolveApiKey(key: string, ip: string, scope: ApiKeyScope | undefined): Promise<ApiKeyPrincipal> {
       if (!API_KEY_PATTERN.test(key)) throw unauthorized(PARTNER_MESSAGES.apiKeyInvalid);
@@ -201,10 +205,13 @@ export function createPartnerApiService(deps: {
       if (scope && !found.key.scopes.includes(scope))
         throw forbidden(formatMessage(PARTNER_MESSAGES.apiKeyScopeMissing, { scope }));
       const now = clock.now();
-      const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-      const taken = await repo.takeRequest(db, found.key.id, now, window, requestsPerMinute);
+      const taken = await repo.takeRequest(db, found.key.id, now, requestsPerMinute, RATE_PERIOD_MS);
       if (!taken) {
-        const seconds = Math.max(1, Math.ceil((window.getTime() + 60_000 - now.getTime()) / 1000));
+        // The next request is served once TAT + interval is within a period of it.
+        const tat = await repo.rateLimitTat(db, found.key.id);
+        const interval = rateIntervalMicros(requestsPerMinute, RATE_PERIOD_MS) / 1000;
+        const waitMs = tat ? tat.getTime() + interval - RATE_PERIOD_MS - now.getTime() : 0;
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
         throw new AppError(
           'TOO_MANY_REQUESTS',
           formatMessage(PARTNER_MESSAGES.apiRateLimited, { max: requestsPerMinute, seconds }),

@@ -26,6 +26,7 @@ import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrdersRepository } from '../orders/orders.repository.ts';
 import type { CommissionsService } from '../commissions/commissions.service.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
 import { toRefund, type RefundView } from './refunds.mapper.ts';
 import type { RefundRow, RefundsRepository } from './refunds.repository.ts';
 
@@ -62,8 +63,10 @@ export function createRefundsService(deps: {
   clock: Clock;
   /** A succeeded refund reduces or takes back the order's partner commission (decision 062). */
   commissions: Pick<CommissionsService, 'onRefundSucceeded'>;
+  /** A succeeded refund of a coupon order gives the refunded share of the discount back to its campaign (076). */
+  coupons: Pick<CouponsService, 'onRefundSucceeded'>;
 }) {
-  const { db, provider, repo, ordersRepo, mail, audit, config, clock, commissions } = deps;
+  const { db, provider, repo, ordersRepo, mail, audit, config, clock, commissions, coupons } = deps;
 
   /** Received payments of an order and, per payment, the kopecks taken by refunds not canceled. */
   async function paymentBalances(dbOrTx: DbOrTx, orderId: string) {
@@ -167,6 +170,7 @@ export function createRefundsService(deps: {
       if (updated.status === 'succeeded') {
         await tellCustomer(tx, updated);
         await commissions.onRefundSucceeded(tx, updated.orderId);
+        await coupons.onRefundSucceeded(tx, updated.orderId);
       }
     });
   }
@@ -345,6 +349,7 @@ export function createRefundsService(deps: {
         if (isManual) {
           await tellCustomer(tx, refund);
           await commissions.onRefundSucceeded(tx, order.id);
+          await coupons.onRefundSucceeded(tx, order.id);
         }
         return refund;
       });

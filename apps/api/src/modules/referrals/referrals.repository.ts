@@ -121,15 +121,15 @@ export function createReferralsRepository() {
       .select(
         sql`select ${sql.placeholder('orderId')}::uuid, c.partner_account_id, c.source, c.click_id, c.promo_code,
                    c.sub_id, ${sql.placeholder('ipHash')}::text, ${sql.placeholder('deviceHash')}::text,
-                   ${sql.placeholder('now')}::timestamptz
+                   ${sql.placeholder('now')}::timestamptz, c.campaign_id
               from (
                 select 0 as rank, a.id as partner_account_id, 'API' as source, null::uuid as click_id,
-                       null::text as promo_code, null::text as sub_id
+                       null::text as promo_code, null::text as sub_id, null::uuid as campaign_id
                   from partner_accounts a
                  where a.id = ${sql.placeholder('apiPartnerId')}::uuid and a.status = 'ACTIVE'
                 union all
                 select 1, p.partner_account_id, 'PROMO_CODE', null::uuid,
-                       p.code, null::text
+                       p.code, null::text, null::uuid
                   from partner_promo_codes p
                   join partner_accounts a on a.id = p.partner_account_id and a.status = 'ACTIVE'
                  where p.code = ${sql.placeholder('promoCode')}::text
@@ -138,7 +138,9 @@ export function createReferralsRepository() {
                        -- A click on a widget's own link is the widget's hand-over (decision 072).
                        case when exists (select 1 from partner_widgets w where w.link_id = k.link_id)
                             then 'WIDGET' else 'LINK' end,
-                       k.id, null, k.sub_id
+                       k.id, null, k.sub_id,
+                       -- The link's campaign now, kept with the order (decision 076).
+                       (select l.campaign_id from partner_links l where l.id = k.link_id)
                   from partner_clicks k
                   join partner_accounts a on a.id = k.partner_account_id and a.status = 'ACTIVE'
                  where k.id = ${sql.placeholder('clickId')}::uuid
@@ -146,7 +148,7 @@ export function createReferralsRepository() {
                    and k.clicked_at > ${sql.placeholder('now')}::timestamptz - make_interval(days =>
                          coalesce((select attribution_window_days from partner_program_settings where id = 1), 30))
                 union all
-                select 3, a.id, 'PARTNER_ID', null, null, null
+                select 3, a.id, 'PARTNER_ID', null, null, null, null
                   from partner_accounts a
                  where a.id = ${sql.placeholder('partnerId')}::uuid and a.status = 'ACTIVE'
               ) c
@@ -258,7 +260,11 @@ export function createReferralsRepository() {
         .select(
           sql`select ${values.orderId}::uuid, a.id, ${values.source}::text, null::uuid, ${values.promoCode}::text,
                      null::text, ${values.ipHash}::text, ${values.deviceHash}::text,
-                     ${values.now.toISOString()}::timestamptz
+                     ${values.now.toISOString()}::timestamptz,
+                     -- The coupon batch's campaign, kept with the order (decision 076).
+                     (select b.campaign_id from partner_coupons pc
+                        join partner_coupon_batches b on b.id = pc.batch_id
+                       where pc.code = ${values.promoCode}::text)
                 from partner_accounts a
                where a.id = ${values.partnerAccountId}::uuid and a.status = 'ACTIVE'`,
         )

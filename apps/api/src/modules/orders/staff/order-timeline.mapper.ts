@@ -56,6 +56,7 @@ export function toStatusEntry({
 
 type AuditData = Record<string, unknown> | null;
 const money = (value: unknown) => (typeof value === 'number' ? formatRub(value) : '—');
+const kopecks = (value: unknown) => (typeof value === 'number' ? formatRub(value / 100) : '—');
 const reasonOf = (data: AuditData) =>
   typeof data?.reason === 'string' && data.reason ? `. Причина: ${data.reason}` : '';
 
@@ -92,6 +93,17 @@ function auditText(
       return {
         kind: 'action',
         text: data?.exchanged ? 'Отмечено: подписанный акт получен' : 'Снята отметка о полученном акте',
+      };
+    // Decision 076: an unpaid cancelled order frees its coupon; a refund gives back the refunded share.
+    case 'order.coupon.release':
+      return {
+        kind: 'action',
+        text: `Купон ${String(data?.code ?? '')} освобождён (заказ отменён без оплаты); в бюджет кампании вернулось ${kopecks(data?.returnedKopecks)}`,
+      };
+    case 'order.coupon.return':
+      return {
+        kind: 'action',
+        text: `Возврат: в бюджет кампании вернулось ${kopecks(data?.returnedKopecks)} скидки по купону ${String(data?.code ?? '')}`,
       };
     case 'order.note.delete':
       return { kind: 'note', text: 'Заметка удалена' };
