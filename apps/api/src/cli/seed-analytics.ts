@@ -277,6 +277,41 @@ async function insertAnonymousChunk(client: pg.Client, marker: Marker, index: nu
   return hi;
 }
 
+/**
+ * The campaigns of the tags above with a month's spend each (paid search 60–180 thousand roubles a month, the others
+ * less), and the UTM builder's saved links of those tags; skipped when already there.
+ */
+async function insertCampaigns(client: pg.Client, marker: Marker) {
+  await client.query(
+    `WITH created AS (
+       INSERT INTO marketing_campaigns (name, utm_campaign, utm_source, channel, starts_on, created_at)
+       SELECT c.name, c.tag, c.source, c.channel, ($1::timestamptz AT TIME ZONE 'Europe/Moscow')::date, $1::timestamptz
+       FROM (VALUES
+         ('Бренд', 'brand', 'yandex', 'paid'), ('Апостиль', 'apostille', 'yandex', 'paid'),
+         ('Нотариальный перевод', 'notary_translation', 'yandex', 'paid'), ('Паспорт', 'passport', 'google', 'paid'),
+         ('Диплом', 'diploma', 'google', 'paid'), ('Ретаргетинг', 'retargeting', 'yandex', 'paid'),
+         ('ВКонтакте осень', 'vk_autumn', 'vk', 'social'), ('Телеграм-канал', 'channel_post', 'telegram', 'telegram')
+       ) AS c(name, tag, source, channel)
+       ON CONFLICT DO NOTHING
+       RETURNING id, channel)
+     INSERT INTO marketing_campaign_spend (campaign_id, period_start, period_end, amount_kopecks, note, created_at)
+     SELECT c.id, m::date, (m + interval '1 month' - interval '1 day')::date,
+            (CASE WHEN c.channel = 'paid' THEN 6000000 + floor(random() * 12000000) ELSE 1500000 + floor(random() * 3000000) END)::bigint,
+            'seed:analytics', $1::timestamptz
+     FROM created c
+     CROSS JOIN generate_series(date_trunc('month', $1::timestamptz AT TIME ZONE 'Europe/Moscow'),
+                                $2::timestamptz AT TIME ZONE 'Europe/Moscow', interval '1 month') AS m`,
+    [marker.startAt, marker.endAt],
+  );
+  await client.query(
+    `INSERT INTO marketing_utm_links (name, base_url, utm_source, utm_medium, utm_campaign, utm_content, utm_term, created_at)
+     SELECT 'Объявление ' || c || ' ' || n, 'https://perevod.example/order/step-1', src, 'cpc', c, 'ad_' || n, NULL, $1::timestamptz
+     FROM unnest($2::text[]) AS c, (VALUES ('yandex'), ('google')) AS s(src), generate_series(1, 2) AS n
+     WHERE NOT EXISTS (SELECT 1 FROM marketing_utm_links)`,
+    [marker.startAt, CAMPAIGNS],
+  );
+}
+
 async function saveMarker(client: pg.Client, marker: Marker) {
   await client.query(
     `INSERT INTO app_settings (key, value) VALUES ($1, $2::jsonb)
@@ -401,8 +436,13 @@ async function main() {
         `anonymous sessions ${hi.toLocaleString('en')} / ${marker.anonymousTotal.toLocaleString('en')} (eta ${eta} s)`,
       );
     }
+    log('campaigns, their spend and UTM links');
+    await insertCampaigns(client, marker);
     log('VACUUM ANALYZE');
     for (const table of [
+      'marketing_campaigns',
+      'marketing_campaign_spend',
+      'marketing_utm_links',
       'analytics_sessions',
       'analytics_events',
       'funnel_stages',

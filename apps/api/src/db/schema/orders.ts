@@ -156,6 +156,11 @@ export const orders = pgTable(
     index('orders_unpaid_idx')
       .on(t.createdAt)
       .where(sql`is_paid = false and status = 'NEW'`),
+    // The marketing reports' new paying customer (decision 073): is there an earlier paid live order of this e-mail?
+    // Without it every paid order of the period read all the orders (1M orders: minutes).
+    index('orders_paid_email_idx')
+      .on(sql`lower(${t.email})`, t.createdAt, t.id)
+      .where(sql`is_paid and deleted_at is null and status <> 'CANCELED'`),
   ],
 );
 
