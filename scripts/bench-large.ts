@@ -3,7 +3,7 @@
  * Run with `npm run bench:large`. Env: BENCH_LARGE_DATABASE_URL (else DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/bench_large), BENCH_LARGE_REQUESTS (200 per list scenario),
  * BENCH_LARGE_STATS_REQUESTS (50), BENCH_LARGE_MARKETING_REQUESTS (20 per marketing report scenario; they need
- * `npm run seed:analytics` and are left out without it), BENCH_LARGE_EXPLAIN (true), BENCH_LARGE_ONLY (run only the scenarios whose name
+ * `npm run seed:analytics` and are left out without it), BENCH_LARGE_EXPLAIN (true), BENCH_LARGE_EXPLAIN_TIMEOUT_MS (60000), BENCH_LARGE_ONLY (run only the scenarios whose name
  * contains this text, e.g. `BENCH_LARGE_ONLY="unit economics"`; the keyset check runs with the deep-page scenario).
  *
  * The API runs as a child process on that database (workers off, so no scheduled job touches the data) and is
@@ -47,6 +47,7 @@ const STATS_REQUESTS = Number(process.env.BENCH_LARGE_STATS_REQUESTS ?? 50);
 const MARKETING_REQUESTS = Number(process.env.BENCH_LARGE_MARKETING_REQUESTS ?? 20);
 const WARMUP = 10;
 const EXPLAIN = process.env.BENCH_LARGE_EXPLAIN !== 'false';
+const EXPLAIN_TIMEOUT_MS = Number(process.env.BENCH_LARGE_EXPLAIN_TIMEOUT_MS ?? 60_000);
 const ONLY = process.env.BENCH_LARGE_ONLY?.toLowerCase();
 const ADMIN = { login: 'admin@demo.local', password: 'admin-demo-pass' };
 
@@ -285,14 +286,22 @@ async function main(): Promise<number> {
   const results: Result[] = [];
   const problems: string[] = keysetOk ? [] : ['keyset cursor drifted'];
   for (const scenario of scenarios) {
-    for (let i = 0; i < (scenario.warmup ?? WARMUP); i += 1) await get(scenario.path(i));
     const times: number[] = [];
-    for (let i = 0; i < scenario.requests; i += 1) {
-      const started = performance.now();
-      const body = await get(scenario.path(i));
-      times.push(performance.now() - started);
-      const problem = scenario.check(body, i);
-      if (problem) problems.push(`${scenario.name}: ${problem} (${scenario.path(i)})`);
+    try {
+      for (let i = 0; i < (scenario.warmup ?? WARMUP); i += 1) await get(scenario.path(i));
+      for (let i = 0; i < scenario.requests; i += 1) {
+        const started = performance.now();
+        const body = await get(scenario.path(i));
+        times.push(performance.now() - started);
+        const problem = scenario.check(body, i);
+        if (problem) problems.push(`${scenario.name}: ${problem} (${scenario.path(i)})`);
+      }
+    } catch (error) {
+      // An error answer (e.g. 503 when the statement timeout cancels a report) fails the scenario; the others run.
+      problems.push(
+        `${scenario.name}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+      );
+      times.push(Number.POSITIVE_INFINITY);
     }
     times.sort((a, b) => a - b);
     const result = {
@@ -464,18 +473,30 @@ async function explainAll(client: pg.Client, scenarios: Scenario[]) {
     captured.length = 0;
     const call = calls[url.pathname];
     if (!call) throw new Error(`no service call known for ${url.pathname}`);
-    await call(query);
+    // Its statements are captured before they run: one cancelled by the statement timeout is still explained.
+    await call(query).catch((error: unknown) =>
+      console.log(
+        `\n(${url.pathname} failed: ${error instanceof Error ? error.message.slice(0, 120) : error})`,
+      ),
+    );
     console.log(`\n=== ${scenario.name}: GET ${url.pathname}${url.search}`);
     // One transaction per scenario, rolled back: a service's `set_config(…, true)` (EXPLAIN ANALYZE runs it)
     // then applies to the statements after it, as in the service's own transaction.
     await client.query('BEGIN');
+    // A statement slower than BENCH_LARGE_EXPLAIN_TIMEOUT_MS is shown with its plan only (EXPLAIN without ANALYZE).
+    await client.query(`SET LOCAL statement_timeout = ${EXPLAIN_TIMEOUT_MS}`);
     for (const statement of captured.splice(0)) {
       if (/^(begin|commit|rollback)\b/i.test(statement.sql)) continue;
       console.log(`\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}`);
-      const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
-        statement.params,
-      );
+      await client.query('SAVEPOINT explained');
+      const plan = await client
+        .query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params)
+        .catch(async (error: unknown) => {
+          if ((error as { code?: string }).code !== '57014') throw error;
+          await client.query('ROLLBACK TO SAVEPOINT explained');
+          console.log(`  (cancelled after ${EXPLAIN_TIMEOUT_MS} ms: the plan without ANALYZE)`);
+          return client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
+        });
       for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
     }
     await client.query('ROLLBACK');
