@@ -414,7 +414,7 @@ async function marketingScenarios(client: pg.Client, newestOrder: Date): Promise
       name: `marketing ${report.name}, ${period.label}`,
       target: 1000,
       requests: MARKETING_REQUESTS,
-      warmup: 2,
+      warmup: 1,
       path: (i) => {
         const to = moscowDate(newest, -(i % 7));
         const from = moscowDate(new Date(`${to}T12:00:00Z`), -(period.days - 1));
