@@ -2,7 +2,8 @@
  * Scale benchmark on the database `npm run seed:large` fills (1,000,000 orders over two years).
  * Run with `npm run bench:large`. Env: BENCH_LARGE_DATABASE_URL (else DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/bench_large), BENCH_LARGE_REQUESTS (200 per list scenario),
- * BENCH_LARGE_STATS_REQUESTS (50), BENCH_LARGE_EXPLAIN (true), BENCH_LARGE_ONLY (run only the scenarios whose name
+ * BENCH_LARGE_STATS_REQUESTS (50), BENCH_LARGE_MARKETING_REQUESTS (20 per marketing report scenario; they need
+ * `npm run seed:analytics` and are left out without it), BENCH_LARGE_EXPLAIN (true), BENCH_LARGE_EXPLAIN_TIMEOUT_MS (60000), BENCH_LARGE_ONLY (run only the scenarios whose name
  * contains this text, e.g. `BENCH_LARGE_ONLY="unit economics"`; the keyset check runs with the deep-page scenario).
  *
  * The API runs as a child process on that database (workers off, so no scheduled job touches the data) and is
@@ -15,10 +16,22 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { StaffOrderListQuerySchema, UnitEconomicsQuerySchema } from '@app/contracts';
+import {
+  AttributionQuerySchema,
+  FunnelQuerySchema,
+  LeadScoringQuerySchema,
+  MarketingCampaignsQuerySchema,
+  MarketingReportQuerySchema,
+  StaffOrderListQuerySchema,
+  TouchpointsQuerySchema,
+  UnitEconomicsQuerySchema,
+} from '@app/contracts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { createAuditRepository } from '../apps/api/src/modules/audit/audit.repository.ts';
+import { createMarketingJourneys } from '../apps/api/src/modules/marketing/marketing-journeys.ts';
+import { createMarketingRepository } from '../apps/api/src/modules/marketing/marketing.repository.ts';
+import { createMarketingService } from '../apps/api/src/modules/marketing/marketing.service.ts';
 import { createOrdersRepository } from '../apps/api/src/modules/orders/orders.repository.ts';
 import { createOrdersStaffService } from '../apps/api/src/modules/orders/staff/orders-staff.service.ts';
 import { createPaymentsRepository } from '../apps/api/src/modules/payments/payments.repository.ts';
@@ -31,8 +44,10 @@ const DATABASE_URL =
   'postgres://postgres@127.0.0.1:5432/bench_large';
 const REQUESTS = Number(process.env.BENCH_LARGE_REQUESTS ?? 200);
 const STATS_REQUESTS = Number(process.env.BENCH_LARGE_STATS_REQUESTS ?? 50);
+const MARKETING_REQUESTS = Number(process.env.BENCH_LARGE_MARKETING_REQUESTS ?? 20);
 const WARMUP = 10;
 const EXPLAIN = process.env.BENCH_LARGE_EXPLAIN !== 'false';
+const EXPLAIN_TIMEOUT_MS = Number(process.env.BENCH_LARGE_EXPLAIN_TIMEOUT_MS ?? 60_000);
 const ONLY = process.env.BENCH_LARGE_ONLY?.toLowerCase();
 const ADMIN = { login: 'admin@demo.local', password: 'admin-demo-pass' };
 
@@ -43,6 +58,8 @@ type Scenario = {
   /** Measured for information, not a target of the issue: shown as 'slow' and never fails the run. */
   extra?: boolean;
   requests: number;
+  /** Warm-up requests before measuring (WARMUP unless set). */
+  warmup?: number;
   /** The path of request i (varied so the cache does not answer the same question 200 times). */
   path(i: number): string;
   /** A wrong answer fails the scenario whatever its speed. */
@@ -245,6 +262,7 @@ async function main(): Promise<number> {
         `/api/admin/stats/unit-economics?startDate=${yearStart(i)}&endDate=${yearEnd}${i % 2 ? '&includeInProgress=true' : ''}`,
       check: (body) => ((body as { orders: number }).orders > 100_000 ? null : 'too few orders counted'),
     },
+    ...(await marketingScenarios(client, newest)),
   ];
   const scenarios = ONLY ? allScenarios.filter((s) => s.name.toLowerCase().includes(ONLY)) : allScenarios;
   if (scenarios.length === 0) throw new Error(`no scenario name contains "${ONLY}"`);
@@ -268,14 +286,22 @@ async function main(): Promise<number> {
   const results: Result[] = [];
   const problems: string[] = keysetOk ? [] : ['keyset cursor drifted'];
   for (const scenario of scenarios) {
-    for (let i = 0; i < WARMUP; i += 1) await get(scenario.path(i));
     const times: number[] = [];
-    for (let i = 0; i < scenario.requests; i += 1) {
-      const started = performance.now();
-      const body = await get(scenario.path(i));
-      times.push(performance.now() - started);
-      const problem = scenario.check(body, i);
-      if (problem) problems.push(`${scenario.name}: ${problem} (${scenario.path(i)})`);
+    try {
+      for (let i = 0; i < (scenario.warmup ?? WARMUP); i += 1) await get(scenario.path(i));
+      for (let i = 0; i < scenario.requests; i += 1) {
+        const started = performance.now();
+        const body = await get(scenario.path(i));
+        times.push(performance.now() - started);
+        const problem = scenario.check(body, i);
+        if (problem) problems.push(`${scenario.name}: ${problem} (${scenario.path(i)})`);
+      }
+    } catch (error) {
+      // An error answer (e.g. 503 when the statement timeout cancels a report) fails the scenario; the others run.
+      problems.push(
+        `${scenario.name}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+      );
+      times.push(Number.POSITIVE_INFINITY);
     }
     times.sort((a, b) => a - b);
     const result = {
@@ -313,6 +339,92 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
+/**
+ * The marketing reports (issue 19, decision 073) on the analytics of `npm run seed:analytics`: each report for the
+ * last 30 days, the last year, and the last 30 days of one channel (paid search), the period ending on the newest
+ * session's Moscow day and moved back a day per request so the answers differ. None without the analytics seed.
+ */
+async function marketingScenarios(client: pg.Client, newestOrder: Date): Promise<Scenario[]> {
+  const { rows } = await client.query<{ finished: boolean; newest: Date | null }>(
+    `SELECT (SELECT value ? 'finishedAt' FROM app_settings WHERE key = 'analytics_seed') AS finished,
+            (SELECT max(created_at) FROM analytics_sessions) AS newest`,
+  );
+  if (!rows[0]?.finished) {
+    console.log('marketing reports: skipped (run `npm run seed:analytics` for them)');
+    return [];
+  }
+  const newest = rows[0].newest ?? newestOrder;
+  const periods = [
+    { label: 'last 30 days', days: 30, filter: '' },
+    { label: 'last year', days: 365, filter: '' },
+    { label: 'last 30 days, channel paid', days: 30, filter: '&channel=paid' },
+  ];
+  const number = (value: unknown) => (typeof value === 'number' ? value : -1);
+  type Body = Record<string, unknown>;
+  const reports: Array<{ name: string; path: string; extra?: string; check(body: Body): string | null }> = [
+    {
+      name: 'dashboard',
+      path: '/api/marketing/reports/dashboard',
+      check: (body) => (number((body.totals as Body).sessions) > 0 ? null : 'no sessions counted'),
+    },
+    {
+      name: 'sources',
+      path: '/api/marketing/reports/sources',
+      check: (body) => ((body.rows as unknown[]).length > 0 ? null : 'no rows'),
+    },
+    {
+      name: 'events explorer',
+      path: '/api/marketing/reports/events',
+      check: (body) => (number((body.totals as Body).events) > 0 ? null : 'no events counted'),
+    },
+    {
+      name: 'campaigns',
+      path: '/api/marketing/campaigns',
+      check: (body) => ((body.items as unknown[]).length > 0 ? null : 'no campaigns'),
+    },
+    {
+      name: 'UTM links',
+      path: '/api/marketing/utm-links',
+      check: (body) => ((body.items as unknown[]).length > 0 ? null : 'no links'),
+    },
+    {
+      name: 'funnel',
+      path: '/api/marketing/funnel',
+      check: (body) => (number(body.entered) > 0 ? null : 'nobody entered'),
+    },
+    {
+      name: 'attribution',
+      path: '/api/marketing/attribution',
+      check: (body) => (body && typeof body === 'object' ? null : 'no report'),
+    },
+    {
+      name: 'touchpoints',
+      path: '/api/marketing/touchpoints',
+      extra: '&limit=20',
+      check: (body) => ((body.items as unknown[]).length > 0 ? null : 'no orders'),
+    },
+    {
+      name: 'lead scoring',
+      path: '/api/marketing/lead-scoring',
+      check: (body) => (body && typeof body === 'object' ? null : 'no report'),
+    },
+  ];
+  return reports.flatMap((report) =>
+    periods.map((period): Scenario => ({
+      name: `marketing ${report.name}, ${period.label}`,
+      target: 1000,
+      requests: MARKETING_REQUESTS,
+      warmup: 1,
+      path: (i) => {
+        const to = moscowDate(newest, -(i % 7));
+        const from = moscowDate(new Date(`${to}T12:00:00Z`), -(period.days - 1));
+        return `${report.path}?from=${from}&to=${to}${period.filter}${report.extra ?? ''}`;
+      },
+      check: (body) => report.check(body as Body),
+    })),
+  );
+}
+
 /** Runs each scenario's first request through the real services, capturing and explaining every statement. */
 async function explainAll(client: pg.Client, scenarios: Scenario[]) {
   const captured: Array<{ sql: string; params: unknown[] }> = [];
@@ -332,23 +444,59 @@ async function explainAll(client: pg.Client, scenarios: Scenario[]) {
     clock: systemClock,
   });
   const stats = createStatsService({ db: database.db });
+  const marketing = createMarketingService({
+    db: database.db,
+    repo: createMarketingRepository(),
+    clock: systemClock,
+    publicUrl: 'http://bench',
+  });
+  const journeys = createMarketingJourneys({ db: database.db, clock: systemClock });
+  // The service call behind each path, with the route's own query schema.
+  const calls: Record<string, (query: Record<string, string>) => Promise<unknown>> = {
+    '/api/order': (query) => orders.list(StaffOrderListQuerySchema.parse(query)),
+    '/api/admin/stats/unit-economics': (query) => stats.unitEconomics(UnitEconomicsQuerySchema.parse(query)),
+    '/api/marketing/reports/dashboard': (query) =>
+      marketing.dashboard(MarketingReportQuerySchema.parse(query)),
+    '/api/marketing/reports/sources': (query) => marketing.sources(MarketingReportQuerySchema.parse(query)),
+    '/api/marketing/reports/events': (query) => marketing.events(MarketingReportQuerySchema.parse(query)),
+    '/api/marketing/campaigns': (query) => marketing.campaigns(MarketingCampaignsQuerySchema.parse(query)),
+    '/api/marketing/utm-links': (query) => marketing.utmLinks(MarketingReportQuerySchema.parse(query)),
+    '/api/marketing/funnel': (query) => journeys.funnel.report(FunnelQuerySchema.parse(query)),
+    '/api/marketing/attribution': (query) => journeys.attribution.report(AttributionQuerySchema.parse(query)),
+    '/api/marketing/touchpoints': (query) => journeys.touchpoints.list(TouchpointsQuerySchema.parse(query)),
+    '/api/marketing/lead-scoring': (query) =>
+      journeys.leadScoring.report(LeadScoringQuerySchema.parse(query)),
+  };
   for (const scenario of scenarios) {
     const url = new URL(scenario.path(0), 'http://bench');
     const query = Object.fromEntries(url.searchParams);
     captured.length = 0;
-    if (url.pathname === '/api/order') await orders.list(StaffOrderListQuerySchema.parse(query));
-    else await stats.unitEconomics(UnitEconomicsQuerySchema.parse(query));
+    const call = calls[url.pathname];
+    if (!call) throw new Error(`no service call known for ${url.pathname}`);
+    // Its statements are captured before they run: one cancelled by the statement timeout is still explained.
+    await call(query).catch((error: unknown) =>
+      console.log(
+        `\n(${url.pathname} failed: ${error instanceof Error ? error.message.slice(0, 120) : error})`,
+      ),
+    );
     console.log(`\n=== ${scenario.name}: GET ${url.pathname}${url.search}`);
     // One transaction per scenario, rolled back: a service's `set_config(…, true)` (EXPLAIN ANALYZE runs it)
     // then applies to the statements after it, as in the service's own transaction.
     await client.query('BEGIN');
+    // A statement slower than BENCH_LARGE_EXPLAIN_TIMEOUT_MS is shown with its plan only (EXPLAIN without ANALYZE).
+    await client.query(`SET LOCAL statement_timeout = ${EXPLAIN_TIMEOUT_MS}`);
     for (const statement of captured.splice(0)) {
       if (/^(begin|commit|rollback)\b/i.test(statement.sql)) continue;
       console.log(`\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}`);
-      const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
-        statement.params,
-      );
+      await client.query('SAVEPOINT explained');
+      const plan = await client
+        .query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params)
+        .catch(async (error: unknown) => {
+          if ((error as { code?: string }).code !== '57014') throw error;
+          await client.query('ROLLBACK TO SAVEPOINT explained');
+          console.log(`  (cancelled after ${EXPLAIN_TIMEOUT_MS} ms: the plan without ANALYZE)`);
+          return client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
+        });
       for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
     }
     await client.query('ROLLBACK');

@@ -268,6 +268,13 @@ async function insertBatch(client: pg.Client, marker: Marker, catalogue: Catalog
   await client.query(`SET LOCAL synchronous_commit = off`);
   // Reproducible data: the same batch draws the same numbers on every run.
   await client.query('SELECT setseed($1)', [((lo / BATCH) % 1000) / 1000]);
+  // Order numbers (decision 064): the trigger orders_assign_number is off here, so the batch reserves a block of
+  // orders_number_seq and numbers its orders in time order (g grows with created_at).
+  const reserved = await client.query<{ first: string }>(
+    `SELECT nextval('orders_number_seq')::text AS first`,
+  );
+  const firstNumber = Number(reserved.rows[0]!.first);
+  await client.query(`SELECT setval('orders_number_seq', $1::bigint)`, [firstNumber + (hi - lo) - 1]);
 
   // 1. Orders' attributes. Density doubles over the two years (a growing business): the position x of the
   //    order in [0, 1) maps to the time fraction f with f + f²/2 = 1.5x.
@@ -405,7 +412,7 @@ async function insertBatch(client: pg.Client, marker: Marker, catalogue: Catalog
        organization_name, organization_address, comment, original_language, target_language, delivery_id,
        delivery_type, delivery_name, pickup_point_id, office_id, address, apartment, amount, delivery_price,
        discount, promo_code, promo_discount_percent, price_breakdown, estimated_ready_date, is_paid, paid_at,
-       utm_source, utm_medium, acquisition_channel, idempotency_key, created_at, updated_at, deleted_at)
+       utm_source, utm_medium, acquisition_channel, idempotency_key, created_at, updated_at, deleted_at, number)
      SELECT o.id, o.status, u.id, u.email, u.first_name || ' ' || u.last_name, u.phone_number, o.payer_type,
             CASE WHEN o.payer_type = 'ORGANIZATION' THEN lpad((7700000000 + o.customer % 99999999)::text, 10, '0') END,
             CASE WHEN o.payer_type = 'ORGANIZATION' THEN '770101001' END,
@@ -442,7 +449,8 @@ async function insertBatch(client: pg.Client, marker: Marker, catalogue: Catalog
             least($7::timestamptz, o.created_at + CASE o.status
               WHEN 'NEW' THEN interval '0' WHEN 'PAID' THEN interval '10 minutes'
               WHEN 'COMPLETED' THEN interval '4 days' ELSE interval '1 day' END),
-            CASE WHEN o.r_attr > 0.999 THEN o.created_at + interval '2 days' END
+            CASE WHEN o.r_attr > 0.999 THEN o.created_at + interval '2 days' END,
+            $8::bigint + o.g - $9::int
      FROM seed_orders o
      JOIN seed_totals t ON t.id = o.id
      JOIN users u ON u.id = md5('seed-large-customer-' || o.customer)::uuid
@@ -460,6 +468,8 @@ async function insertBatch(client: pg.Client, marker: Marker, catalogue: Catalog
       catalogue.points,
       catalogue.offices,
       marker.endAt,
+      firstNumber,
+      lo,
     ],
   );
   // The partner's commission rate, as the trigger orders_fix_partner_commission copies it (decision 044; the

@@ -167,6 +167,11 @@ export const orders = pgTable(
     enumCheck('orders_status_check', 'status', ORDER_STATUSES),
     enumCheck('orders_payer_type_check', 'payer_type', PAYER_TYPES),
     enumCheck('orders_delivery_type_check', 'delivery_type', DELIVERY_TYPES),
+    // The marketing reports' new paying customer (decision 073): is there an earlier paid live order of this e-mail?
+    // Without it every paid order of the period read all the orders (1M orders: minutes).
+    index('orders_paid_email_idx')
+      .on(sql`lower(${t.email})`, t.createdAt, t.id)
+      .where(sql`is_paid and deleted_at is null and status <> 'CANCELED'`),
   ],
 );
 

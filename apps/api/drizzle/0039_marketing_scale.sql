@@ -1,0 +1,1 @@
+CREATE INDEX "orders_paid_email_idx" ON "orders" USING btree (lower("email"),"created_at","id") WHERE is_paid and deleted_at is null and status <> 'CANCELED';
