@@ -46,6 +46,26 @@ const writesIn = (text: string) =>
 
 /** Every statement one order sends, from the API built in this process (no workers, no maintenance). */
 export async function countOrderStatements(databaseUrl: string, body: string): Promise<StatementCount> {
+  const counted = await countRequestStatements(databaseUrl, () => ({
+    method: 'POST',
+    url: '/api/order',
+    payload: body,
+    headers: { 'content-type': 'application/json' },
+  }));
+  if (counted.statusCode !== 201) throw new Error(`POST /api/order answered ${counted.statusCode}`);
+  return { ...counted, orderId: (JSON.parse(counted.body) as { id: string }).id };
+}
+
+/**
+ * Every statement one request sends (the second of two: the first loads the caches and warms the pool), from the
+ * API built in this process on the bench database, workers, maintenance and schedules off. `request` is called
+ * for each of the two (a request that must not repeat, e.g. new analytics ids, builds a new one).
+ */
+export async function countRequestStatements(
+  databaseUrl: string,
+  request: () => { method: 'POST' | 'GET'; url: string; payload?: string; headers: Record<string, string> },
+  env: Record<string, string> = {},
+): Promise<Omit<StatementCount, 'orderId'> & { statusCode: number; body: string }> {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'development',
@@ -53,6 +73,7 @@ export async function countOrderStatements(databaseUrl: string, body: string): P
     LOG_LEVEL: 'silent',
     WORKERS: 'off',
     RATE_LIMIT_ORDERS_PER_MINUTE: '1000000',
+    ...env,
   });
   // Workers, maintenance and schedules stay off: the count is of the request alone.
   const database = await openPostgres(databaseUrl, { max: 2 });
@@ -65,32 +86,26 @@ export async function countOrderStatements(databaseUrl: string, body: string): P
     jobs,
     services: createServices({ config, database, jobs, clock, mailTransport: outboxTransport }),
   });
-  const post = () =>
-    app.inject({
-      method: 'POST',
-      url: '/api/order',
-      payload: body,
-      headers: { 'content-type': 'application/json' },
-    });
+  const send = () => app.inject(request());
   const prototype = pg.Client.prototype as unknown as { query: QueryFn };
   const original = prototype.query;
   const texts: string[] = [];
   try {
-    // The first call loads the form-params cache and warms the pool: the count is of a steady-state order.
-    await post();
+    // The first call loads the caches and warms the pool: the count is of a steady-state request.
+    await send();
     prototype.query = function (this: unknown, ...args: unknown[]) {
       texts.push(textOf(args));
       return original.apply(this, args);
     };
-    const response = await post();
+    const response = await send();
     prototype.query = original;
-    if (response.statusCode !== 201) throw new Error(`POST /api/order answered ${response.statusCode}`);
     return {
       roundTrips: texts.length,
       statements: texts.reduce((sum, text) => sum + commands(text), 0),
       writes: texts.reduce((sum, text) => sum + writesIn(text), 0),
-      orderId: (response.json() as { id: string }).id,
       texts,
+      statusCode: response.statusCode,
+      body: response.body,
     };
   } finally {
     prototype.query = original;

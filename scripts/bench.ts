@@ -6,7 +6,9 @@
  * (the order-number designs of decision 064 on the bare transaction) or get
  * (only the GET targets and the form-params goal with its CPU per request), redirect (the bare baseline and the
  * referral redirect GET /r/{code} only), analytics (the bare baseline and the analytics ingestion only),
- * BENCH_ANALYTICS_CONNECTIONS (4), BENCH_ANALYTICS_BATCH (25 events a request),
+ * BENCH_ANALYTICS_CONNECTIONS (4, the saturation run), BENCH_ANALYTICS_BATCH (25 events a request),
+ * BENCH_ANALYTICS_RATE (2000 events/s offered in the open-loop run), BENCH_ANALYTICS_OPEN_ROUNDS (3) ×
+ * BENCH_ANALYTICS_OPEN_SECONDS (10),
  * BENCH_ORDER_DURATION (s, 20), BENCH_ORDER_CONNECTIONS (8), BENCH_ORDER_ROUNDS (4: API and bare transaction
  * alternate), BENCH_GOAL_ROUNDS (6) × BENCH_GOAL_ROUND_SECONDS (3), BENCH_VERBOSE (list one order's statements),
  * BENCH_LIGHTHOUSE=false,
@@ -24,7 +26,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { orderPayload } from '../apps/api/test/fault-scenarios.ts';
-import { benchBareTransaction, countOrderStatements } from './bench-order-cost.ts';
+import { benchBareTransaction, countOrderStatements, countRequestStatements } from './bench-order-cost.ts';
+import { openLoop, percentile, type OpenLoopResult } from './open-loop.ts';
 import { runMain } from './run-main.ts';
 import {
   INITIAL_JS_BUDGET_KB,
@@ -317,19 +320,34 @@ async function benchReferralRedirect(api: string, bare: Row | undefined): Promis
   return row;
 }
 
-/** Issue 19: the tracker's ingestion on this 2-core machine, on PostgreSQL. */
+/** Issue 19: the tracker's ingestion on this 2-core machine, on PostgreSQL: this rate of events at this p99. */
 const ANALYTICS_GOAL = { eventsPerSecond: 2000, p99: 50 };
-// 4 clients reach the target rate; more only queue in the API on 2 cores (10: p50 44 ms, p99 184 ms for the same
-// events/s), as with the redirect (REDIRECT_CONNECTIONS).
+// The saturation run: 4 clients reach the most events/s; more only queue in the API on 2 cores (10: p50 44 ms,
+// p99 184 ms for the same events/s), as with the redirect (REDIRECT_CONNECTIONS).
 const ANALYTICS_CONNECTIONS = Number(process.env.BENCH_ANALYTICS_CONNECTIONS ?? 4);
 const ANALYTICS_BATCH = Number(process.env.BENCH_ANALYTICS_BATCH ?? 25);
+/** The open-loop run (decision 074): this many events a second offered, in batches of ANALYTICS_BATCH. */
+const ANALYTICS_RATE = Number(process.env.BENCH_ANALYTICS_RATE ?? ANALYTICS_GOAL.eventsPerSecond);
+const ANALYTICS_OPEN_ROUNDS = Math.max(1, Number(process.env.BENCH_ANALYTICS_OPEN_ROUNDS ?? 3));
+const ANALYTICS_OPEN_SECONDS = Number(process.env.BENCH_ANALYTICS_OPEN_SECONDS ?? 10);
 
 /**
  * POST /api/analytics/batch as the tracker sends it: 25 events a request (page views, clicks, a funnel stage),
  * each with its own client id, over 2,000 sessions, one request in ten carrying its session (the first batch of a
- * page). Every request is new data: nothing is skipped as a retry. Beside the bare route of the same run.
+ * page). Every request is new data: nothing is skipped as a retry. Measured two ways, beside the bare route:
+ * - saturation (closed loop, ANALYTICS_CONNECTIONS clients back to back): the most events/s, and the latency at
+ *   that load — informative;
+ * - the issue's target (decision 074): an open loop offering ANALYTICS_RATE events/s (batches at a fixed pace,
+ *   whatever the answers take), in alternating rounds with the bare route offered the same requests/s (what this
+ *   machine's own noise does to a p99 at that pace). PASS when the achieved events/s reach the goal and the p99
+ *   of all rounds' answers is under it.
  */
-async function benchAnalyticsIngestion(api: string, bare: Row | undefined): Promise<Row> {
+async function benchAnalyticsIngestion(
+  api: string,
+  bareBase: string,
+  bare: Row | undefined,
+  databaseUrl: string | undefined,
+): Promise<Row[]> {
   let sequence = 0;
   const body = () => {
     sequence += 1;
@@ -360,23 +378,49 @@ async function benchAnalyticsIngestion(api: string, bare: Row | undefined): Prom
         : null;
     return JSON.stringify({ sessionId, session, items });
   };
+  const headers = { 'content-type': 'application/json', 'user-agent': BROWSER_AGENT };
   const run = (seconds: number) =>
     autocannon({
       url: `${api}/api/analytics/batch`,
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_AGENT },
+      headers,
       duration: seconds,
       connections: ANALYTICS_CONNECTIONS,
       // A new body per request (autocannon's workers cannot take a function): the load runs in this process.
       requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
     });
+
+  // What one batch costs the database: counted on the API built in this process (a batch with its session, the
+  // costlier kind), as for an order.
+  if (databaseUrl) {
+    const cost = await countRequestStatements(
+      databaseUrl,
+      () => {
+        // Every tenth body carries its session: the next one is such.
+        sequence = Math.floor(sequence / 10) * 10 + 9;
+        return { method: 'POST', url: '/api/analytics/batch', payload: body(), headers };
+      },
+      { RATE_LIMIT_ANALYTICS_PER_IP: '1000000', RATE_LIMIT_ANALYTICS_PER_SESSION: '1000000' },
+    );
+    if (cost.statusCode !== 200) throw new Error(`POST /api/analytics/batch answered ${cost.statusCode}`);
+    console.log(
+      `\none analytics batch (${ANALYTICS_BATCH} items and its session): ${cost.roundTrips} round trip(s), ` +
+        `${cost.statements} SQL statement(s), ${cost.writes} table writes (insert CTEs, whatever the batch holds)`,
+    );
+    if (process.env.BENCH_VERBOSE) {
+      cost.texts.forEach((text, i) => console.log(`  ${i + 1}. ${text.replace(/\s+/g, ' ').slice(0, 400)}`));
+    }
+  } else {
+    console.log('\nstatements per analytics batch: PostgreSQL only');
+  }
+
   await run(WARMUP_SECONDS);
   const cpuBefore = cpuMs(pids.api);
   const result = await run(DURATION);
   const cpuPerEventUs =
     ((cpuMs(pids.api) - cpuBefore) * 1000) / Math.max(1, result.requests.total * ANALYTICS_BATCH);
-  const row: Row = {
-    name: 'analytics-batch',
+  const saturation: Row = {
+    name: 'analytics-batch (saturation)',
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -384,18 +428,96 @@ async function benchAnalyticsIngestion(api: string, bare: Row | undefined): Prom
     errors: result.errors,
     ratio: bare ? result.requests.average / bare.rps : 0,
   };
-  const eventsPerSecond = row.rps * ANALYTICS_BATCH;
-  const verdict =
-    eventsPerSecond >= ANALYTICS_GOAL.eventsPerSecond && row.p99 < ANALYTICS_GOAL.p99 ? 'PASS' : 'FAIL';
   console.log(
-    `\n${verdict}: analytics ingestion POST /api/analytics/batch, ${ANALYTICS_BATCH} events a request, ` +
-      `${ANALYTICS_CONNECTIONS} clients: ${fmt(eventsPerSecond)} events/s (${fmt(row.rps)} req/s), p50 ` +
-      `${fmt(row.p50, 1)} ms, p99 ${fmt(row.p99, 1)} ms, non-2xx ${row.non2xx}, errors ${row.errors} ` +
-      `(target >= ${ANALYTICS_GOAL.eventsPerSecond} events/s, p99 < ${ANALYTICS_GOAL.p99} ms); baseline bare ` +
-      `${bare ? fmt(bare.rps) : '?'} req/s, p99 ${bare ? fmt(bare.p99, 1) : '?'} ms in this run ` +
-      `(${fmt(row.ratio, 2)} × bare req/s); API CPU per event ${fmt(cpuPerEventUs, 1)} µs`,
+    `\ninfo: analytics ingestion at saturation (closed loop, ${ANALYTICS_CONNECTIONS} clients back to back, ` +
+      `${ANALYTICS_BATCH} events a request): ${fmt(saturation.rps * ANALYTICS_BATCH)} events/s ` +
+      `(${fmt(saturation.rps)} req/s), p50 ${fmt(saturation.p50, 1)} ms, p99 ${fmt(saturation.p99, 1)} ms — the ` +
+      `latency at the most load, not at the target rate; non-2xx ${saturation.non2xx}, errors ${saturation.errors}; ` +
+      `baseline bare ${bare ? fmt(bare.rps) : '?'} req/s, p99 ${bare ? fmt(bare.p99, 1) : '?'} ms in this run ` +
+      `(${fmt(saturation.ratio, 2)} × bare req/s); API CPU per event ${fmt(cpuPerEventUs, 1)} µs`,
   );
-  return row;
+
+  // The target: a fixed offered rate, in rounds alternating with the bare route at the same requests/s.
+  const batchesPerSecond = ANALYTICS_RATE / ANALYTICS_BATCH;
+  await openLoop({
+    url: `${api}/api/analytics/batch`,
+    method: 'POST',
+    headers,
+    body,
+    rate: batchesPerSecond,
+    seconds: WARMUP_SECONDS,
+  });
+  const ours: OpenLoopResult[] = [];
+  const bareRounds: OpenLoopResult[] = [];
+  const openCpu = { ms: 0, batches: 0 };
+  for (let round = 0; round < ANALYTICS_OPEN_ROUNDS; round += 1) {
+    bareRounds.push(
+      await openLoop({
+        url: `${bareBase}/bare`,
+        method: 'GET',
+        rate: batchesPerSecond,
+        seconds: ANALYTICS_OPEN_SECONDS,
+      }),
+    );
+    const before = cpuMs(pids.api);
+    ours.push(
+      await openLoop({
+        url: `${api}/api/analytics/batch`,
+        method: 'POST',
+        headers,
+        body,
+        rate: batchesPerSecond,
+        seconds: ANALYTICS_OPEN_SECONDS,
+      }),
+    );
+    openCpu.ms += cpuMs(pids.api) - before;
+    openCpu.batches += ours.at(-1)!.ok;
+  }
+  const pooled = (runs: OpenLoopResult[]) => {
+    const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    return {
+      p50: percentile(all, 0.5),
+      p99: percentile(all, 0.99),
+      rps: runs.reduce((sum, r) => sum + r.achievedRps, 0) / runs.length,
+      non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      lag: Math.max(...runs.map((r) => r.maxSendLagMs)),
+    };
+  };
+  const mine = pooled(ours);
+  const floor = pooled(bareRounds);
+  const achievedEvents = mine.rps * ANALYTICS_BATCH;
+  const verdict =
+    achievedEvents >= ANALYTICS_GOAL.eventsPerSecond &&
+    mine.p99 < ANALYTICS_GOAL.p99 &&
+    mine.non2xx === 0 &&
+    mine.errors === 0
+      ? 'PASS'
+      : 'FAIL';
+  const perRound = (runs: OpenLoopResult[]) =>
+    runs.map((r) => `${fmt(r.p50, 1)}/${fmt(r.p99, 1)}`).join(', ');
+  console.log(
+    `\n${verdict}: analytics ingestion POST /api/analytics/batch, open loop at ${fmt(ANALYTICS_RATE)} events/s ` +
+      `offered (${fmt(batchesPerSecond, 1)} batches/s of ${ANALYTICS_BATCH}), ${ANALYTICS_OPEN_ROUNDS} × ` +
+      `${ANALYTICS_OPEN_SECONDS} s: ${fmt(achievedEvents)} events/s achieved, p50 ${fmt(mine.p50, 1)} ms, ` +
+      `p99 ${fmt(mine.p99, 1)} ms (all rounds' answers; per round p50/p99: ${perRound(ours)} ms), non-2xx ` +
+      `${mine.non2xx}, errors ${mine.errors} (target >= ${ANALYTICS_GOAL.eventsPerSecond} events/s, p99 < ` +
+      `${ANALYTICS_GOAL.p99} ms)\n  bare route offered the same ${fmt(batchesPerSecond, 1)} req/s in alternating ` +
+      `rounds: p50 ${fmt(floor.p50, 1)} ms, p99 ${fmt(floor.p99, 1)} ms (per round: ${perRound(bareRounds)} ms) — ` +
+      `this machine's own noise at that pace; API CPU per event ${fmt((openCpu.ms * 1000) / Math.max(1, openCpu.batches * ANALYTICS_BATCH), 1)} µs; ` +
+      `generator's worst send delay ${fmt(Math.max(mine.lag, floor.lag), 1)} ms (counted in the latencies); ` +
+      `load average ${loadAverage()}`,
+  );
+  const open: Row = {
+    name: `analytics-batch (${fmt(batchesPerSecond)}/s)`,
+    rps: mine.rps,
+    p50: mine.p50,
+    p99: mine.p99,
+    non2xx: mine.non2xx,
+    errors: mine.errors,
+    ratio: bare ? mine.rps / bare.rps : 0,
+  };
+  return [saturation, open];
 }
 
 /** The order-creation target (issue 15): on this 2-core machine, 8 connections, PostgreSQL. */
@@ -805,13 +927,14 @@ async function main(): Promise<number> {
   }
 
   if (process.env.BENCH_ONLY === 'analytics') {
-    rows.push(await benchAnalyticsIngestion(bases.api, rows[0]));
+    rows.push(...(await benchAnalyticsIngestion(bases.api, bases.bare, rows[0], dbEnv.DATABASE_URL)));
     printTable(rows);
     return rows.some((r) => r.non2xx > 0 || r.errors > 0) ? 1 : 0;
   }
   if (process.env.BENCH_ONLY !== 'get') {
     rows.push(await benchReferralRedirect(bases.api, rows[0]));
-    if (process.env.BENCH_ONLY !== 'redirect') rows.push(await benchAnalyticsIngestion(bases.api, rows[0]));
+    if (process.env.BENCH_ONLY !== 'redirect')
+      rows.push(...(await benchAnalyticsIngestion(bases.api, bases.bare, rows[0], dbEnv.DATABASE_URL)));
   }
   printTable(rows);
   const goalTarget = TARGETS.find((t) => t.name === GOAL.name);

@@ -43,6 +43,169 @@ export function createAnalyticsRepository() {
       .prepare('analytics_order_stage'),
   );
 
+  /**
+   * One tracker batch: four data-modifying CTEs, each over `jsonb_to_recordset` of one parameter (a table's rows),
+   * prepared once per connection (decision 074: no query text, parse or plan per batch). Each select names the
+   * table's own columns, in order: Drizzle checks that at run time (it refuses the statement at its first use
+   * otherwise); its types cannot follow raw `sql` fields, hence the casts.
+   */
+  const batchStatement = preparedOnce((db) => {
+    const at = sql`${sql.placeholder('createdAt')}::timestamptz`;
+    const rows = (name: string, columns: string) =>
+      sql`jsonb_to_recordset(${sql.placeholder(name)}::jsonb) as x(${sql.raw(columns)})`;
+    const s = db.$with('s').as(
+      db
+        .insert(analyticsSessions)
+        .select(
+          (qb) =>
+            qb
+              .select({
+                sessionId: sql`x.session_id`,
+                visitorId: sql`x.visitor_id`,
+                landingPage: sql`x.landing_page`,
+                referer: sql`x.referer`,
+                userAgent: sql`x.user_agent`,
+                deviceType: sql`x.device_type`,
+                browserName: sql`x.browser_name`,
+                operatingSystem: sql`x.operating_system`,
+                channel: sql`x.channel`,
+                utmSource: sql`x.utm_source`,
+                utmMedium: sql`x.utm_medium`,
+                utmCampaign: sql`x.utm_campaign`,
+                utmContent: sql`x.utm_content`,
+                utmTerm: sql`x.utm_term`,
+                clickIds: sql`x.click_ids`,
+                ipHash: sql`x.ip_hash`,
+                isInternal: sql`x.is_internal`,
+                userId: sql`x.user_id`,
+                createdAt: at,
+                lastSeenAt: at,
+              })
+              .from(
+                rows(
+                  'sessions',
+                  `session_id text, visitor_id text, landing_page text, referer text, user_agent text,
+                 device_type text, browser_name text, operating_system text, channel text, utm_source text,
+                 utm_medium text, utm_campaign text, utm_content text, utm_term text, click_ids jsonb,
+                 ip_hash text, is_internal boolean, user_id uuid`,
+                ),
+              ) as never,
+        )
+        // The first values stay; the last visit moves; a visitor or user learnt later fills a gap.
+        .onConflictDoUpdate({
+          target: analyticsSessions.sessionId,
+          set: {
+            lastSeenAt: sql`excluded.last_seen_at`,
+            visitorId: sql`coalesce(${analyticsSessions.visitorId}, excluded.visitor_id)`,
+            userId: sql`coalesce(${analyticsSessions.userId}, excluded.user_id)`,
+          },
+        })
+        .returning({ one: sql<number>`1`.as('one') }),
+    );
+    const e = db.$with('e').as(
+      db
+        .insert(analyticsEvents)
+        .select(
+          (qb) =>
+            qb
+              .select({
+                id: sql`gen_random_uuid()`,
+                sessionId: sql`x.session_id`,
+                clientEventId: sql`x.client_event_id`,
+                eventType: sql`x.event_type`,
+                eventCategory: sql`x.event_category`,
+                eventAction: sql`x.event_action`,
+                eventLabel: sql`x.event_label`,
+                eventValue: sql`x.event_value`,
+                pagePath: sql`x.page_path`,
+                pageTitle: sql`x.page_title`,
+                formData: sql`x.form_data`,
+                isConversion: sql`x.is_conversion`,
+                userId: sql`x.user_id`,
+                createdAt: at,
+              })
+              .from(
+                rows(
+                  'events',
+                  `session_id text, client_event_id text, event_type text, event_category text,
+                 event_action text, event_label text, event_value double precision, page_path text,
+                 page_title text, form_data jsonb, is_conversion boolean, user_id uuid`,
+                ),
+              ) as never,
+        )
+        .onConflictDoNothing()
+        .returning({ one: sql<number>`1`.as('one') }),
+    );
+    const c = db.$with('c').as(
+      db
+        .insert(conversions)
+        .select(
+          (qb) =>
+            qb
+              .select({
+                id: sql`gen_random_uuid()`,
+                sessionId: sql`x.session_id`,
+                clientEventId: sql`x.client_event_id`,
+                conversionType: sql`x.conversion_type`,
+                conversionValue: sql`x.conversion_value`,
+                orderId: sql`x.order_id`,
+                createdAt: at,
+              })
+              .from(
+                rows(
+                  'conversions',
+                  `session_id text, client_event_id text, conversion_type text,
+                 conversion_value double precision, order_id uuid`,
+                ),
+              ) as never,
+        )
+        .onConflictDoNothing()
+        .returning({ one: sql<number>`1`.as('one') }),
+    );
+    const f = db.$with('f').as(
+      db
+        .insert(funnelStages)
+        .select(
+          (qb) =>
+            qb
+              .select({
+                id: sql`gen_random_uuid()`,
+                sessionId: sql`x.session_id`,
+                clientEventId: sql`x.client_event_id`,
+                stage: sql`x.stage`,
+                source: sql`x.source`,
+                value: sql`x.value`,
+                metadata: sql`x.metadata`,
+                userId: sql`x.user_id`,
+                orderId: sql`x.order_id`,
+                utm: sql`x.utm`,
+                createdAt: at,
+              })
+              .from(
+                rows(
+                  'stages',
+                  `session_id text, client_event_id text, stage text, source text, value double precision,
+                 metadata jsonb, user_id uuid, order_id uuid, utm jsonb`,
+                ),
+              ) as never,
+        )
+        .onConflictDoNothing()
+        .returning({ one: sql<number>`1`.as('one') }),
+    );
+    return db
+      .with(s, e, c, f)
+      .select({
+        stored: sql<number>`(select count(*) from ${s}) + (select count(*) from ${e})
+          + (select count(*) from ${c}) + (select count(*) from ${f})`,
+        // What a browser reports is a log: its commit does not wait for the disk (this statement's own
+        // transaction only). A crash may lose the last fraction of a second of events, never an order or money
+        // (decisions 061 and 074).
+        relaxedCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('analytics_batch');
+  });
+
   return {
     /**
      * One tracker batch in ONE statement (decision 066): the session (when the batch carries it) and every item,
@@ -60,7 +223,6 @@ export function createAnalyticsRepository() {
       },
     ): Promise<void> {
       const { session, createdAt } = batch;
-      const at = createdAt.toISOString();
       const json = (rows: unknown[]) => JSON.stringify(rows);
       const sessions = session
         ? [
@@ -118,51 +280,13 @@ export function createAnalyticsRepository() {
         order_id: row.orderId ?? null,
         utm: row.utm ?? null,
       }));
-      await db.execute(sql`
-        with s as (
-          insert into analytics_sessions (session_id, visitor_id, landing_page, referer, user_agent, device_type,
-            browser_name, operating_system, channel, utm_source, utm_medium, utm_campaign, utm_content, utm_term,
-            click_ids, ip_hash, is_internal, user_id, created_at, last_seen_at)
-          select x.*, ${at}::timestamptz, ${at}::timestamptz
-            from jsonb_to_recordset(${json(sessions)}::jsonb) as x(session_id text, visitor_id text,
-              landing_page text, referer text, user_agent text, device_type text, browser_name text,
-              operating_system text, channel text, utm_source text, utm_medium text, utm_campaign text,
-              utm_content text, utm_term text, click_ids jsonb, ip_hash text, is_internal boolean, user_id uuid)
-          on conflict (session_id) do update set
-            last_seen_at = excluded.last_seen_at,
-            visitor_id = coalesce(analytics_sessions.visitor_id, excluded.visitor_id),
-            user_id = coalesce(analytics_sessions.user_id, excluded.user_id)
-          returning 1
-        ), e as (
-          insert into analytics_events (session_id, client_event_id, event_type, event_category, event_action,
-            event_label, event_value, page_path, page_title, form_data, is_conversion, user_id, created_at)
-          select x.*, ${at}::timestamptz
-            from jsonb_to_recordset(${json(events)}::jsonb) as x(session_id text, client_event_id text,
-              event_type text, event_category text, event_action text, event_label text,
-              event_value double precision, page_path text, page_title text, form_data jsonb,
-              is_conversion boolean, user_id uuid)
-          on conflict do nothing
-          returning 1
-        ), c as (
-          insert into conversions (session_id, client_event_id, conversion_type, conversion_value, order_id,
-            created_at)
-          select x.*, ${at}::timestamptz
-            from jsonb_to_recordset(${json(conversionRows)}::jsonb) as x(session_id text, client_event_id text,
-              conversion_type text, conversion_value double precision, order_id uuid)
-          on conflict do nothing
-          returning 1
-        ), f as (
-          insert into funnel_stages (session_id, client_event_id, stage, source, value, metadata, user_id,
-            order_id, utm, created_at)
-          select x.*, ${at}::timestamptz
-            from jsonb_to_recordset(${json(stages)}::jsonb) as x(session_id text, client_event_id text,
-              stage text, source text, value double precision, metadata jsonb, user_id uuid, order_id uuid,
-              utm jsonb)
-          on conflict do nothing
-          returning 1
-        )
-        select (select count(*) from s) + (select count(*) from e) + (select count(*) from c)
-          + (select count(*) from f) as stored`);
+      await batchStatement(db, {
+        createdAt: createdAt.toISOString(),
+        sessions: json(sessions),
+        events: json(events),
+        conversions: json(conversionRows),
+        stages: json(stages),
+      });
     },
     /** One prepared statement in the caller's transaction (the order's): costs an order one round trip. */
     async recordOrderStage(
