@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
+import { Column, is, SQL, Subquery, type ExtractTablesWithRelations, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -84,9 +84,52 @@ export function preparedOnce<T extends { execute(values?: Record<string, unknown
 ): (dbOrTx: DbOrTx, values: Record<string, unknown>) => ReturnType<T['execute']> {
   let prepared: T | undefined;
   return (dbOrTx, values) => {
-    prepared ??= build(dbOrTx);
+    prepared ??= withFlatRowMapper(build(dbOrTx));
     return runPrepared(dbOrTx, prepared, values);
   };
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type PreparedInternals = {
+  fields?: Array<{ path: string[]; field: unknown }>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+
+/** The decoder Drizzle's `mapResultRow` picks for a selected field (drizzle-orm 0.45, utils.js). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  type WithDecoder = { decoder: Decoder };
+  if (is(field, SQL)) return (field as unknown as WithDecoder).decoder;
+  if (is(field, Subquery)) return (field as unknown as { _: { sql: WithDecoder } })._.sql.decoder;
+  return (field as { sql: WithDecoder }).sql.decoder;
+}
+
+/**
+ * A statement prepared once also gets its rows mapped by a mapper made once (issue 15, decision 077): Drizzle's
+ * `mapResultRow` looks up every column's decoder again for every row (an `instanceof` on a proxy per column, a
+ * path walk) — for the order's 70 columns a noticeable share of the order's CPU. Only a flat selection (every field
+ * a top-level key, as `select()` of one table or `returning()` gives): there the result is the same object, the
+ * same keys in the same order, a null stays null, every other value goes through the column's own decoder.
+ * Nested selections (joins) keep Drizzle's mapper.
+ */
+function withFlatRowMapper<T>(prepared: T): T {
+  const internals = prepared as PreparedInternals;
+  const fields = internals.fields;
+  if (!fields || internals.customResultMapper || fields.some(({ path }) => path.length !== 1))
+    return prepared;
+  const keys = fields.map(({ path }) => path[0]!);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  const count = keys.length;
+  internals.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const result: Record<string, unknown> = {};
+      for (let index = 0; index < count; index += 1) {
+        const raw = row[index];
+        result[keys[index]!] = raw === null ? null : decoders[index]!.mapFromDriverValue(raw);
+      }
+      return result;
+    });
+  return prepared;
 }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
