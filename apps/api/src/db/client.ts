@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
+import { Column, is, SQL, Subquery, type ExtractTablesWithRelations, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -84,9 +84,52 @@ export function preparedOnce<T extends { execute(values?: Record<string, unknown
 ): (dbOrTx: DbOrTx, values: Record<string, unknown>) => ReturnType<T['execute']> {
   let prepared: T | undefined;
   return (dbOrTx, values) => {
-    prepared ??= build(dbOrTx);
+    prepared ??= withFlatRowMapper(build(dbOrTx));
     return runPrepared(dbOrTx, prepared, values);
   };
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type PreparedInternals = {
+  fields?: Array<{ path: string[]; field: unknown }>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+
+/** The decoder Drizzle's `mapResultRow` picks for a selected field (drizzle-orm 0.45, utils.js). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  type WithDecoder = { decoder: Decoder };
+  if (is(field, SQL)) return (field as unknown as WithDecoder).decoder;
+  if (is(field, Subquery)) return (field as unknown as { _: { sql: WithDecoder } })._.sql.decoder;
+  return (field as { sql: WithDecoder }).sql.decoder;
+}
+
+/**
+ * A statement prepared once also gets its rows mapped by a mapper made once (issue 15, decision 077): Drizzle's
+ * `mapResultRow` looks up every column's decoder again for every row (an `instanceof` on a proxy per column, a
+ * path walk) — for the order's 70 columns a noticeable share of the order's CPU. Only a flat selection (every field
+ * a top-level key, as `select()` of one table or `returning()` gives): there the result is the same object, the
+ * same keys in the same order, a null stays null, every other value goes through the column's own decoder.
+ * Nested selections (joins) keep Drizzle's mapper.
+ */
+function withFlatRowMapper<T>(prepared: T): T {
+  const internals = prepared as PreparedInternals;
+  const fields = internals.fields;
+  if (!fields || internals.customResultMapper || fields.some(({ path }) => path.length !== 1))
+    return prepared;
+  const keys = fields.map(({ path }) => path[0]!);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  const count = keys.length;
+  internals.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const result: Record<string, unknown> = {};
+      for (let index = 0; index < count; index += 1) {
+        const raw = row[index];
+        result[keys[index]!] = raw === null ? null : decoders[index]!.mapFromDriverValue(raw);
+      }
+      return result;
+    });
+  return prepared;
 }
 
 export async function openPglite(
@@ -211,6 +254,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     casing: 'snake_case',
     ...(options.logger ? { logger: options.logger } : {}),
   }) as unknown as Db;
+  lightTransactions(db, pool);
   return {
     kind: 'postgres',
     db,
@@ -231,5 +275,68 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     async close() {
       await pool.end();
     },
+  };
+}
+
+type SessionInternals = {
+  client: pg.Pool;
+  dialect: ConstructorParameters<typeof NodePgTransaction>[0];
+  schema: ConstructorParameters<typeof NodePgTransaction>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+  transaction: (run: (tx: Tx) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+};
+
+/**
+ * `db.transaction` without Drizzle's per-transaction construction (issue 15, decision 077). drizzle-orm 0.45 builds a
+ * new transaction object for every transaction, and its constructor makes one relational query builder per table of
+ * the schema (`tx.query.<table>`, ~70 objects) and sends BEGIN and COMMIT as SQL built from a template each time:
+ * together about a tenth of the API's own CPU per order. Here each transaction is a copy of one transaction made at
+ * start-up with its own session (its own client): `tx.query` is built on first use only, BEGIN/COMMIT/ROLLBACK are
+ * sent as plain text. What Drizzle does is kept: BEGIN before the try (a failed BEGIN is not rolled back), ROLLBACK
+ * on any error (`tx.rollback()` included) and the error thrown on, the client released in every case, the logger
+ * told of each statement. A transaction with a config (isolation level, access mode) is Drizzle's own.
+ */
+function lightTransactions(db: Db, pool: pg.Pool) {
+  const session = (db as unknown as { session: SessionInternals }).session;
+  const drizzleTransaction = session.transaction.bind(session);
+  const { dialect, schema, options } = session;
+  const template = new NodePgTransaction(dialect, session as never, schema);
+  const logger = options?.logger;
+  const send = async (client: pg.PoolClient, text: 'begin' | 'commit' | 'rollback') => {
+    logger?.logQuery(text, []);
+    await client.query(text);
+  };
+  session.transaction = async (run, config) => {
+    if (config) return drizzleTransaction(run, config);
+    const client = await pool.connect();
+    try {
+      const txSession = new NodePgSession(client, dialect, schema, options);
+      const tx = Object.create(template, {
+        session: { value: txSession, writable: true, enumerable: true, configurable: true },
+        _: {
+          value: { ...template._, session: txSession },
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        },
+      }) as Tx & { query: unknown };
+      let query: unknown;
+      Object.defineProperty(tx, 'query', {
+        get: () => (query ??= new NodePgTransaction(dialect, txSession, schema).query),
+        enumerable: true,
+        configurable: true,
+      });
+      await send(client, 'begin');
+      try {
+        const result = await run(tx);
+        await send(client, 'commit');
+        return result;
+      } catch (error) {
+        await send(client, 'rollback');
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
   };
 }

@@ -90,23 +90,42 @@ function findForbidden(value: unknown, schema: unknown, path: Array<string | num
   return null;
 }
 
+/**
+ * Whether `value` holds no string or key that even a single-line field would refuse: the strictest rule, with no
+ * schema to consult and no path to build. Nearly every request passes here and is done; only one that does not is
+ * walked again with its schema (findForbidden), which alone knows where line breaks are allowed.
+ */
+function clean(value: unknown): boolean {
+  if (typeof value === 'string') return !hasForbiddenCharacters(value);
+  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) if (!clean(value[index])) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (hasForbiddenCharacters(key) || !clean((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
 type Schemas = Partial<Record<Part, unknown>> | undefined;
 
 export function checkRequest(
   request: FastifyRequest,
   schema: Schemas = request.routeOptions.schema as Schemas,
 ): AppError | null {
-  const parts: Array<[Part, unknown]> = [
-    ['params', request.params],
-    ['querystring', request.query],
-    ['body', request.body],
-  ];
-  for (const [part, value] of parts) {
-    if (value === undefined || value === null) continue;
-    const found = findForbidden(value, schema?.[part], [part]);
-    if (found !== null) return forbiddenCharacters(found);
-  }
-  return null;
+  return (
+    checkPart('params', request.params, schema) ??
+    checkPart('querystring', request.query, schema) ??
+    checkPart('body', request.body, schema)
+  );
+}
+
+function checkPart(part: Part, value: unknown, schema: Schemas): AppError | null {
+  if (value === undefined || value === null || clean(value)) return null;
+  const found = findForbidden(value, schema?.[part], [part]);
+  return found === null ? null : forbiddenCharacters(found);
 }
 
 type GuardHook = (request: FastifyRequest, reply: unknown, done: (error?: AppError) => void) => void;
