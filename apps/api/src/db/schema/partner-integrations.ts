@@ -120,6 +120,12 @@ export const partnerApiKeys = pgTable(
      * by one conditional UPDATE per request (shared by every API instance). Null: never used.
      */
     rateLimitTat: timestamp({ withTimezone: true }),
+    /**
+     * The latest request time the limit has seen: GCRA's clock for this key never goes back. Concurrent requests
+     * read the time before they queue on the row, so a request that took its time first may update after one that
+     * took a later time; measured from its own earlier time, it would be refused inside the full burst.
+     */
+    rateLimitClock: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -116,7 +116,8 @@ export function createPartnerApiRepository() {
       limit: number,
       periodMs: number,
     ): Promise<{ tat: Date } | null> {
-      const at = sql`${now.toISOString()}::timestamptz`;
+      // The key's clock never goes back (a request that read the time first may reach the row last).
+      const at = sql`greatest(${now.toISOString()}::timestamptz, ${partnerApiKeys.rateLimitClock})`;
       // Whole microseconds, rounded down: `limit` intervals never add up to more than the period, so the full
       // burst always fits (60 s ÷ 7 is not exact).
       const next = sql`greatest(coalesce(${partnerApiKeys.rateLimitTat}, ${at}), ${at})
@@ -125,6 +126,7 @@ export function createPartnerApiRepository() {
         .update(partnerApiKeys)
         .set({
           rateLimitTat: next,
+          rateLimitClock: at,
           lastUsedAt: sql`case when ${partnerApiKeys.lastUsedAt} is null
                                  or ${partnerApiKeys.lastUsedAt} <= ${at} - interval '1 minute'
                                then ${at} else ${partnerApiKeys.lastUsedAt} end`,

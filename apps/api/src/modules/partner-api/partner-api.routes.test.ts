@@ -497,6 +497,19 @@ describe('the partner API and its keys (decision 070)', () => {
     expect((await get()).statusCode).toBe(429);
   });
 
+  it('requests whose times reach the key out of order still get the whole burst (the key clock never goes back)', async () => {
+    const key = await createApiKey(ctx, integrator, { scopes: ['quote'] });
+    const get = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/partner/form-params', headers: bearer(key) });
+    // Concurrent requests read the time before they queue on the key's row: one that read it first may be last.
+    const readFirst = now.getTime();
+    now = new Date(readFirst + 200);
+    for (let n = 0; n < LIMIT - 1; n += 1) expect((await get()).statusCode).toBe(200);
+    now = new Date(readFirst);
+    expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(429);
+  });
+
   it('records the last use at most once a minute', async () => {
     const key = await createApiKey(ctx, integrator, { scopes: ['quote'] });
     const lastUsed = async () =>

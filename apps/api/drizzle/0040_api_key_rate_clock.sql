@@ -1,0 +1,1 @@
+ALTER TABLE "partner_api_keys" ADD COLUMN "rate_limit_clock" timestamp with time zone;
