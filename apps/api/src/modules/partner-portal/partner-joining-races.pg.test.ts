@@ -133,4 +133,29 @@ describe('joining the partner programme under concurrency (PostgreSQL)', () => {
       await ctx.partnerAuth(email, winner);
     }
   });
+
+  it('«Забыли пароль?» four times at once: one link, one mail (one a minute)', async () => {
+    const [email] = DEMO.affiliate;
+    const { rows: accounts } = await watcher.query<{ id: string }>(
+      'select id from partner_accounts where email = $1',
+      [email],
+    );
+    const accountId = accounts[0]!.id;
+    // Another request holds the account: the four queue behind it, past any check made before the lock.
+    await locker.query('begin');
+    await locker.query('select id from partner_accounts where id = $1 for update', [accountId]);
+    const requests = Array.from({ length: 4 }, () =>
+      ctx.app.inject({ method: 'POST', url: '/api/partner/password/forgot', payload: { email } }),
+    );
+    await waitForLockWaiters(watcher, 4);
+    await locker.query('rollback');
+    const answers = await Promise.all(requests);
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const { rows } = await watcher.query<{ links: number; mails: number }>(
+      `select (select count(*)::int from partner_password_tokens where partner_account_id = $1) as links,
+              (select count(*)::int from mail_outbox where "to" = $2) as mails`,
+      [accountId, email],
+    );
+    expect(rows[0]).toEqual({ links: 1, mails: 1 });
+  });
 });
