@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The orders side of the marketing reports (issue 19, decision 078), kept by database triggers on `orders`,
@@ -70,7 +81,15 @@ export const marketingOrderDaily = pgTable(
   (t) => [
     primaryKey({
       name: 'marketing_order_daily_pkey',
-      columns: [t.day, t.acquisitionChannel, t.utmSource, t.utmMedium, t.utmCampaign, t.utmContent, t.utmTerm],
+      columns: [
+        t.day,
+        t.acquisitionChannel,
+        t.utmSource,
+        t.utmMedium,
+        t.utmCampaign,
+        t.utmContent,
+        t.utmTerm,
+      ],
     }),
   ],
 );
