@@ -41,8 +41,11 @@ LEFT JOIN LATERAL (
 
 -- Makes the facts of these orders (and the first-paid flags of their e-mails) equal to the orders' rows, and moves
 -- the difference into the daily sums. Idempotent: any trigger may call it for any order, a deleted one included.
+-- A generic plan, kept for the session: planning the statement below anew for each call (plpgsql's custom plans)
+-- cost more than running it (decision 078: 27 → 12 ms per order intake + payment, measured).
 CREATE FUNCTION marketing_order_facts_refresh(ids uuid[]) RETURNS void
 LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   locked text[] := '{}';
