@@ -48,6 +48,9 @@ const OWNERS: Record<string, string> = {
   order_events: 'orders',
   order_stats_daily: 'orders',
   order_line_stats_daily: 'orders',
+  // Kept by SQL triggers on orders, order_lines and refunds (migration 0042, decision 078).
+  marketing_order_facts: 'orders',
+  marketing_order_daily: 'orders',
   payments: 'payments',
   refunds: 'payments',
   mail_outbox: 'mail',
