@@ -202,10 +202,3 @@ END
 $$;
 --> statement-breakpoint
 SELECT analytics_rollup_rebuild();
---> statement-breakpoint
-
--- The reports' distinct visitors and their sessions per group read the period from this index alone (an
--- index-only scan of the columns they group by) instead of the table's wide rows.
-CREATE INDEX analytics_sessions_report_idx ON analytics_sessions (created_at)
-  INCLUDE (channel, utm_source, utm_medium, utm_campaign, utm_content, utm_term, visitor_id, session_id)
-  WHERE NOT is_internal;

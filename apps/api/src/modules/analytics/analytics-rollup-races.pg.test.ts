@@ -43,7 +43,8 @@ describe('analytics rollups on PostgreSQL', () => {
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(16).fill(200));
-    const sql = async (text: string) => (await ctx.database.sql.executeSql(text, [])).rows;
+    const sql = async (text: string) =>
+      (await ctx.database.sql.executeSql(text, [])).rows as Array<Record<string, unknown>>;
     const kept = async () => ({
       sessions: await sql(
         `select day::text, channel, utm_source, device_type, browser_name, sessions
