@@ -18,10 +18,17 @@ describe('analytics rollups on PostgreSQL', () => {
   });
   afterAll(() => ctx?.close());
 
+  // Each session its own sessions row (its utm_content), all of them the same events rows: nothing orders the
+  // batches before their events' upsert.
   it('16 batches at once on the same daily rows: every session and event counted once', async () => {
     const batch = (n: number) => ({
       sessionId: `rollup-race-${String(n).padStart(3, '0')}`,
-      session: { visitorId: `rollup-race-visitor-${n}`, utmSource: 'vk', utmMedium: 'social' },
+      session: {
+        visitorId: `rollup-race-visitor-${n}`,
+        utmSource: 'vk',
+        utmMedium: 'social',
+        utmContent: `post-${n}`,
+      },
       items: [
         ...Array.from({ length: 10 }, (_, i) => ({
           kind: 'event',
@@ -47,8 +54,8 @@ describe('analytics rollups on PostgreSQL', () => {
       (await ctx.database.sql.executeSql(text, [])).rows as Array<Record<string, unknown>>;
     const kept = async () => ({
       sessions: await sql(
-        `select day::text, channel, utm_source, device_type, browser_name, sessions
-           from analytics_session_days where sessions <> 0 order by 1, 2, 3, 4, 5`,
+        `select day::text, channel, utm_source, device_type, browser_name, sum(sessions)::int as sessions
+           from analytics_session_days where sessions <> 0 group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
       ),
       events: await sql(
         `select day::text, channel, utm_source, event_type, page_path, events, conversions
@@ -65,5 +72,28 @@ describe('analytics rollups on PostgreSQL', () => {
     ]);
     await sql('select analytics_rollup_rebuild()');
     expect(await kept()).toEqual(before);
+  });
+
+  it('16 sessions at once with the same tags: the one daily row counts them all', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, (_, n) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/analytics/session',
+          payload: {
+            sessionId: `rollup-race-s-${String(n).padStart(3, '0')}`,
+            utmSource: 'ok',
+            utmMedium: 'social',
+          },
+          headers: { 'user-agent': BROWSER },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(16).fill(200));
+    const rows = await ctx.database.sql.executeSql(
+      `select sessions from analytics_session_days where utm_source = 'ok'`,
+      [],
+    );
+    expect(rows.rows).toEqual([{ sessions: 16 }]);
   });
 });
