@@ -24,6 +24,8 @@ const OWNERS: Record<string, string> = {
   app_settings: 'system',
   analytics_sessions: 'analytics',
   analytics_events: 'analytics',
+  analytics_session_days: 'analytics',
+  analytics_event_days: 'analytics',
   conversions: 'analytics',
   funnel_stages: 'analytics',
   document_types: 'form-settings',

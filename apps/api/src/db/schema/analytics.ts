@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -202,4 +203,75 @@ export const marketingUtmLinks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('marketing_utm_links_campaign_idx').on(t.utmCampaign)],
+);
+
+/**
+ * Daily rollups of the sessions and events the reports count (decision 079), kept by statement-level triggers on
+ * `analytics_sessions` and `analytics_events` (migration 0042) in the transaction of every write, so they always
+ * equal the raw rows: sessions that are not internal per Moscow day of their start and their tags, device and
+ * browser; events of such sessions per Moscow day of the event, the session's channel, source and campaign, and
+ * the event's type, category, action and page. A missing tag is ''. Rows may hold zero counts (readers skip them).
+ * Owner: the analytics module (written only by its triggers; `analytics_rollup_rebuild()` recomputes both).
+ */
+export const analyticsSessionDays = pgTable(
+  'analytics_session_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    channel: text().notNull(),
+    utmSource: text().notNull(),
+    utmMedium: text().notNull(),
+    utmCampaign: text().notNull(),
+    utmContent: text().notNull(),
+    utmTerm: text().notNull(),
+    deviceType: text().notNull(),
+    browserName: text().notNull(),
+    sessions: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_session_days_pkey',
+      columns: [
+        t.day,
+        t.channel,
+        t.utmSource,
+        t.utmMedium,
+        t.utmCampaign,
+        t.utmContent,
+        t.utmTerm,
+        t.deviceType,
+        t.browserName,
+      ],
+    }),
+  ],
+);
+
+export const analyticsEventDays = pgTable(
+  'analytics_event_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    channel: text().notNull(),
+    utmSource: text().notNull(),
+    utmCampaign: text().notNull(),
+    eventType: text().notNull(),
+    eventCategory: text().notNull(),
+    eventAction: text().notNull(),
+    pagePath: text().notNull(),
+    events: integer().notNull().default(0),
+    conversions: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_event_days_pkey',
+      columns: [
+        t.day,
+        t.channel,
+        t.utmSource,
+        t.utmCampaign,
+        t.eventType,
+        t.eventCategory,
+        t.eventAction,
+        t.pagePath,
+      ],
+    }),
+  ],
 );

@@ -101,17 +101,21 @@ export async function readFigures(
     ${scope.orders ? sql` and ${scope.orders}` : sql``}`;
   const [sessions, orders, spend] = await Promise.all([
     dimension.sessions
-      ? db.execute(sql`
-          select ${dimension.sessions} as key,
-                 count(*)::int as sessions,
-                 count(distinct coalesce(s.visitor_id, s.session_id))::int as visitors
-            from analytics_sessions s
-           where not s.is_internal
-             and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz
-             ${equalsFilter(sql`s.channel`, filters.channel)}
-             ${equalsFilter(sql`s.utm_source`, filters.source)}
-             ${equalsFilter(sql`s.utm_campaign`, filters.campaign)}
-             ${scope.sessions ? sql` and ${scope.sessions}` : sql``}
+      ? // Distinct visitors are not additive, so they are counted from the period's sessions, exactly: in two
+        // steps (each group's visitors with their sessions, then the groups): hash aggregates where
+        // count(distinct) would sort (decision 079).
+        db.execute(sql`
+          select v.key, sum(v.sessions)::int as sessions, count(*)::int as visitors
+            from (select ${dimension.sessions} as key, coalesce(s.visitor_id, s.session_id) as visitor,
+                         count(*) as sessions
+                    from analytics_sessions s
+                   where not s.is_internal
+                     and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz
+                     ${equalsFilter(sql`s.channel`, filters.channel)}
+                     ${equalsFilter(sql`s.utm_source`, filters.source)}
+                     ${equalsFilter(sql`s.utm_campaign`, filters.campaign)}
+                     ${scope.sessions ? sql` and ${scope.sessions}` : sql``}
+                   group by 1, 2) v
            group by 1`)
       : null,
     dimension.orders
