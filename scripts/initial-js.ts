@@ -36,7 +36,8 @@ export async function measureInitialJs(dist: string): Promise<InitialJs> {
     /<link [^>]*\bdisabled\b[^>]*>/g,
     '',
   );
-  const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+  // The order pages are their own build on preact/compat (apps/web/vite.order.config.ts, decision 081).
+  const manifest = JSON.parse(await readFile(join(dist, '.vite/order-manifest.json'), 'utf8')) as Record<
     string,
     { file: string; imports?: string[] }
   >;
