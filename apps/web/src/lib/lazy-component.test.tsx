@@ -27,9 +27,7 @@ describe('lazyComponent', () => {
 
   it('suspends until its code arrives when it has not been loaded', async () => {
     let arrive: (component: typeof Greeting) => void = () => undefined;
-    const { Component } = lazyComponent(
-      () => new Promise<typeof Greeting>((resolve) => (arrive = resolve)),
-    );
+    const { Component } = lazyComponent(() => new Promise<typeof Greeting>((resolve) => (arrive = resolve)));
     renderInSuspense(Component);
     expect(screen.getByText('Загрузка…')).toBeInTheDocument();
     arrive(Greeting);
