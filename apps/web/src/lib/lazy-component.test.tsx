@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyComponent } from './lazy-component';
 
@@ -7,7 +7,7 @@ function Greeting({ name }: { name: string }) {
   return <p>Здравствуйте, {name}</p>;
 }
 
-function renderInSuspense(Component: (props: { name: string }) => React.ReactNode) {
+function renderInSuspense(Component: ComponentType<{ name: string }>) {
   return render(
     <Suspense fallback={<p>Загрузка…</p>}>
       <Component name="Анна" />
