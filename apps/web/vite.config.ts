@@ -10,14 +10,19 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
  */
 const INITIAL_CODE = new RegExp(
   [
-    String.raw`node_modules[\/](react|react-dom|scheduler|clsx)[\/]`,
+    // preact and what `react` is in the order pages' own build (vite.order.config.ts, decision 081); the alias
+    // module must sit with preact: as a chunk of its own it formed an import cycle with this one.
+    String.raw`node_modules[\/](react|react-dom|scheduler|clsx|preact)[\/]`,
+    String.raw`src[\/]order-build[\/]react\.js$`,
     // Not the mutation and infinite-query observers: only back-office pages and step 3 use them (decision 065).
     String.raw`node_modules[\/]@tanstack[\/](query-core|react-query)[\/]build[\/]modern[\/](?!index|mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)`,
     String.raw`node_modules[\/]@mantine[\/]store[\/]`,
     String.raw`node_modules[\/]@mantine[\/]hooks[\/]esm[\/](utils|use-(click-outside|collapse|debounced-value|did-update|id|isomorphic-effect|media-query|merged-ref|reduced-motion|uncontrolled|window-event))[\/]`,
     String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]core[\/]`,
     String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](ActionIcon|Alert|Anchor|Box|Button|Card|Center|CloseButton|Collapse|Container|Divider|Grid|Group|Loader|Paper|Skeleton|Stack|Text|ThemeIcon|Title|Transition|UnstyledButton)[\/]`,
-    String.raw`node_modules[\/]@tabler[\/]icons-react[\/]dist[\/]esm[\/]create`,
+    // With the icon factory its defaults: left to the bundler, the order build put them in the order app's chunk,
+    // which this one then imported while that one imported this one (a cycle: the icons failed to load).
+    String.raw`node_modules[\/]@tabler[\/]icons-react[\/]dist[\/]esm[\/](create|defaultAttributes)`,
   ].join('|'),
 );
 
@@ -30,13 +35,25 @@ const ORDER_FIELDS_CODE = new RegExp(
   ].join('|'),
 );
 
+/** Everything the first screen runs in one file besides the entry; lazy pages keep their own chunks. */
+export const CHUNK_GROUPS = [
+  { name: 'initial', test: INITIAL_CODE, includeDependenciesRecursively: false, priority: 2 },
+  {
+    name: 'router',
+    test: /node_modules[\\/]react-router[\\/]/,
+    includeDependenciesRecursively: false,
+    priority: 2,
+  },
+  { name: 'order-fields', test: ORDER_FIELDS_CODE, includeDependenciesRecursively: false, priority: 1 },
+];
+
 /**
  * The entry (src/main.tsx) imports one of two apps, the order pages or the rest (decision 018). index.html serves
  * the rest, so it preloads that app's code and styles, which then download with the entry instead of after it
  * has run; scripts/prerender.mjs swaps these links (marked) for the order pages' in order.html and
  * order-step-1.html.
  */
-function preloadApp(sourcePath: string): Plugin {
+export function preloadApp(sourcePath: string): Plugin {
   return {
     name: 'preload-app',
     apply: 'build',
@@ -101,27 +118,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // dist/.vite/manifest.json: `npm run bench` sums the initial JavaScript of /order/step-1 from it.
         manifest: true,
-        rolldownOptions: {
-          output: {
-            // Everything the first screen runs in one file besides the entry; lazy pages keep their own chunks.
-            codeSplitting: {
-              groups: [
-                { name: 'initial', test: INITIAL_CODE, includeDependenciesRecursively: false, priority: 2 },
-                {
-                  name: 'router',
-                  test: /node_modules[\\/]react-router[\\/]/,
-                  includeDependenciesRecursively: false,
-                  priority: 2,
-                },
-                {
-                  name: 'order-fields',
-                  test: ORDER_FIELDS_CODE,
-                  includeDependenciesRecursively: false,
-                  priority: 1,
-                },
-              ],
-            },
-          },
-        },
+        rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
       },
 }));

@@ -1,68 +1,14 @@
 // Mantine's styles block the first paint in every page's HTML, whichever app the page then loads.
 import '@mantine/core/styles.css';
-import { startTransition, StrictMode, type ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
+import { loadOrderFunnel, startApp } from './boot';
 import { isOrderPath } from './lib/area';
-import { whenIdle } from './lib/idle';
-import { removePageSnapshot } from './lib/page-snapshot';
-
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('#root is missing in index.html');
 
 // The order pages are an app of their own without the back office's router (decision 018); the page's HTML
-// preloads the code of the one it needs, so choosing here costs no extra round trip.
-// On step 1 with its build-time copy on screen the order app first gathers what the page needs (decision 041).
-const loadApp: Promise<ComponentType> = isOrderPath(window.location.pathname)
-  ? import('./app/order-funnel/order-funnel-app').then(async (module) => {
-      await module.prepareOrderFunnel();
-      return module.OrderFunnelApp;
-    })
-  : import('./app/app').then((module) => module.App);
-
-loadApp.then(
-  (App) => {
-    // A transition lets React render the first screen in slices instead of one long task (decision 013).
-    startTransition(() => {
-      createRoot(rootElement).render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
-    });
-  },
-  () => {
-    removePageSnapshot();
-    rootElement.textContent = 'Не удалось загрузить страницу. Проверьте интернет и обновите её.';
-  },
+// preloads the code of the one it needs, so choosing here costs no extra round trip. The server answers the order
+// pages with their own build (src/order-main.tsx, decision 081); this entry still opens them where index.html is
+// all there is (`vite` in development, the service worker's offline shell).
+startApp(
+  isOrderPath(window.location.pathname)
+    ? loadOrderFunnel()
+    : import('./app/app').then((module) => module.App),
 );
-
-// The live page takes over from the build-time copy of step 1 when it is drawn; should that never happen (a
-// request that hangs), the copy still goes after 10 s so the page is not left inert (decision 017).
-window.setTimeout(removePageSnapshot, 10_000);
-
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  // A page that was already controlled reloads when a new worker takes over (a new version was deployed);
-  // the very first install also claims the page, which needs no reload.
-  const hadController = navigator.serviceWorker.controller !== null;
-  let isReloading = false;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!hadController || isReloading) return;
-    isReloading = true;
-    window.location.reload();
-  });
-  // The worker precaches the whole shell once more: it waits until the page has loaded and the main thread is
-  // idle (at most 5 s), so on a slow phone it does not compete with the first page's own code and data.
-  window.addEventListener('load', () =>
-    whenIdle(() => {
-      navigator.serviceWorker
-        .register('/service-worker.js')
-        .then((registration) => {
-          // Installed apps stay open for days: look for a new version whenever the app comes back to front.
-          document.addEventListener('visibilitychange', () => {
-            if (document.visibilityState === 'visible') registration.update().catch(() => undefined);
-          });
-        })
-        .catch(() => undefined);
-    }),
-  );
-}

@@ -1,6 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { OrderStep1, prepareOrderStep1 } from '@/features/order-form/components/order-step1';
+import { lazyComponent } from '@/lib/lazy-component';
 import { clearOrderDraft, prefillOrderDraft, selectionFromQuery } from '@/lib/order-draft';
 
 /**
@@ -30,7 +31,8 @@ function lazyPage(importPage: () => Promise<{ Component: ComponentType }>) {
     });
     return module;
   };
-  return { load, Component: lazy(() => load().then((loaded) => ({ default: loaded.Component }))) };
+  // Shown at once when navigation has loaded it: the page stays until then, with no loading screen between.
+  return lazyComponent(() => load().then((loaded) => loaded.Component));
 }
 
 export const FUNNEL_ROUTES: readonly FunnelRoute[] = [

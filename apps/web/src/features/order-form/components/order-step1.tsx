@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
+import { lazyComponent } from '@/lib/lazy-component';
 import { showErrorToast } from '@/lib/notify';
 import { useAppNavigate } from '@/lib/navigation';
 import { useOrderDraft } from '../hooks/use-order-draft';
@@ -26,7 +27,10 @@ function loadStep1Form() {
   });
   return step1FormModule;
 }
-const Step1Form = lazy(() => loadStep1Form().then((module) => ({ default: module.Step1Form })));
+// Drawn in the first render when `prepareOrderStep1` has loaded it (decision 041).
+const { load: loadStep1FormComponent, Component: Step1Form } = lazyComponent(() =>
+  loadStep1Form().then((module) => module.Step1Form),
+);
 
 /**
  * What step 1 needs to draw its whole form in one render: the catalogue, the fields' code and the price code.
@@ -37,7 +41,7 @@ const Step1Form = lazy(() => loadStep1Form().then((module) => ({ default: module
 export function prepareOrderStep1(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.prefetchQuery(formParamsQueryOptions),
-    loadStep1Form(),
+    loadStep1FormComponent(),
     loadPricingModel(),
   ]);
 }
@@ -63,7 +67,7 @@ export function OrderStep1() {
   // The validators load on the first interaction; nothing is checked before 'Далее', which awaits them.
   const model = useValidationModel();
   useEffect(() => {
-    loadStep1Form().catch(() => undefined);
+    loadStep1FormComponent().catch(() => undefined);
   }, []);
   const { errors, check } = useStepErrors(() => model?.validateStep1(draft.step1) ?? {});
   const hasDocuments = draft.step1.documentsWithQuantity.length > 0;
