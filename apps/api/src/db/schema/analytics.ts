@@ -128,9 +128,8 @@ export const funnelStages = pgTable(
  * reached each stage, and its first and last stage — kept by the statement-level triggers of `funnel_stages`
  * (migration 0041), so the report reads one row per session instead of grouping the stages every time.
  * `split_days`: some stage of the session was recorded on two Moscow days, so its first time in a period is not
- * always the first time: the report reads that session's stages raw. Session attributes (channel, device,
- * internal) are not copied: the report joins the session, which may be stored after its stages.
- * Owner: the triggers (funnel_sessions_refresh); nothing else writes it.
+ * always the first time: the report reads that session's stages raw.
+ * Owner: the triggers of funnel_stages and analytics_sessions (migration 0042); nothing else writes it.
  */
 export const funnelSessions = pgTable(
   'funnel_sessions',
@@ -146,8 +145,22 @@ export const funnelSessions = pgTable(
     orderCreatedAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
     splitDays: boolean().notNull().default(false),
+    // The session's own columns the report filters and groups by (null until the session is stored; the
+    // triggers of analytics_sessions keep them), so the report reads no session row.
+    sessionStart: timestamp({ withTimezone: true }),
+    channel: text(),
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    deviceType: text(),
+    isInternal: boolean().notNull().default(false),
   },
-  (t) => [index('funnel_sessions_last_idx').on(t.lastAt, t.firstAt)],
+  (t) => [
+    index('funnel_sessions_last_idx').on(t.lastAt, t.firstAt),
+    index('funnel_sessions_split_idx')
+      .on(t.lastAt, t.firstAt)
+      .where(sql`split_days`),
+  ],
 );
 
 /** `GET/POST /api/marketing/analytics-config` (ADMIN): one row (id = 1). */

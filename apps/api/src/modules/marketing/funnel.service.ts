@@ -37,7 +37,7 @@ const stageColumns = (render: (stage: MarketingFunnelStage) => SQL): SQL =>
  * One row per public (non-internal) session matching the filters with a stage recorded in the period: the first
  * time it reached each stage in the period (a column per stage, null when not in it), its start, channel and
  * device; a stage whose session was never stored counts unless a filter asks about it. Read from the rollup
- * `funnel_sessions`: its first time of a stage is the first in the period whenever the stage's records lie on one
+ * `funnel_sessions` (the session's columns copied into it): its first time of a stage is the first in the period whenever the stage's records lie on one
  * Moscow day (the period is whole Moscow days); a session whose stage was recorded on two days (`split_days`, a
  * few) is grouped from its raw stages.
  */
@@ -47,13 +47,16 @@ function reachedSql(query: FunnelQuery, period: { from: string; to: string }): S
   const inPeriod = (at: SQL) =>
     sql`case when ${at} >= ${start}::timestamptz and ${at} < ${end}::timestamptz then ${at} end`;
   const touchesPeriod = sql`f.last_at >= ${start}::timestamptz and f.first_at < ${end}::timestamptz`;
+  const sessionColumns = sql.raw(
+    'f.session_start, f.channel, f.utm_source, f.utm_medium, f.utm_campaign, f.device_type, f.is_internal',
+  );
   return sql`with fs as (
-               select f.session_id,
+               select f.session_id, ${sessionColumns},
                       ${stageColumns((stage) => inPeriod(sql`f.${sql.identifier(STAGE_COLUMNS[stage])}`))}
                from funnel_sessions f
                where ${touchesPeriod} and not f.split_days
                union all
-               select f.session_id,
+               select f.session_id, ${sessionColumns},
                       ${stageColumns((stage) => sql`min(r.created_at) filter (where r.stage = ${stage})`)}
                from funnel_sessions f
                join funnel_stages r on r.session_id = f.session_id
@@ -61,17 +64,18 @@ function reachedSql(query: FunnelQuery, period: { from: string; to: string }): S
                where ${touchesPeriod} and f.split_days
                group by f.session_id
              )
-             select fs.*, s.created_at as session_start,
-                    ${sessionChannelSql('s')} as channel,
-                    coalesce(nullif(s.device_type, ''), 'unknown') as device
+             select ${sql.join(
+               MARKETING_FUNNEL_STAGES.map((stage) => sql`fs.${sql.identifier(stage)}`),
+               sql`, `,
+             )}, fs.session_start, ${sessionChannelSql('fs')} as channel,
+                    coalesce(nullif(fs.device_type, ''), 'unknown') as device
              from fs
-             left join analytics_sessions s on s.session_id = fs.session_id
              where coalesce(${sql.join(
                MARKETING_FUNNEL_STAGES.map((stage) => sql`fs.${sql.identifier(stage)}`),
                sql`, `,
              )}) is not null
-               and coalesce(s.is_internal, false) = false
-               and ${filtered ? sql`s.session_id is not null and ${sessionFiltersSql('s', query)}` : sql`true`}`;
+               and not fs.is_internal
+               and ${filtered ? sql`fs.session_start is not null and ${sessionFiltersSql('fs', query)}` : sql`true`}`;
 }
 
 /** Sessions per stage (`count(stage)`), as columns named after the stages. */
@@ -99,26 +103,39 @@ export type FunnelService = ReturnType<typeof createFunnelService>;
 export function createFunnelService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function figures(query: FunnelQuery, period: { from: string; to: string }): Promise<Figures> {
+  /**
+   * The period's figures, and its breakdowns by channel and by device when asked: one statement, the period's
+   * sessions read once (a materialized CTE) for the three parts.
+   */
+  async function figures(query: FunnelQuery, period: { from: string; to: string }, breakdowns: boolean) {
     const windowSeconds = query.windowDays * 86_400;
-    const [row] = await rowsOf<Record<string, number | string | null>>(
+    const medians = STAGE_PAIRS.map(([prev, next]) => {
+      const [a, b] = [sql`r.${sql.identifier(prev)}`, sql`r.${sql.identifier(next)}`];
+      return sql`percentile_cont(0.5) within group (order by extract(epoch from (${b} - ${a})) / 60)
+                   filter (where ${b} >= ${a}) as ${sql.identifier(`median_${next}`)}`;
+    });
+    const breakdownSql = (part: 'channel' | 'device', key: SQL) =>
+      sql`union all
+          select ${part}, ${key}, count(*), null, ${stageCountsSql},
+                 ${sql.join(
+                   STAGE_PAIRS.map(() => sql`null::float8`),
+                   sql`, `,
+                 )}
+          from r group by 2`;
+    const rows = await rowsOf<Record<string, number | string | null> & { part: string; key: string }>(
       db,
-      sql`select count(*) as entered,
+      sql`with r as materialized (${reachedSql(query, period)})
+          select 'all' as part, '' as key, count(*) as entered,
                  count(*) filter (
                    where r.paid is not null
                      and extract(epoch from (r.paid - coalesce(r.session_start, r.paid))) <= ${windowSeconds}
                  ) as paid_within,
-                 ${stageCountsSql},
-                 ${sql.join(
-                   STAGE_PAIRS.map(([prev, next]) => {
-                     const [a, b] = [sql`r.${sql.identifier(prev)}`, sql`r.${sql.identifier(next)}`];
-                     return sql`percentile_cont(0.5) within group (order by extract(epoch from (${b} - ${a})) / 60)
-                                  filter (where ${b} >= ${a}) as ${sql.identifier(`median_${next}`)}`;
-                   }),
-                   sql`, `,
-                 )}
-          from (${reachedSql(query, period)}) r`,
+                 ${stageCountsSql}, ${sql.join(medians, sql`, `)}
+          from r
+          ${breakdowns ? breakdownSql('channel', sql`coalesce(r.channel, 'direct')`) : sql``}
+          ${breakdowns ? breakdownSql('device', sql`r.device`) : sql``}`,
     );
+    const row = rows.find((item) => item.part === 'all');
     const countOf = (stage: MarketingFunnelStage) => Number(row?.[stage] ?? 0);
     const entered = Number(row?.entered ?? 0);
     const paidWithinWindow = Number(row?.paid_within ?? 0);
@@ -136,45 +153,44 @@ export function createFunnelService(deps: { db: Db }) {
         medianMinutesFromPrevious: median === null ? null : Math.round(median * 10) / 10,
       };
     });
-    return { entered, stages, paidWithinWindow, windowConversion: percentOf(paidWithinWindow, entered) };
-  }
-
-  async function breakdown(query: FunnelQuery, by: 'channel' | 'device'): Promise<FunnelBreakdownRow[]> {
-    const column = sql.raw(by === 'channel' ? "coalesce(channel, 'direct')" : 'device');
-    const rows = await rowsOf<Record<string, number | string> & { key: string }>(
-      db,
-      sql`select ${column} as key, count(*) as entered, ${stageCountsSql}
-          from (${reachedSql(query, query)}) r
-          group by 1`,
-    );
-    const result = rows.map((row): FunnelBreakdownRow => {
-      const stages = Object.fromEntries(
-        MARKETING_FUNNEL_STAGES.map((stage) => [stage, Number(row[stage] ?? 0)]),
-      ) as FunnelBreakdownRow['stages'];
-      return {
-        key: row.key,
-        entered: Number(row.entered),
-        stages,
-        paid: stages.paid,
-        conversion: percentOf(stages.paid, Number(row.entered)),
-      };
-    });
-    return sortBreakdown(result, query.sort);
+    const breakdown = (part: 'channel' | 'device') =>
+      sortBreakdown(
+        rows
+          .filter((item) => item.part === part)
+          .map((item): FunnelBreakdownRow => {
+            const counts = Object.fromEntries(
+              MARKETING_FUNNEL_STAGES.map((stage) => [stage, Number(item[stage] ?? 0)]),
+            ) as FunnelBreakdownRow['stages'];
+            return {
+              key: item.key,
+              entered: Number(item.entered),
+              stages: counts,
+              paid: counts.paid,
+              conversion: percentOf(counts.paid, Number(item.entered)),
+            };
+          }),
+        query.sort,
+      );
+    const figures: Figures = {
+      entered,
+      stages,
+      paidWithinWindow,
+      windowConversion: percentOf(paidWithinWindow, entered),
+    };
+    return { figures, byChannel: breakdown('channel'), byDevice: breakdown('device') };
   }
 
   async function report(query: FunnelQuery): Promise<FunnelReport> {
-    const [current, byChannel, byDevice, previous] = await Promise.all([
-      figures(query, query),
-      breakdown(query, 'channel'),
-      breakdown(query, 'device'),
-      query.compare ? figures(query, previousPeriod(query.from, query.to)) : Promise.resolve(null),
+    const [current, previous] = await Promise.all([
+      figures(query, query, true),
+      query.compare ? figures(query, previousPeriod(query.from, query.to), false) : Promise.resolve(null),
     ]);
     return {
-      ...current,
+      ...current.figures,
       windowDays: query.windowDays,
-      byChannel,
-      byDevice,
-      previous: previous ? { ...previous, ...previousPeriod(query.from, query.to) } : null,
+      byChannel: current.byChannel,
+      byDevice: current.byDevice,
+      previous: previous ? { ...previous.figures, ...previousPeriod(query.from, query.to) } : null,
     };
   }
 
