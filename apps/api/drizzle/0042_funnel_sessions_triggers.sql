@@ -28,12 +28,14 @@ LEFT JOIN analytics_sessions s ON s.session_id = st.session_id;
 --> statement-breakpoint
 
 -- A session's first stage and the session itself may be stored by two transactions at once (a batch and the
--- server's order stage): each trigger takes this lock on the sessions it touches, in key order, before it reads
--- the other table, so the later one sees what the earlier one committed.
+-- server's order stage): each trigger takes a lock on the sessions it touches before it reads the other table, so
+-- the later one sees what the earlier one committed. The locks are 64 buckets of session ids (advisory, until the
+-- transaction ends, taken in bucket order: no deadlock), not one per session: a bulk statement (the seed, the
+-- retention job) would otherwise need more locks than the server's lock table holds.
 CREATE FUNCTION funnel_sessions_lock(ids text[]) RETURNS void
 LANGUAGE sql
-AS $$ SELECT count(pg_advisory_xact_lock(hashtextextended('funnel_sessions:' || id, 0)))
-      FROM (SELECT DISTINCT id FROM unnest(ids) AS id ORDER BY 1) x $$;
+AS $$ SELECT count(pg_advisory_xact_lock(80, bucket))
+      FROM (SELECT DISTINCT abs(hashtext(id) % 64) AS bucket FROM unnest(ids) AS id ORDER BY 1) x $$;
 --> statement-breakpoint
 
 -- Recomputes the rows of these sessions from the raw tables (a session left without stages loses its row).

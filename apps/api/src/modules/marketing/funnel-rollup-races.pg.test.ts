@@ -69,4 +69,38 @@ describe('funnel rollup on PostgreSQL', () => {
     );
     expect(rows).toEqual(computed.rows);
   });
+
+  it('a session stored while another transaction adds its first stage: the row gets the session', async () => {
+    await first.query('begin');
+    await first.query(
+      `insert into analytics_sessions (session_id, channel, utm_source, utm_medium, device_type, created_at,
+                                       last_seen_at)
+       values ('race-funnel-2', 'paid', 'yandex', 'cpc', 'mobile', '2031-05-04T10:00:00+03:00',
+               '2031-05-04T10:00:00+03:00')`,
+    );
+    await second.query('begin');
+    const waiting = second.query(
+      `insert into funnel_stages (session_id, stage, created_at)
+       values ('race-funnel-2', 'landing', '2031-05-04T10:01:00+03:00')`,
+    );
+    // The stage's trigger waits for the session's transaction instead of reading the session as absent.
+    await waitForLockWaiters(watcher, 1);
+    await first.query('commit');
+    await waiting;
+    await second.query('commit');
+
+    const select = `select session_start, channel, utm_source, device_type, landing_at from %s
+                    where session_id = 'race-funnel-2'`;
+    const { rows } = await watcher.query(select.replace('%s', 'funnel_sessions'));
+    expect(rows).toEqual([
+      {
+        session_start: new Date('2031-05-04T07:00:00Z'),
+        channel: 'paid',
+        utm_source: 'yandex',
+        device_type: 'mobile',
+        landing_at: new Date('2031-05-04T07:01:00Z'),
+      },
+    ]);
+    expect(rows).toEqual((await watcher.query(select.replace('%s', 'funnel_sessions_computed'))).rows);
+  });
 });
