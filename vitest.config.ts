@@ -15,7 +15,9 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],
     env: { TEST_DB_DRIVER: driver },
-    testTimeout: 30_000,
+    // Some tests start their own app inside the test (another env per test: SMTP down, TRUST_PROXY, …): a database
+    // copy and the job queues, ~3–10 s on a loaded 2-core machine. They get the set-up hooks' budget.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
     // Each file builds its own app on its own database copy, and API modules keep no state between files, so

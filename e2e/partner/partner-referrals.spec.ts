@@ -11,6 +11,7 @@ test.describe('partner referrals', () => {
     request,
     browser,
   }) => {
+    test.setTimeout(90_000); // two browsers (partner and visitor), an order and the partner's pages: 30 s when quiet
     const token = await signInPartnerPortal(page, request);
     const name = `Блог ${Date.now()}`;
     await page.goto('/partner/affiliate/links');

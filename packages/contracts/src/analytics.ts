@@ -19,8 +19,8 @@ const analyticsId = () =>
   z
     .string()
     .trim()
-    .min(8)
-    .max(100)
+    .min(8, { message: MARKETING_MESSAGES.analyticsIdInvalid })
+    .max(100, { message: MARKETING_MESSAGES.analyticsIdInvalid })
     .regex(/^[\w-]+$/, { message: MARKETING_MESSAGES.analyticsIdInvalid });
 export const AnalyticsSessionIdSchema = analyticsId();
 /** The browser's id of one event, conversion or funnel stage: a retried beacon is stored once. */

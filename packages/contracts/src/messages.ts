@@ -327,6 +327,7 @@ export const MESSAGES = {
   queuePaused: 'Очередь «{queue}» приостановлена',
   queueResumed: 'Очередь «{queue}» возобновлена',
   cronRunQueued: 'Задача «{job}» поставлена в очередь',
+  cronRunPending: 'Задача «{job}» уже ждёт запуска или выполняется: дождитесь, пока она завершится',
   cronJobUnknown: 'Такой периодической задачи нет',
   queuePauseError: 'Не удалось изменить паузу очереди',
   cronRunError: 'Не удалось запустить задачу',

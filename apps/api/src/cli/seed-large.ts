@@ -601,6 +601,8 @@ async function main() {
     }
     log('unit economics rollups (order_stats_rebuild)');
     await client.query('SELECT order_stats_rebuild()');
+    log('marketing order facts (marketing_order_facts_rebuild)');
+    await client.query('SELECT marketing_order_facts_rebuild()');
     log('VACUUM ANALYZE');
     for (const table of [
       'users',
@@ -610,6 +612,8 @@ async function main() {
       'order_status_history',
       'order_stats_daily',
       'order_line_stats_daily',
+      'marketing_order_facts',
+      'marketing_order_daily',
     ]) {
       await client.query(`VACUUM (ANALYZE) ${table}`);
     }

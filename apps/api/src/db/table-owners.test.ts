@@ -24,8 +24,12 @@ const OWNERS: Record<string, string> = {
   app_settings: 'system',
   analytics_sessions: 'analytics',
   analytics_events: 'analytics',
+  analytics_session_days: 'analytics',
+  analytics_event_days: 'analytics',
   conversions: 'analytics',
   funnel_stages: 'analytics',
+  // Kept by SQL triggers on funnel_stages and analytics_sessions (migration 0046, decision 080).
+  funnel_sessions: 'analytics',
   document_types: 'form-settings',
   assurances: 'form-settings',
   deliveries: 'form-settings',
@@ -48,6 +52,9 @@ const OWNERS: Record<string, string> = {
   order_events: 'orders',
   order_stats_daily: 'orders',
   order_line_stats_daily: 'orders',
+  // Kept by SQL triggers on orders, order_lines and refunds (migration 0042, decision 078).
+  marketing_order_facts: 'orders',
+  marketing_order_daily: 'orders',
   payments: 'payments',
   refunds: 'payments',
   mail_outbox: 'mail',

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -126,10 +127,10 @@ export const funnelStages = pgTable(
 /**
  * The funnel report's rollup (decision 080): one row per session that recorded a funnel stage — the first time it
  * reached each stage, and its first and last stage — kept by the statement-level triggers of `funnel_stages`
- * (migration 0041), so the report reads one row per session instead of grouping the stages every time.
+ * (migration 0046), so the report reads one row per session instead of grouping the stages every time.
  * `split_days`: some stage of the session was recorded on two Moscow days, so its first time in a period is not
  * always the first time: the report reads that session's stages raw.
- * Owner: the triggers of funnel_stages and analytics_sessions (migration 0042); nothing else writes it.
+ * Owner: the triggers of funnel_stages and analytics_sessions (migration 0046); nothing else writes it.
  */
 export const funnelSessions = pgTable(
   'funnel_sessions',
@@ -242,4 +243,75 @@ export const marketingUtmLinks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('marketing_utm_links_campaign_idx').on(t.utmCampaign)],
+);
+
+/**
+ * Daily rollups of the sessions and events the reports count (decision 079), kept by statement-level triggers on
+ * `analytics_sessions` and `analytics_events` (migration 0042) in the transaction of every write, so they always
+ * equal the raw rows: sessions that are not internal per Moscow day of their start and their tags, device and
+ * browser; events of such sessions per Moscow day of the event, the session's channel, source and campaign, and
+ * the event's type, category, action and page. A missing tag is ''. Rows may hold zero counts (readers skip them).
+ * Owner: the analytics module (written only by its triggers; `analytics_rollup_rebuild()` recomputes both).
+ */
+export const analyticsSessionDays = pgTable(
+  'analytics_session_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    channel: text().notNull(),
+    utmSource: text().notNull(),
+    utmMedium: text().notNull(),
+    utmCampaign: text().notNull(),
+    utmContent: text().notNull(),
+    utmTerm: text().notNull(),
+    deviceType: text().notNull(),
+    browserName: text().notNull(),
+    sessions: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_session_days_pkey',
+      columns: [
+        t.day,
+        t.channel,
+        t.utmSource,
+        t.utmMedium,
+        t.utmCampaign,
+        t.utmContent,
+        t.utmTerm,
+        t.deviceType,
+        t.browserName,
+      ],
+    }),
+  ],
+);
+
+export const analyticsEventDays = pgTable(
+  'analytics_event_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    channel: text().notNull(),
+    utmSource: text().notNull(),
+    utmCampaign: text().notNull(),
+    eventType: text().notNull(),
+    eventCategory: text().notNull(),
+    eventAction: text().notNull(),
+    pagePath: text().notNull(),
+    events: integer().notNull().default(0),
+    conversions: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_event_days_pkey',
+      columns: [
+        t.day,
+        t.channel,
+        t.utmSource,
+        t.utmCampaign,
+        t.eventType,
+        t.eventCategory,
+        t.eventAction,
+        t.pagePath,
+      ],
+    }),
+  ],
 );

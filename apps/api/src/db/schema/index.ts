@@ -11,3 +11,4 @@ export * from './order-results.ts';
 export * from './saved-views.ts';
 export * from './partner-program.ts';
 export * from './partner-integrations.ts';
+export * from './marketing-facts.ts';

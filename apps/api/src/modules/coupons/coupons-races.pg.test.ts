@@ -16,7 +16,8 @@ const BURST = 20;
 
 /**
  * On a real PostgreSQL server (PGlite runs one query at a time and hides races), decision 069: one coupon under
- * 20 concurrent orders, and a campaign's budget cap under concurrent orders with different coupons. Each burst
+ * 20 concurrent orders, a campaign's budget cap under concurrent orders with different coupons, and a budget edit
+ * racing coupon orders. Each burst
  * queues behind a row held by a connection of the test, so all requests have passed the read-only check when
  * the row is released: a read-then-write would let them all through.
  */
@@ -210,5 +211,43 @@ describe('coupons on PostgreSQL', () => {
         [capped.id],
       ),
     ).toBe(3);
+  });
+
+  it('a budget edit racing 10 coupon orders (decision 069 addendum): the orders queued first spend, the later edit below the spending is refused with 400, spent ≤ budget', async () => {
+    // The edit's check against the spending is part of its UPDATE: refused in Russian (400), never a CHECK
+    // violation (500), and the spending never passes the budget.
+    const orderCount = 10;
+    const edited = await campaign(1_000_000);
+    const codes = await batchOf(orderCount, edited.id);
+    const bodies = await Promise.all(
+      codes.map((code, index) => orderBody(ctx, { promoCode: code, email: `edit${index}@example.ru` })),
+    );
+
+    await locker.query('begin');
+    await locker.query('select id from partner_coupon_campaigns where id = $1 for update', [edited.id]);
+    const orders = bodies.map((payload) => ctx.app.inject({ method: 'POST', url: '/api/order', payload }));
+    await waitForLockWaiters(watcher, orderCount);
+    // The edit queues last: by its turn the orders have spent more than 1 ₽.
+    const edit = ctx.app.inject({
+      method: 'PUT',
+      url: `/api/partner/corporate/campaigns/${edited.id}`,
+      headers: payee,
+      payload: { name: edited.name, budgetRub: 1 },
+    });
+    await waitForLockWaiters(watcher, orderCount + 1);
+    await locker.query('commit');
+    const responses = await Promise.all(orders);
+    const answer = await edit;
+
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json<{ message: string }>().message).toMatch(/^Бюджет не может быть меньше/);
+    expect(PARTNER_MESSAGES.couponBudgetBelowSpent).toMatch(/^Бюджет не может быть меньше/);
+    const { rows } = await watcher.query<{ spent: string; budget: string }>(
+      'select spent_kopecks as spent, budget_kopecks as budget from partner_coupon_campaigns where id = $1',
+      [edited.id],
+    );
+    expect(Number(rows[0]!.spent)).toBeGreaterThan(100);
+    expect(Number(rows[0]!.spent)).toBeLessThanOrEqual(Number(rows[0]!.budget));
   });
 });

@@ -24,7 +24,6 @@ import {
   rowsOf,
   type Touches,
 } from './journey-sql.ts';
-import { orderMoneySql } from './order-money.ts';
 
 type Cents = { orders: number; revenue: number; margin: number };
 type ModelCents = Record<AttributionModel, Cents>;
@@ -128,11 +127,13 @@ export function createAttributionService(deps: { db: Db }) {
       touches: unknown;
     }>(
       db,
+      // The money of each paid live order is kept in marketing_order_facts (decision 078).
       sql`select m.order_id, o.created_at, m.revenue_kopecks, m.margin_kopecks, t.touches
-          from ${orderMoneySql()} m
+          from marketing_order_facts m
           join orders o on o.id = m.order_id
           ${orderTouchesJoinSql(windowHours)}
-          where o.created_at >= ${start}::timestamptz and o.created_at < ${end}::timestamptz and ${notTestOrderSql}
+          where m.paid_live and m.created_at >= ${start}::timestamptz and m.created_at < ${end}::timestamptz
+            and ${notTestOrderSql}
           order by o.created_at, o.id`,
     );
     return rows.map((row): PaidOrderPath => ({

@@ -145,45 +145,53 @@ export function createMarketingService(deps: {
     };
   }
 
-  async function eventTotals(range: ReportRange, filters: ReportFilters) {
-    const { rows } = (await db.execute(sql`
-      select count(*)::int as events, count(distinct e.session_id)::int as sessions,
-             count(*) filter (where e.is_conversion)::int as conversions
-        from analytics_events e
-        join analytics_sessions s on s.session_id = e.session_id
-       where ${eventScope(range, filters)}`)) as unknown as {
-      rows: Array<{ events: number; sessions: number; conversions: number }>;
-    };
-    const row = rows[0]!;
-    return {
-      events: Number(row.events),
-      sessions: Number(row.sessions),
-      conversions: Number(row.conversions),
-    };
-  }
+  /** A filter of the reports: the tag, case-insensitive, '' for none. */
+  const tagFilter = (column: string, value: string | undefined) =>
+    value === undefined ? sql`` : sql` and lower(coalesce(${sql.raw(column)}, '')) = lower(${value})`;
 
+  /** The period's events of sessions that are not internal, filtered by their session's tags (raw rows). */
   function eventScope(range: ReportRange, filters: ReportFilters) {
     const start = moscowDayStart(range.from).toISOString();
     const end = moscowDayStart(range.to, 1).toISOString();
-    const filter = (column: string, value: string | undefined) =>
-      value === undefined ? sql`` : sql` and lower(coalesce(${sql.raw(column)}, '')) = lower(${value})`;
     return sql`not s.is_internal
       and e.created_at >= ${start}::timestamptz and e.created_at < ${end}::timestamptz
-      ${filter('s.channel', filters.channel)}
-      ${filter('s.utm_source', filters.source)}
-      ${filter('s.utm_campaign', filters.campaign)}`;
+      ${tagFilter('s.channel', filters.channel)}
+      ${tagFilter('s.utm_source', filters.source)}
+      ${tagFilter('s.utm_campaign', filters.campaign)}`;
   }
 
-  function sessionScope(range: ReportRange, filters: ReportFilters) {
-    const start = moscowDayStart(range.from).toISOString();
-    const end = moscowDayStart(range.to, 1).toISOString();
-    const filter = (column: string, value: string | undefined) =>
-      value === undefined ? sql`` : sql` and lower(coalesce(${sql.raw(column)}, '')) = lower(${value})`;
-    return sql`not s.is_internal
-      and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz
-      ${filter('s.channel', filters.channel)}
-      ${filter('s.utm_source', filters.source)}
-      ${filter('s.utm_campaign', filters.campaign)}`;
+  /**
+   * The same period and tags in a daily rollup (decision 079: analytics_event_days or analytics_session_days,
+   * alias d): its Moscow days are the period's, its tags the session's ('' for none).
+   */
+  function rollupScope(range: ReportRange, filters: ReportFilters) {
+    return sql`d.day >= ${range.from}::date and d.day <= ${range.to}::date
+      ${tagFilter('d.channel', filters.channel)}
+      ${tagFilter('d.utm_source', filters.source)}
+      ${tagFilter('d.utm_campaign', filters.campaign)}`;
+  }
+
+  /**
+   * The events and conversions of the period from the rollup, and the distinct sessions with events (not
+   * additive) from the raw rows, in two steps: one row per session, then the count.
+   */
+  async function eventTotals(range: ReportRange, filters: ReportFilters) {
+    const [counted, sessions] = await Promise.all([
+      db.execute(sql`
+        select coalesce(sum(d.events), 0)::int as events, coalesce(sum(d.conversions), 0)::int as conversions
+          from analytics_event_days d where ${rollupScope(range, filters)}`),
+      db.execute(sql`
+        select count(*)::int as sessions from (
+          select e.session_id from analytics_events e join analytics_sessions s on s.session_id = e.session_id
+           where ${eventScope(range, filters)} group by 1) x`),
+    ]);
+    const row = (counted as unknown as { rows: Array<{ events: number; conversions: number }> }).rows[0]!;
+    const distinct = (sessions as unknown as { rows: Array<{ sessions: number }> }).rows[0]!;
+    return {
+      events: Number(row.events),
+      sessions: Number(distinct.sessions),
+      conversions: Number(row.conversions),
+    };
   }
 
   async function events(query: MarketingReportQuery): Promise<MarketingEventsResponse> {
@@ -191,56 +199,72 @@ export function createMarketingService(deps: {
     const filters = filtersOf(query);
     const previous = query.compare ? previousPeriod(query.from, query.to) : null;
     type Rows<T> = { rows: T[] };
-    const [totals, grouped, pages, devices, browsers, days, before] = await Promise.all([
-      eventTotals(range, filters),
+    type Group = { event_type: string; event_category: string; event_action: string; page_path: string };
+    const groupKey = (row: Group) =>
+      [row.event_type, row.event_category, row.event_action, row.page_path].join(KEY_SEPARATOR);
+    // Counts come from the daily rollup; the sessions of each group and of the period (distinct, so not
+    // additive) from one pass over the raw rows: each (session, group) once, then counted per group, and the
+    // sessions once (the row with no group).
+    const [totals, grouped, reach, pages, devices, browsers, days, before] = await Promise.all([
       db.execute(sql`
-        select e.event_type, coalesce(e.event_category, '') as event_category,
-               coalesce(e.event_action, '') as event_action, coalesce(e.page_path, '') as page_path,
-               count(*)::int as count, count(distinct e.session_id)::int as sessions
-          from analytics_events e join analytics_sessions s on s.session_id = e.session_id
-         where ${eventScope(range, filters)}
-         group by 1, 2, 3, 4 order by 5 desc, 1, 2, 3, 4 limit 500`),
+        select coalesce(sum(d.events), 0)::int as events, coalesce(sum(d.conversions), 0)::int as conversions
+          from analytics_event_days d where ${rollupScope(range, filters)}`),
       db.execute(sql`
-        select coalesce(e.page_path, '') as key, count(*)::int as count
-          from analytics_events e join analytics_sessions s on s.session_id = e.session_id
-         where ${eventScope(range, filters)} and e.event_type = 'page_view'
-         group by 1 order by 2 desc, 1 limit 20`),
+        select d.event_type, d.event_category, d.event_action, d.page_path, sum(d.events)::int as count
+          from analytics_event_days d
+         where ${rollupScope(range, filters)}
+         group by 1, 2, 3, 4 having sum(d.events) > 0 order by 5 desc, 1, 2, 3, 4 limit 500`),
       db.execute(sql`
-        select coalesce(s.device_type, '') as key, count(*)::int as count from analytics_sessions s
-         where ${sessionScope(range, filters)} group by 1 order by 2 desc, 1 limit 20`),
+        with pairs as materialized (
+          select e.session_id, e.event_type, coalesce(e.event_category, '') as event_category,
+                 coalesce(e.event_action, '') as event_action, coalesce(e.page_path, '') as page_path
+            from analytics_events e join analytics_sessions s on s.session_id = e.session_id
+           where ${eventScope(range, filters)}
+           group by 1, 2, 3, 4, 5)
+        select event_type, event_category, event_action, page_path, count(*)::int as sessions
+          from pairs group by 1, 2, 3, 4
+        union all
+        select null, null, null, null, count(*)::int from (select session_id from pairs group by 1) x`),
       db.execute(sql`
-        select coalesce(s.browser_name, '') as key, count(*)::int as count from analytics_sessions s
-         where ${sessionScope(range, filters)} group by 1 order by 2 desc, 1 limit 20`),
+        select d.page_path as key, sum(d.events)::int as count
+          from analytics_event_days d
+         where ${rollupScope(range, filters)} and d.event_type = 'page_view'
+         group by 1 having sum(d.events) > 0 order by 2 desc, 1 limit 20`),
       db.execute(sql`
-        select to_char(e.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD') as key, count(*)::int as count
-          from analytics_events e join analytics_sessions s on s.session_id = e.session_id
-         where ${eventScope(range, filters)} group by 1`),
+        select d.device_type as key, sum(d.sessions)::int as count from analytics_session_days d
+         where ${rollupScope(range, filters)} group by 1 having sum(d.sessions) > 0 order by 2 desc, 1 limit 20`),
+      db.execute(sql`
+        select d.browser_name as key, sum(d.sessions)::int as count from analytics_session_days d
+         where ${rollupScope(range, filters)} group by 1 having sum(d.sessions) > 0 order by 2 desc, 1 limit 20`),
+      db.execute(sql`
+        select d.day::text as key, sum(d.events)::int as count
+          from analytics_event_days d where ${rollupScope(range, filters)} group by 1`),
       previous ? eventTotals(previous, filters) : null,
     ]);
     type Count = { key: string; count: number };
     const counts = (result: unknown) =>
       (result as Rows<Count>).rows.map((row) => ({ key: row.key, count: Number(row.count) }));
     const perDay = new Map(counts(days).map((row) => [row.key, row.count]));
+    const reachRows = (reach as unknown as Rows<Group & { sessions: number }>).rows;
+    const sessionsOf = new Map(
+      reachRows.filter((row) => row.event_type !== null).map((row) => [groupKey(row), Number(row.sessions)]),
+    );
+    const counted = (totals as unknown as Rows<{ events: number; conversions: number }>).rows[0]!;
     return {
       period: range,
-      totals,
+      totals: {
+        events: Number(counted.events),
+        sessions: Number(reachRows.find((row) => row.event_type === null)?.sessions ?? 0),
+        conversions: Number(counted.conversions),
+      },
       previous: before,
-      events: (
-        grouped as unknown as Rows<{
-          event_type: string;
-          event_category: string;
-          event_action: string;
-          page_path: string;
-          count: number;
-          sessions: number;
-        }>
-      ).rows.map((row) => ({
+      events: (grouped as unknown as Rows<Group & { count: number }>).rows.map((row) => ({
         eventType: row.event_type,
         eventCategory: row.event_category,
         eventAction: row.event_action,
         pagePath: row.page_path,
         count: Number(row.count),
-        sessions: Number(row.sessions),
+        sessions: sessionsOf.get(groupKey(row)) ?? 0,
       })),
       topPages: counts(pages),
       devices: counts(devices),

@@ -339,6 +339,36 @@ describe('queues: job detail, lists, bulk actions, charts, run now (no workers)'
     );
     expect(audit).toMatchObject({ action: 'schedule.run', data: { name: 'remove-unattached-uploads' } });
 
+    // While that run waits (no workers here), another click queues nothing and says why.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/cron/remove-unattached-uploads/run',
+      headers: admin,
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(
+      'Задача «Удаление файлов без заказа» уже ждёт запуска или выполняется: дождитесь, пока она завершится',
+    );
+    const waiting = await sql<{ n: number }>(
+      ctx,
+      `select count(*)::int as n from pgboss.job where data->>'name' = 'remove-unattached-uploads' and state < 'completed'`,
+    );
+    expect(waiting[0]!.n).toBe(1);
+    // Once it is over (here: cancelled), the task can be run again.
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/queue/jobs/cancel`,
+      headers: admin,
+      payload: { ids: [jobId] },
+    });
+    expect((await detail(jobId)).state).toBe('cancelled');
+    const afterwards = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/cron/remove-unattached-uploads/run',
+      headers: admin,
+    });
+    expect(afterwards.statusCode, afterwards.body).toBe(200);
+
     const unknown = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/cron/send-email/run',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   formatMessage,
   JOB_BULK_MAX,
@@ -20,7 +21,7 @@ import type { Db, Database } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { SCHEDULES } from '../../jobs/schedules.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { parseKeysetCursor } from '../../lib/keyset.ts';
 import type { UserPrincipal } from '../../lib/principal.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
@@ -297,7 +298,18 @@ export function createQueueJobsService(deps: {
     async runScheduleNow(actor: UserPrincipal, name: string): Promise<{ jobId: string; message: string }> {
       const schedule = SCHEDULES.find((item) => item.name === name);
       if (!schedule) throw notFound(MESSAGES.cronJobUnknown);
+      const title = JOB_TITLES[schedule.name];
       const jobId = await db.transaction(async (tx) => {
+        // One run of a task waits or runs at a time: a second click (or a click while the schedule's own run is
+        // waiting) queues nothing. The lock orders two clicks, so the second sees the first one's job.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`schedule.run:${schedule.name}`}))`);
+        const pending = await tx.execute(sql`
+          select 1 from pgboss.job
+           where name = ${schedule.queue} and state < 'completed' and data->>'name' = ${schedule.name}
+           limit 1`);
+        if ((pending as unknown as { rows: unknown[] }).rows.length > 0) {
+          throw new AppError('CONFLICT', formatMessage(MESSAGES.cronRunPending, { job: title }));
+        }
         const id = await jobs.send(tx, schedule.name, {});
         await audit.record(tx, {
           actorUserId: actor.userId,
@@ -309,7 +321,7 @@ export function createQueueJobsService(deps: {
         return id;
       });
       if (!jobId) throw new Error(`pg-boss did not queue ${schedule.name}`);
-      return { jobId, message: formatMessage(MESSAGES.cronRunQueued, { job: JOB_TITLES[schedule.name] }) };
+      return { jobId, message: formatMessage(MESSAGES.cronRunQueued, { job: title }) };
     },
   };
 }

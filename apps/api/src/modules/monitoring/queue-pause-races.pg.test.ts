@@ -6,7 +6,8 @@ import { waitForLockWaiters } from '#test/lock-waiters.ts';
 /**
  * Pausing and resuming a queue from several admin screens at once (decision 056), on a real PostgreSQL server
  * (PGlite runs one query at a time and hides races): the pause row is written once, every request answers the
- * queue's state, and the audit has one entry per real change, not one per click.
+ * queue's state, and the audit has one entry per real change, not one per click. «Запустить сейчас» the same way:
+ * one run of a task waits at a time.
  */
 describe('queue pause and resume at once (PostgreSQL)', () => {
   const QUEUE = 'notification-tasks';
@@ -66,5 +67,24 @@ describe('queue pause and resume at once (PostgreSQL)', () => {
       (await watcher.query('select queue from queue_pauses where queue = $1', [QUEUE])).rows,
     ).toHaveLength(0);
     expect(await audits('queue.resume')).toBe(1);
+  });
+
+  it('«Запустить сейчас» clicked five times at once queues one run; the others answer 409', async () => {
+    const TASK = 'remove-unattached-uploads';
+    // Another click's transaction holds the task's lock: the five requests queue behind it, then race.
+    await locker.query('begin');
+    await locker.query('select pg_advisory_xact_lock(hashtext($1))', [`schedule.run:${TASK}`]);
+    const clicks = Array.from({ length: 5 }, () =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/cron/${TASK}/run`, headers: admin }),
+    );
+    await waitForLockWaiters(watcher, 5);
+    await locker.query('rollback');
+    const answers = await Promise.all(clicks);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const { rows } = await watcher.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where data->>'name' = $1 and state < 'completed'`,
+      [TASK],
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 });

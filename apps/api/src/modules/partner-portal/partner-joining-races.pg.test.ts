@@ -133,4 +133,58 @@ describe('joining the partner programme under concurrency (PostgreSQL)', () => {
       await ctx.partnerAuth(email, winner);
     }
   });
+
+  it('«Забыли пароль?» four times at once: one link, one mail (one a minute)', async () => {
+    const [email] = DEMO.affiliate;
+    const { rows: accounts } = await watcher.query<{ id: string }>(
+      'select id from partner_accounts where email = $1',
+      [email],
+    );
+    const accountId = accounts[0]!.id;
+    // Another request holds the account: the four queue behind it, past any check made before the lock.
+    await locker.query('begin');
+    await locker.query('select id from partner_accounts where id = $1 for update', [accountId]);
+    const requests = Array.from({ length: 4 }, () =>
+      ctx.app.inject({ method: 'POST', url: '/api/partner/password/forgot', payload: { email } }),
+    );
+    await waitForLockWaiters(watcher, 4);
+    await locker.query('rollback');
+    const answers = await Promise.all(requests);
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const { rows } = await watcher.query<{ links: number; mails: number }>(
+      `select (select count(*)::int from partner_password_tokens where partner_account_id = $1) as links,
+              (select count(*)::int from mail_outbox where "to" = $2) as mails`,
+      [accountId, email],
+    );
+    expect(rows[0]).toEqual({ links: 1, mails: 1 });
+  });
+
+  it("two admins changing one partner's status at once from the status they saw: one change, the other hears 409", async () => {
+    const [email] = DEMO.integrator;
+    const { rows } = await watcher.query<{ id: string }>('select id from partner_accounts where email = $1', [
+      email,
+    ]);
+    const id = rows[0]!.id;
+    const change = (headers: { authorization: string }, status: 'SUSPENDED' | 'BANNED') =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/partner-program/partners/${id}/status`,
+        headers,
+        payload: { status, expectedStatus: 'ACTIVE', reason: 'Проверка гонки' },
+      });
+    await locker.query('begin');
+    await locker.query('select id from partner_accounts where id = $1 for update', [id]);
+    const changes = [change(admin, 'SUSPENDED'), change(otherAdmin, 'BANNED')];
+    await waitForLockWaiters(watcher, 2);
+    await locker.query('rollback');
+    const answers = await Promise.all(changes);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((response) => response.statusCode === 409)!;
+    expect(refused.json<{ message: string }>().message).toBe(PARTNER_MESSAGES.partnerStatusChangedMeanwhile);
+    const { rows: audits } = await watcher.query<{ n: number }>(
+      `select count(*)::int as n from audit_log where action = 'partner_account.status' and entity_id = $1`,
+      [id],
+    );
+    expect(audits[0]!.n).toBe(1);
+  });
 });

@@ -240,21 +240,28 @@ export function createPartnerJoiningService(deps: {
 
     /** The same answer whether the e-mail has an account or not; a banned account gets no link. */
     async requestPasswordReset(email: string): Promise<void> {
-      const account = await accountByEmail(email);
-      if (!account || account.status === 'BANNED') return;
-      const now = clock.now();
-      const [recent] = await db
-        .select({ id: partnerPasswordTokens.id })
-        .from(partnerPasswordTokens)
-        .where(
-          and(
-            eq(partnerPasswordTokens.partnerAccountId, account.id),
-            gt(partnerPasswordTokens.createdAt, new Date(now.getTime() - RESET_MAIL_INTERVAL_SECONDS * 1000)),
-          ),
-        )
-        .limit(1);
-      if (recent) return;
+      const found = await accountByEmail(email);
+      if (!found) return;
       await db.transaction(async (tx) => {
+        // One link a minute: the account's row orders concurrent requests, so the second one sees the first's
+        // link (a read before the lock would let both through and send two mails).
+        const account = await repo.lockAccount(tx, found.id);
+        if (!account || account.status === 'BANNED') return;
+        const now = clock.now();
+        const [recent] = await tx
+          .select({ id: partnerPasswordTokens.id })
+          .from(partnerPasswordTokens)
+          .where(
+            and(
+              eq(partnerPasswordTokens.partnerAccountId, account.id),
+              gt(
+                partnerPasswordTokens.createdAt,
+                new Date(now.getTime() - RESET_MAIL_INTERVAL_SECONDS * 1000),
+              ),
+            ),
+          )
+          .limit(1);
+        if (recent) return;
         const setPasswordLink = await issuePasswordLink(tx, account.id);
         await mail.queue(tx, {
           to: account.email,

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The orders side of the marketing reports (issue 19, decision 078), kept by database triggers on `orders`,
+ * `order_lines` and `refunds` (migration 0041) in the transaction of every change, so a year report sums a few
+ * thousand daily rows instead of computing the money of half a million orders. Tags are stored as the order has
+ * them ('' for none, case kept): every report dimension and filter applies to these columns as it did to the
+ * order's. `marketing_order_facts_rebuild()` recomputes both tables from scratch.
+ */
+const tagColumns = {
+  acquisitionChannel: text().notNull().default(''),
+  utmSource: text().notNull().default(''),
+  utmMedium: text().notNull().default(''),
+  utmCampaign: text().notNull().default(''),
+  utmContent: text().notNull().default(''),
+  utmTerm: text().notNull().default(''),
+};
+
+/**
+ * One row per order (deleted ones included, as not live). Money is that of `orderMoneySql` for a paid live order,
+ * 0 otherwise; `firstPaid` marks the e-mail's first paid live order ever (by creation, then id) — a new customer.
+ */
+export const marketingOrderFacts = pgTable(
+  'marketing_order_facts',
+  {
+    orderId: uuid().primaryKey(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** The Moscow day of creation (order_stats_day: UTC+3, the reports' period bounds). */
+    day: date({ mode: 'string' }).notNull(),
+    emailLower: text().notNull(),
+    ...tagColumns,
+    /** Not deleted: counts as an order. */
+    live: boolean().notNull(),
+    /** Paid, not deleted, not cancelled: counts as a paid order with money. */
+    paidLive: boolean().notNull(),
+    revenueKopecks: bigint({ mode: 'number' }).notNull(),
+    marginKopecks: bigint({ mode: 'number' }).notNull(),
+    firstPaid: boolean().notNull(),
+  },
+  (t) => [
+    // The test e-mails' orders of a period, subtracted from the daily sums at read time.
+    index('marketing_order_facts_email_day_idx').on(t.emailLower, t.day),
+    // The e-mail's first paid order: the trigger's pick under the e-mail's lock.
+    index('marketing_order_facts_paid_email_idx')
+      .on(t.emailLower, t.createdAt, t.orderId)
+      .where(sql`paid_live`),
+    index('marketing_order_facts_first_paid_idx')
+      .on(t.emailLower)
+      .where(sql`first_paid`),
+    // Attribution: the paid orders of a period with their money.
+    index('marketing_order_facts_paid_created_idx')
+      .on(t.createdAt)
+      .where(sql`paid_live`),
+  ],
+);
+
+/** The facts summed per Moscow day and tags (all e-mails: the test ones are subtracted when a report is read). */
+export const marketingOrderDaily = pgTable(
+  'marketing_order_daily',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    ...tagColumns,
+    orders: integer().notNull().default(0),
+    paidOrders: integer().notNull().default(0),
+    revenueKopecks: bigint({ mode: 'number' }).notNull().default(0),
+    marginKopecks: bigint({ mode: 'number' }).notNull().default(0),
+    newCustomers: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'marketing_order_daily_pkey',
+      columns: [
+        t.day,
+        t.acquisitionChannel,
+        t.utmSource,
+        t.utmMedium,
+        t.utmCampaign,
+        t.utmContent,
+        t.utmTerm,
+      ],
+    }),
+  ],
+);
