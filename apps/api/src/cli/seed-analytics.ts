@@ -455,6 +455,9 @@ async function main() {
     await client.query('SELECT marketing_order_facts_rebuild()');
     log('sessions and events rollups (analytics_rollup_rebuild)');
     await client.query('SELECT analytics_rollup_rebuild()');
+    // The sessions' triggers were off per chunk (the funnel rollup's copy of their columns with them): one pass.
+    log('funnel rollup (funnel_sessions_rebuild)');
+    await client.query('SELECT funnel_sessions_rebuild()');
     log('VACUUM ANALYZE');
     for (const table of [
       'marketing_order_facts',

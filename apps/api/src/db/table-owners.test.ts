@@ -28,6 +28,8 @@ const OWNERS: Record<string, string> = {
   analytics_event_days: 'analytics',
   conversions: 'analytics',
   funnel_stages: 'analytics',
+  // Kept by SQL triggers on funnel_stages and analytics_sessions (migration 0046, decision 080).
+  funnel_sessions: 'analytics',
   document_types: 'form-settings',
   assurances: 'form-settings',
   deliveries: 'form-settings',

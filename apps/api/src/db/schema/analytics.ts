@@ -124,6 +124,46 @@ export const funnelStages = pgTable(
   ],
 );
 
+/**
+ * The funnel report's rollup (decision 080): one row per session that recorded a funnel stage — the first time it
+ * reached each stage, and its first and last stage — kept by the statement-level triggers of `funnel_stages`
+ * (migration 0046), so the report reads one row per session instead of grouping the stages every time.
+ * `split_days`: some stage of the session was recorded on two Moscow days, so its first time in a period is not
+ * always the first time: the report reads that session's stages raw.
+ * Owner: the triggers of funnel_stages and analytics_sessions (migration 0046); nothing else writes it.
+ */
+export const funnelSessions = pgTable(
+  'funnel_sessions',
+  {
+    sessionId: text().primaryKey(),
+    firstAt: timestamp({ withTimezone: true }).notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+    landingAt: timestamp({ withTimezone: true }),
+    calculatorUsedAt: timestamp({ withTimezone: true }),
+    step1At: timestamp('step_1_at', { withTimezone: true }),
+    step2At: timestamp('step_2_at', { withTimezone: true }),
+    step3At: timestamp('step_3_at', { withTimezone: true }),
+    orderCreatedAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    splitDays: boolean().notNull().default(false),
+    // The session's own columns the report filters and groups by (null until the session is stored; the
+    // triggers of analytics_sessions keep them), so the report reads no session row.
+    sessionStart: timestamp({ withTimezone: true }),
+    channel: text(),
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    deviceType: text(),
+    isInternal: boolean().notNull().default(false),
+  },
+  (t) => [
+    index('funnel_sessions_last_idx').on(t.lastAt, t.firstAt),
+    index('funnel_sessions_split_idx')
+      .on(t.lastAt, t.firstAt)
+      .where(sql`split_days`),
+  ],
+);
+
 /** `GET/POST /api/marketing/analytics-config` (ADMIN): one row (id = 1). */
 export const analyticsConfig = pgTable('analytics_config', {
   id: integer().primaryKey().default(1),

@@ -13,33 +13,73 @@ import type { Db } from '../../db/client.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { percentOf, periodBounds, rowsOf, sessionChannelSql, sessionFiltersSql } from './journey-sql.ts';
 
-const STAGE_PAIRS = MARKETING_FUNNEL_STAGES.slice(1).map((stage, index) => [
-  MARKETING_FUNNEL_STAGES[index]!,
-  stage,
-]);
+const STAGE_PAIRS = MARKETING_FUNNEL_STAGES.slice(1).map(
+  (stage, index): [MarketingFunnelStage, MarketingFunnelStage] => [MARKETING_FUNNEL_STAGES[index]!, stage],
+);
+
+/** The rollup's column of each stage (funnel_sessions, decision 080). */
+const STAGE_COLUMNS: Record<MarketingFunnelStage, string> = {
+  landing: 'landing_at',
+  calculator_used: 'calculator_used_at',
+  step_1: 'step_1_at',
+  step_2: 'step_2_at',
+  step_3: 'step_3_at',
+  order_created: 'order_created_at',
+  paid: 'paid_at',
+};
+const stageColumns = (render: (stage: MarketingFunnelStage) => SQL): SQL =>
+  sql.join(
+    MARKETING_FUNNEL_STAGES.map((stage) => sql`${render(stage)} as ${sql.identifier(stage)}`),
+    sql`, `,
+  );
 
 /**
- * The first time each session reached each stage, for stages recorded in the period by public (non-internal)
- * sessions matching the filters; a stage whose session was never stored counts unless a filter asks about it.
+ * One row per public (non-internal) session matching the filters with a stage recorded in the period: the first
+ * time it reached each stage in the period (a column per stage, null when not in it), its start, channel and
+ * device; a stage whose session was never stored counts unless a filter asks about it. Read from the rollup
+ * `funnel_sessions` (the session's columns copied into it): its first time of a stage is the first in the period whenever the stage's records lie on one
+ * Moscow day (the period is whole Moscow days); a session whose stage was recorded on two days (`split_days`, a
+ * few) is grouped from its raw stages.
  */
 function reachedSql(query: FunnelQuery, period: { from: string; to: string }): SQL {
   const { start, end } = periodBounds(period);
   const filtered = Boolean(query.channel || query.source || query.campaign);
-  return sql`select f.session_id, f.stage, min(f.created_at) as at,
-                    min(s.created_at) as session_start,
-                    min(${sessionChannelSql('s')}) as channel,
-                    min(coalesce(nullif(s.device_type, ''), 'unknown')) as device
-             from funnel_stages f
-             left join analytics_sessions s on s.session_id = f.session_id
-             where f.created_at >= ${start}::timestamptz and f.created_at < ${end}::timestamptz
-               and f.stage in (${sql.join(
-                 MARKETING_FUNNEL_STAGES.map((stage) => sql`${stage}`),
-                 sql`, `,
-               )})
-               and coalesce(s.is_internal, false) = false
-               and ${filtered ? sql`s.session_id is not null and ${sessionFiltersSql('s', query)}` : sql`true`}
-             group by f.session_id, f.stage`;
+  const inPeriod = (at: SQL) =>
+    sql`case when ${at} >= ${start}::timestamptz and ${at} < ${end}::timestamptz then ${at} end`;
+  const touchesPeriod = sql`f.last_at >= ${start}::timestamptz and f.first_at < ${end}::timestamptz`;
+  const sessionColumns = sql.raw(
+    'f.session_start, f.channel, f.utm_source, f.utm_medium, f.utm_campaign, f.device_type, f.is_internal',
+  );
+  return sql`with fs as (
+               select f.session_id, ${sessionColumns},
+                      ${stageColumns((stage) => inPeriod(sql`f.${sql.identifier(STAGE_COLUMNS[stage])}`))}
+               from funnel_sessions f
+               where ${touchesPeriod} and not f.split_days
+               union all
+               select f.session_id, ${sessionColumns},
+                      ${stageColumns((stage) => sql`min(r.created_at) filter (where r.stage = ${stage})`)}
+               from funnel_sessions f
+               join funnel_stages r on r.session_id = f.session_id
+                 and r.created_at >= ${start}::timestamptz and r.created_at < ${end}::timestamptz
+               where ${touchesPeriod} and f.split_days
+               group by f.session_id
+             )
+             select ${sql.join(
+               MARKETING_FUNNEL_STAGES.map((stage) => sql`fs.${sql.identifier(stage)}`),
+               sql`, `,
+             )}, fs.session_start, ${sessionChannelSql('fs')} as channel,
+                    coalesce(nullif(fs.device_type, ''), 'unknown') as device
+             from fs
+             where coalesce(${sql.join(
+               MARKETING_FUNNEL_STAGES.map((stage) => sql`fs.${sql.identifier(stage)}`),
+               sql`, `,
+             )}) is not null
+               and not fs.is_internal
+               and ${filtered ? sql`fs.session_start is not null and ${sessionFiltersSql('fs', query)}` : sql`true`}`;
 }
+
+/** Sessions per stage (`count(stage)`), as columns named after the stages. */
+const stageCountsSql = stageColumns((stage) => sql`count(r.${sql.identifier(stage)})`);
 
 type Figures = Omit<FunnelReport, 'windowDays' | 'byChannel' | 'byDevice' | 'previous'>;
 
@@ -63,48 +103,47 @@ export type FunnelService = ReturnType<typeof createFunnelService>;
 export function createFunnelService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function figures(query: FunnelQuery, period: { from: string; to: string }): Promise<Figures> {
-    const reached = reachedSql(query, period);
+  /**
+   * The period's figures, and its breakdowns by channel and by device when asked: one statement, the period's
+   * sessions read once (a materialized CTE) for the three parts.
+   */
+  async function figures(query: FunnelQuery, period: { from: string; to: string }, breakdowns: boolean) {
     const windowSeconds = query.windowDays * 86_400;
-    const [counts, medians, totals] = await Promise.all([
-      rowsOf<{ stage: MarketingFunnelStage; sessions: number | string }>(
-        db,
-        sql`select stage, count(*) as sessions from (${reached}) r group by stage`,
-      ),
-      rowsOf<{ stage: MarketingFunnelStage; minutes: number | string | null }>(
-        db,
-        sql`with r as (${reached})
-            select p.next as stage,
-                   percentile_cont(0.5) within group (order by extract(epoch from (b.at - a.at)) / 60) as minutes
-            from (values ${sql.join(
-              STAGE_PAIRS.map(([prev, next]) => sql`(${prev}, ${next})`),
-              sql`, `,
-            )}) p(prev, next)
-            join r a on a.stage = p.prev
-            join r b on b.stage = p.next and b.session_id = a.session_id and b.at >= a.at
-            group by p.next`,
-      ),
-      rowsOf<{ entered: number | string; paid_within: number | string }>(
-        db,
-        sql`with r as (${reached})
-            select count(distinct session_id) as entered,
-                   count(distinct session_id) filter (
-                     where stage = 'paid'
-                       and extract(epoch from (at - coalesce(session_start, at))) <= ${windowSeconds}
-                   ) as paid_within
-            from r`,
-      ),
-    ]);
-    const countOf = new Map(counts.map((row) => [row.stage, Number(row.sessions)]));
-    const medianOf = new Map(
-      medians.map((row) => [row.stage, row.minutes === null ? null : Number(row.minutes)]),
+    const medians = STAGE_PAIRS.map(([prev, next]) => {
+      const [a, b] = [sql`r.${sql.identifier(prev)}`, sql`r.${sql.identifier(next)}`];
+      return sql`percentile_cont(0.5) within group (order by extract(epoch from (${b} - ${a})) / 60)
+                   filter (where ${b} >= ${a}) as ${sql.identifier(`median_${next}`)}`;
+    });
+    const breakdownSql = (part: 'channel' | 'device', key: SQL) =>
+      sql`union all
+          select ${part}, ${key}, count(*), null, ${stageCountsSql},
+                 ${sql.join(
+                   STAGE_PAIRS.map(() => sql`null::float8`),
+                   sql`, `,
+                 )}
+          from r group by 2`;
+    const rows = await rowsOf<Record<string, number | string | null> & { part: string; key: string }>(
+      db,
+      sql`with r as materialized (${reachedSql(query, period)})
+          select 'all' as part, '' as key, count(*) as entered,
+                 count(*) filter (
+                   where r.paid is not null
+                     and extract(epoch from (r.paid - coalesce(r.session_start, r.paid))) <= ${windowSeconds}
+                 ) as paid_within,
+                 ${stageCountsSql}, ${sql.join(medians, sql`, `)}
+          from r
+          ${breakdowns ? breakdownSql('channel', sql`coalesce(r.channel, 'direct')`) : sql``}
+          ${breakdowns ? breakdownSql('device', sql`r.device`) : sql``}`,
     );
-    const entered = Number(totals[0]?.entered ?? 0);
-    const paidWithinWindow = Number(totals[0]?.paid_within ?? 0);
+    const row = rows.find((item) => item.part === 'all');
+    const countOf = (stage: MarketingFunnelStage) => Number(row?.[stage] ?? 0);
+    const entered = Number(row?.entered ?? 0);
+    const paidWithinWindow = Number(row?.paid_within ?? 0);
     const stages = MARKETING_FUNNEL_STAGES.map((stage, index): FunnelStageRow => {
-      const sessions = countOf.get(stage) ?? 0;
-      const previous = index > 0 ? (countOf.get(MARKETING_FUNNEL_STAGES[index - 1]!) ?? 0) : null;
-      const median = index > 0 ? (medianOf.get(stage) ?? null) : null;
+      const sessions = countOf(stage);
+      const previous = index > 0 ? countOf(MARKETING_FUNNEL_STAGES[index - 1]!) : null;
+      const minutes = index > 0 ? (row?.[`median_${stage}`] ?? null) : null;
+      const median = minutes === null ? null : Number(minutes);
       return {
         stage,
         sessions,
@@ -114,55 +153,44 @@ export function createFunnelService(deps: { db: Db }) {
         medianMinutesFromPrevious: median === null ? null : Math.round(median * 10) / 10,
       };
     });
-    return { entered, stages, paidWithinWindow, windowConversion: percentOf(paidWithinWindow, entered) };
-  }
-
-  async function breakdown(query: FunnelQuery, by: 'channel' | 'device'): Promise<FunnelBreakdownRow[]> {
-    const column = sql.raw(by === 'channel' ? "coalesce(channel, 'direct')" : 'device');
-    const rows = await rowsOf<{ key: string; stage: MarketingFunnelStage; sessions: number | string }>(
-      db,
-      sql`select ${column} as key, stage, count(*) as sessions from (${reachedSql(query, query)}) r
-          group by 1, 2
-          union all
-          select ${column} as key, '*' as stage, count(distinct session_id) from (${reachedSql(query, query)}) r
-          group by 1`,
-    );
-    const byKey = new Map<string, FunnelBreakdownRow>();
-    for (const row of rows) {
-      const entry =
-        byKey.get(row.key) ??
-        ({
-          key: row.key,
-          entered: 0,
-          stages: Object.fromEntries(MARKETING_FUNNEL_STAGES.map((stage) => [stage, 0])),
-          paid: 0,
-          conversion: null,
-        } as FunnelBreakdownRow);
-      if ((row.stage as string) === '*') entry.entered = Number(row.sessions);
-      else entry.stages[row.stage] = Number(row.sessions);
-      byKey.set(row.key, entry);
-    }
-    const result = [...byKey.values()].map((row) => ({
-      ...row,
-      paid: row.stages.paid,
-      conversion: percentOf(row.stages.paid, row.entered),
-    }));
-    return sortBreakdown(result, query.sort);
+    const breakdown = (part: 'channel' | 'device') =>
+      sortBreakdown(
+        rows
+          .filter((item) => item.part === part)
+          .map((item): FunnelBreakdownRow => {
+            const counts = Object.fromEntries(
+              MARKETING_FUNNEL_STAGES.map((stage) => [stage, Number(item[stage] ?? 0)]),
+            ) as FunnelBreakdownRow['stages'];
+            return {
+              key: item.key,
+              entered: Number(item.entered),
+              stages: counts,
+              paid: counts.paid,
+              conversion: percentOf(counts.paid, Number(item.entered)),
+            };
+          }),
+        query.sort,
+      );
+    const figures: Figures = {
+      entered,
+      stages,
+      paidWithinWindow,
+      windowConversion: percentOf(paidWithinWindow, entered),
+    };
+    return { figures, byChannel: breakdown('channel'), byDevice: breakdown('device') };
   }
 
   async function report(query: FunnelQuery): Promise<FunnelReport> {
-    const [current, byChannel, byDevice, previous] = await Promise.all([
-      figures(query, query),
-      breakdown(query, 'channel'),
-      breakdown(query, 'device'),
-      query.compare ? figures(query, previousPeriod(query.from, query.to)) : Promise.resolve(null),
+    const [current, previous] = await Promise.all([
+      figures(query, query, true),
+      query.compare ? figures(query, previousPeriod(query.from, query.to), false) : Promise.resolve(null),
     ]);
     return {
-      ...current,
+      ...current.figures,
       windowDays: query.windowDays,
-      byChannel,
-      byDevice,
-      previous: previous ? { ...previous, ...previousPeriod(query.from, query.to) } : null,
+      byChannel: current.byChannel,
+      byDevice: current.byDevice,
+      previous: previous ? { ...previous.figures, ...previousPeriod(query.from, query.to) } : null,
     };
   }
 
