@@ -247,7 +247,7 @@ export const marketingUtmLinks = pgTable(
 
 /**
  * Daily rollups of the sessions and events the reports count (decision 079), kept by statement-level triggers on
- * `analytics_sessions` and `analytics_events` (migration 0042) in the transaction of every write, so they always
+ * `analytics_sessions` and `analytics_events` (migration 0044) in the transaction of every write, so they always
  * equal the raw rows: sessions that are not internal per Moscow day of their start and their tags, device and
  * browser; events of such sessions per Moscow day of the event, the session's channel, source and campaign, and
  * the event's type, category, action and page. A missing tag is ''. Rows may hold zero counts (readers skip them).
