@@ -172,6 +172,14 @@ export const orders = pgTable(
     index('orders_paid_email_idx')
       .on(sql`lower(${t.email})`, t.createdAt, t.id)
       .where(sql`is_paid and deleted_at is null and status <> 'CANCELED'`),
+    // Lead scoring's «latest linked order» of a session (decision 080): one lookup by its session, one by its
+    // visitor (newest first), instead of walking every order with an OR as the filter.
+    index('orders_analytics_session_idx')
+      .on(t.analyticsSessionId)
+      .where(sql`deleted_at is null`),
+    index('orders_analytics_visitor_created_idx')
+      .on(t.analyticsVisitorId, t.createdAt)
+      .where(sql`deleted_at is null`),
   ],
 );
 

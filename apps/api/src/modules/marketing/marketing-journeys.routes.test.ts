@@ -476,6 +476,65 @@ describe('marketing journeys: attribution, funnel, touchpoints, lead scoring', (
     });
   });
 
+  describe('lead scoring: the latest linked order (November 2025)', () => {
+    const PERIOD = 'from=2025-11-01&to=2025-11-30';
+    let sessions: Record<string, string>;
+    let orders: Record<string, string>;
+    beforeAll(async () => {
+      await fx.run(
+        `update analytics_config set hot_lead_threshold = 50, lead_score_rules = $1::jsonb where id = 1`,
+        [JSON.stringify([{ eventType: 'form_submit', points: 60, decayDays: 0 }])],
+      );
+      const at = msk('2025-11-10T10:00:00');
+      sessions = {
+        byStage: await session({ at }),
+        byVisitor: await session({ visitor: 'v-came-back', at }),
+        newerOpen: await session({ visitor: 'v-newer-open', at }),
+        newerPaid: await session({ visitor: 'v-newer-paid', at }),
+        deleted: await session({ at }),
+      };
+      for (const id of Object.values(sessions))
+        await fx.run(
+          `insert into analytics_events (session_id, event_type, created_at) values ($1, 'form_submit', $2)`,
+          [id, at],
+        );
+      const order = async (isPaid: boolean, createdAt: string) =>
+        (await fx.order({ isPaid, status: isPaid ? 'PAID' : 'NEW', createdAt: msk(createdAt) })).id;
+      orders = {
+        byStage: await order(false, '2025-11-10T11:00:00'),
+        byVisitor: await order(false, '2025-11-12T11:00:00'),
+        olderPaid: await order(true, '2025-11-10T11:00:00'),
+        newerOpen: await order(false, '2025-11-12T11:00:00'),
+        olderOpen: await order(false, '2025-11-10T11:00:00'),
+        newerPaid: await order(true, '2025-11-12T11:00:00'),
+        deleted: await order(false, '2025-11-10T11:00:00'),
+      };
+      // Linked only by a funnel stage of the session (the order carries no analytics link).
+      await stage(sessions.byStage!, 'order_created', msk('2025-11-10T11:00:00'), orders.byStage);
+      // Linked only by the visitor: placed two days later in another session.
+      await link(orders.byVisitor!, `s-${randomUUID()}`, 'v-came-back');
+      // Its own order and a newer one of its visitor: the newer decides.
+      await link(orders.olderPaid!, sessions.newerOpen!, 'v-newer-open');
+      await link(orders.newerOpen!, `s-${randomUUID()}`, 'v-newer-open');
+      await link(orders.olderOpen!, sessions.newerPaid!, null);
+      await stage(sessions.newerPaid!, 'order_created', msk('2025-11-12T11:00:00'), orders.newerPaid);
+      // A deleted order links nothing.
+      await link(orders.deleted!, sessions.deleted!, null);
+      await fx.run(`update orders set deleted_at = now() where id = $1`, [orders.deleted]);
+    });
+
+    it('takes the latest live order linked by the session, its visitor or its funnel stages', async () => {
+      const report = await get<LeadScoringReport>(`/api/marketing/lead-scoring?${PERIOD}`);
+      expect(report.scoredSessions).toBe(5);
+      const leadOrder = (key: string) =>
+        report.hotLeads.find((lead) => lead.sessionId === sessions[key])?.order?.id;
+      expect(report.hotLeads).toHaveLength(3);
+      expect(leadOrder('byStage')).toBe(orders.byStage);
+      expect(leadOrder('byVisitor')).toBe(orders.byVisitor);
+      expect(leadOrder('newerOpen')).toBe(orders.newerOpen);
+    });
+  });
+
   it('ADMIN and MANAGER open the reports; PARTNER and customers get 403', async () => {
     const manager = await ctx.staffAuth(...DEMO.manager);
     const partner = await ctx.staffAuth(...DEMO.partner);

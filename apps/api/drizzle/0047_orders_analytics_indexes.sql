@@ -1,0 +1,2 @@
+CREATE INDEX "orders_analytics_session_idx" ON "orders" USING btree ("analytics_session_id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "orders_analytics_visitor_created_idx" ON "orders" USING btree ("analytics_visitor_id","created_at") WHERE deleted_at is null;
