@@ -45,11 +45,12 @@ const writesIn = (text: string) =>
   (text.match(/\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/gi) ?? []).length;
 
 /** Every statement one order sends, from the API built in this process (no workers, no maintenance). */
-export async function countOrderStatements(databaseUrl: string, body: string): Promise<StatementCount> {
+/** `body` gives each request's payload: a new customer's order each time, as in the load. */
+export async function countOrderStatements(databaseUrl: string, body: () => string): Promise<StatementCount> {
   const counted = await countRequestStatements(databaseUrl, () => ({
     method: 'POST',
     url: '/api/order',
-    payload: body,
+    payload: body(),
     headers: { 'content-type': 'application/json' },
   }));
   if (counted.statusCode !== 201) throw new Error(`POST /api/order answered ${counted.statusCode}`);

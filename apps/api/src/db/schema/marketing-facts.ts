@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -66,12 +67,19 @@ export const marketingOrderFacts = pgTable(
   ],
 );
 
-/** The facts summed per Moscow day and tags (all e-mails: the test ones are subtracted when a report is read). */
+/**
+ * The facts summed per Moscow day and tags (all e-mails: the test ones are subtracted when a report is read), in up
+ * to 16 partial rows per day and tags (`shard`, decision 082): a change adds its delta to the row of its database
+ * connection (`pg_backend_pid() % 16`), so concurrent orders do not queue on one row until each commits. A partial
+ * row may hold a negative count (an order counted on one connection, deleted on another); readers sum the shards.
+ * The rebuild writes shard 0.
+ */
 export const marketingOrderDaily = pgTable(
   'marketing_order_daily',
   {
     day: date({ mode: 'string' }).notNull(),
     ...tagColumns,
+    shard: smallint().notNull().default(0),
     orders: integer().notNull().default(0),
     paidOrders: integer().notNull().default(0),
     revenueKopecks: bigint({ mode: 'number' }).notNull().default(0),
@@ -89,6 +97,7 @@ export const marketingOrderDaily = pgTable(
         t.utmCampaign,
         t.utmContent,
         t.utmTerm,
+        t.shard,
       ],
     }),
   ],

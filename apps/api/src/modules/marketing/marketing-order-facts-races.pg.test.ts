@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/helpers.ts';
 import { waitForLockWaiters } from '#test/lock-waiters.ts';
+import { ORDER_DAILY_SUMS_SQL } from '#test/order-daily.ts';
 
 /**
  * The marketing order facts (decision 078) under concurrent writers, on a real PostgreSQL server (PGlite runs one
@@ -11,18 +12,37 @@ import { waitForLockWaiters } from '#test/lock-waiters.ts';
 describe('marketing order facts racing (PostgreSQL)', () => {
   let ctx: TestContext;
   let first: pg.Client;
+  /** A connection whose daily rows are `first`'s (the same shard, decision 082): its writes queue behind them. */
   let second: pg.Client;
+  /** A connection writing other shards of the daily rows than `first`. */
+  let other: pg.Client;
   let watcher: pg.Client;
+  const spare: pg.Client[] = [];
+
+  const shardOf = async (client: pg.Client) =>
+    (await client.query<{ shard: number }>('select pg_backend_pid() % 16 as shard')).rows[0]!.shard;
 
   beforeAll(async () => {
     ctx = await createTestContext({ poolMax: 4 });
-    first = new pg.Client({ connectionString: ctx.databaseUrl });
-    second = new pg.Client({ connectionString: ctx.databaseUrl });
-    watcher = new pg.Client({ connectionString: ctx.databaseUrl });
-    await Promise.all([first.connect(), second.connect(), watcher.connect()]);
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: ctx.databaseUrl });
+      await client.connect();
+      return client;
+    };
+    [first, watcher] = await Promise.all([connect(), connect()]);
+    const firstShard = await shardOf(first);
+    // Of 17 connections two share a shard: connect until one shares first's, and keep one that does not.
+    for (let i = 0; i < 17 && !(second && other); i += 1) {
+      const client = await connect();
+      const same = (await shardOf(client)) === firstShard;
+      if (same && !second) second = client;
+      else if (!same && !other) other = client;
+      else spare.push(client);
+    }
+    if (!second || !other) throw new Error('no two connections on one shard in 17');
   });
   afterAll(async () => {
-    await Promise.all([first?.end(), second?.end(), watcher?.end()]);
+    await Promise.all([first, second, other, watcher, ...spare].map((client) => client?.end()));
     await ctx?.close();
   });
 
@@ -47,10 +67,7 @@ describe('marketing order facts racing (PostgreSQL)', () => {
   };
   const tables = async () => ({
     facts: await run(`select * from marketing_order_facts order by order_id`),
-    daily: await run(
-      `select * from marketing_order_daily
-        order by day, acquisition_channel, utm_source, utm_medium, utm_campaign, utm_content, utm_term`,
-    ),
+    daily: await run(ORDER_DAILY_SUMS_SQL),
   });
   const expectSameAsRebuild = async () => {
     const kept = await tables();
@@ -86,7 +103,7 @@ describe('marketing order facts racing (PostgreSQL)', () => {
     await expectSameAsRebuild();
   });
 
-  it('two orders of one day and tags placed at once: the daily row counts both', async () => {
+  it('two orders of one day and tags placed at once on one shard: the daily row counts both', async () => {
     await first.query('begin');
     await second.query('begin');
     await insertOrder(first, 'race-a@example.ru', 1500, '2033-04-01T09:00:00Z', true);
@@ -97,11 +114,34 @@ describe('marketing order facts racing (PostgreSQL)', () => {
     await placing;
     await second.query('commit');
 
-    const [day] = await run<{ orders: number; paid_orders: number; revenue: string; new_customers: number }>(
+    const rows = await run<{ orders: number; paid_orders: number; revenue: string; new_customers: number }>(
       `select orders, paid_orders, revenue_kopecks::text as revenue, new_customers
          from marketing_order_daily where day = '2033-04-01' and utm_source = 'race'`,
     );
-    expect(day).toEqual({ orders: 2, paid_orders: 2, revenue: '400000', new_customers: 2 });
+    expect(rows).toEqual([{ orders: 2, paid_orders: 2, revenue: '400000', new_customers: 2 }]);
+    await expectSameAsRebuild();
+  });
+
+  it('orders placed at once on two connections do not wait for each other, and the shards add up', async () => {
+    // A lock wait would fail the statement after 3 s instead of hanging the test.
+    await other.query(`set lock_timeout = '3s'`);
+    await first.query('begin');
+    await other.query('begin');
+    // Unpaid, of one e-mail: the e-mail's first-paid lock is not taken (nothing paid moves).
+    await insertOrder(first, 'race-new@example.ru', 1000, '2033-05-01T09:00:00Z');
+    await insertOrder(other, 'race-new@example.ru', 1200, '2033-05-01T09:30:00Z');
+    // Paid, of two e-mails, on the same day and tags: each adds to its own shard of the daily row.
+    await insertOrder(first, 'race-c@example.ru', 1500, '2033-05-01T10:00:00Z', true);
+    await insertOrder(other, 'race-d@example.ru', 2500, '2033-05-01T11:00:00Z', true);
+    await other.query('commit');
+    await first.query('commit');
+
+    const [day] = await run<{ rows: number; orders: number; paid_orders: number; revenue: string }>(
+      `select count(*)::int as rows, sum(orders)::int as orders, sum(paid_orders)::int as paid_orders,
+              sum(revenue_kopecks)::text as revenue
+         from marketing_order_daily where day = '2033-05-01' and utm_source = 'race'`,
+    );
+    expect(day).toEqual({ rows: 2, orders: 4, paid_orders: 2, revenue: '400000' });
     await expectSameAsRebuild();
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormParamsResponse, OrderSummary } from '@app/contracts';
+import { ORDER_DAILY_SUMS_SQL } from '#test/order-daily.ts';
 import { createTestContext, DEMO, payOnTestPage, type TestContext } from '#test/helpers.ts';
 import {
   BY_CAMPAIGN,
@@ -124,11 +125,7 @@ describe('marketing order facts', () => {
   };
   const tables = async () => ({
     facts: await run(`select * from marketing_order_facts order by order_id`),
-    daily: await run(
-      `select * from marketing_order_daily
-        where orders <> 0 or paid_orders <> 0 or revenue_kopecks <> 0 or margin_kopecks <> 0 or new_customers <> 0
-        order by day, acquisition_channel, utm_source, utm_medium, utm_campaign, utm_content, utm_term`,
-    ),
+    daily: await run(ORDER_DAILY_SUMS_SQL),
   });
   /** Both checks after a step: the reports' numbers and the kept tables against a rebuild. */
   const expectExact = async () => {
