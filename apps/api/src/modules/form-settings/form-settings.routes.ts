@@ -23,7 +23,7 @@ export const formSettingsRoutes: FastifyPluginAsyncZod<{ formSettings: FormSetti
       reply.header('cache-control', 'public, max-age=5');
       // A JSON string is sent as is (Fastify skips serialization for strings); it was built from the typed value.
       // A fresh cache answers without a promise (decision 040); a stale or empty one is loaded first.
-      const fresh = opts.formSettings.freshFormParamsJson();
+      const fresh = opts.formSettings.freshFormParamsBytes();
       if (fresh !== null) {
         reply.send(fresh as unknown as FormParamsResponse);
         return;

@@ -24,7 +24,7 @@ export const FORM_PARAMS_CACHE_TTL_MS = 5_000;
 
 export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
-  type Cached = { value: FormParamsResponse; json: string; loadedAt: number };
+  type Cached = { value: FormParamsResponse; json: string; bytes: Buffer; loadedAt: number };
   let cache: Cached | null = null;
   let loading: Promise<Cached> | null = null;
 
@@ -73,7 +73,8 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
       holidayRows,
       tariffRows,
     });
-    return { value, json: JSON.stringify(value), loadedAt: clock.now().getTime() };
+    const json = JSON.stringify(value);
+    return { value, json, bytes: Buffer.from(json), loadedAt: clock.now().getTime() };
   }
 
   async function current(): Promise<Cached> {
@@ -94,9 +95,12 @@ export function createFormSettingsService(deps: { db: Db; clock: Clock }) {
     async getFormParamsJson(): Promise<string> {
       return (await current()).json;
     },
-    /** The serialized answer while the cache is fresh, else null (then `getFormParamsJson`): no promise per hit. */
-    freshFormParamsJson(): string | null {
-      return cache && clock.now().getTime() - cache.loadedAt < FORM_PARAMS_CACHE_TTL_MS ? cache.json : null;
+    /**
+     * The serialized answer as UTF-8 bytes while the cache is fresh, else null (then `getFormParamsJson`): no promise
+     * per hit, and no encoding of the 4.7 KB string (mostly Cyrillic) on every request (decision 082).
+     */
+    freshFormParamsBytes(): Buffer | null {
+      return cache && clock.now().getTime() - cache.loadedAt < FORM_PARAMS_CACHE_TTL_MS ? cache.bytes : null;
     },
     invalidate(): void {
       cache = null;

@@ -163,7 +163,12 @@ describe('HTTP surface', () => {
     for (const response of [page, api]) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['referrer-policy']).toBeDefined();
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    // The document-only headers go with pages, not with JSON answers (decision 082).
+    for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'x-dns-prefetch-control']) {
+      expect(page.headers[name]).toBeDefined();
+      expect(api.headers[name]).toBeUndefined();
     }
   });
 
