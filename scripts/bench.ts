@@ -141,7 +141,9 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
     RATE_LIMIT_ANALYTICS_PER_IP: '10000000',
     RATE_LIMIT_ANALYTICS_PER_SESSION: '10000000',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // BENCH_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": flags for the API process only (a profile).
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
     env: { ...env, NODE_ENV: 'development' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

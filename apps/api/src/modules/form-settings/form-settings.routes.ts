@@ -21,7 +21,8 @@ export const formSettingsRoutes: FastifyPluginAsyncZod<{ formSettings: FormSetti
       // Already serialized from the validated cache: the hot path skips per-request serialization.
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.header('cache-control', 'public, max-age=5');
-      // A JSON string is sent as is (Fastify skips serialization for strings); it was built from the typed value.
+      // Bytes (or, while loading, a JSON string) are sent as they are (Fastify serializes neither); built from the
+      // typed value.
       // A fresh cache answers without a promise (decision 040); a stale or empty one is loaded first.
       const fresh = opts.formSettings.freshFormParamsBytes();
       if (fresh !== null) {

@@ -44,12 +44,16 @@ export function createMailRepository() {
   function buildInsertWithJob(text: string, index: number, withLoginLink: boolean) {
     return preparedOnce((db) => {
       const queuedJob = db.$with('queued_job', {}).as(jobInsertSql(text));
-      return db
-        .with(queuedJob, ...(withLoginLink ? loginLinkCtes(db) : []))
-        .insert(mailOutbox)
-        .values({ ...MAIL_INSERT_VALUES, id: sql.placeholder('id') as unknown as string })
-        .returning()
-        .prepare(`insert_mail_with_job_${index}`);
+      return (
+        db
+          .with(queuedJob, ...(withLoginLink ? loginLinkCtes(db) : []))
+          .insert(mailOutbox)
+          .values({ ...MAIL_INSERT_VALUES, id: sql.placeholder('id') as unknown as string })
+          // The id only: the caller has the rest, and the row's text and HTML are kilobytes to send back and parse
+          // on every order (decision 082).
+          .returning({ id: mailOutbox.id })
+          .prepare(`insert_mail_with_job_${index}`)
+      );
     });
   }
   // Every message is claimed and finished by its send-email job: prepared once too (decision 040).
@@ -105,7 +109,7 @@ export function createMailRepository() {
       job: JobStatement,
       /** A sign-in link the message carries, written by the auth module's CTEs in the same statement. */
       loginLink?: LoginLinkWrite,
-    ): Promise<MailRow> {
+    ): Promise<{ id: string }> {
       const key = `${loginLink ? 'link' : 'plain'}:${job.text}`;
       let statement = withJobStatements.get(key);
       if (!statement) {

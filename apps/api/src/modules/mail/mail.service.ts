@@ -75,7 +75,7 @@ export function createMailService(deps: {
         /** The sign-in link in the message, written with it in one statement (`auth.newLoginLink`, decision 064). */
         loginLink?: LoginLinkWrite;
       },
-    ): Promise<MailRow> {
+    ): Promise<{ id: string }> {
       const order = mail.orderId ? await mailOrder(tx, mail.orderId, mail.statusView) : null;
       const { subject, text, html } = renderMail(mail, { brand, order });
       // The message and its job in one statement (decision 040): the message's id is chosen here for the job.
