@@ -143,12 +143,24 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
   };
   // BENCH_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": flags for the API process only (a profile).
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_JOB_WORKERS=separate: the deployment README describes for more load, the API with WORKERS=off and the job
+  // workers (the order's confirmation e-mail) in a process of their own (`npm run worker`, PostgreSQL only).
+  const separate = process.env.BENCH_JOB_WORKERS === 'separate' && Boolean(dbEnv.DATABASE_URL);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    env: { ...env, NODE_ENV: 'development' },
+    env: { ...env, NODE_ENV: 'development', ...(separate ? { WORKERS: 'off' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   cleanups.push(() => stopChild(child));
   pids.api = child.pid ?? 0;
+  console.log(`job workers: ${separate ? 'a process of their own (npm run worker)' : 'in the API process'}`);
+  // After the API has migrated the database (two processes migrating at once collide).
+  const startWorker = () => {
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
+      env: { ...env, NODE_ENV: 'development' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    cleanups.push(() => stopChild(worker));
+  };
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -158,7 +170,10 @@ async function startApi(port: number, dbEnv: Record<string, string>): Promise<st
       (response) => response.status === 200,
       () => false,
     );
-    if (ok) return base;
+    if (ok) {
+      if (separate) startWorker();
+      return base;
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('API did not answer GET /api/ready with 200 within 60 s');
