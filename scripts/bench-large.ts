@@ -19,6 +19,7 @@ import pg from 'pg';
 import {
   AttributionQuerySchema,
   FunnelQuerySchema,
+  LeadScoreRuleSchema,
   LeadScoringQuerySchema,
   MarketingCampaignsQuerySchema,
   MarketingReportQuerySchema,
@@ -344,6 +345,15 @@ async function main(): Promise<number> {
  * last 30 days, the last year, and the last 30 days of one channel (paid search), the period ending on the newest
  * session's Moscow day and moved back a day per request so the answers differ. None without the analytics seed.
  */
+/** Decision 080's rules: a page view 1 point for 30 days, a click 2 for 14, a form 25, support 15, a scroll 1 for 7. */
+const BENCH_LEAD_SCORE_RULES = LeadScoreRuleSchema.array().parse([
+  { eventType: 'page_view', points: 1, decayDays: 30 },
+  { eventType: 'click', points: 2, decayDays: 14 },
+  { eventType: 'form_submit', points: 25, decayDays: 14 },
+  { eventType: 'contact_support', points: 15, decayDays: 14 },
+  { eventType: 'scroll', points: 1, decayDays: 7 },
+]);
+
 async function marketingScenarios(client: pg.Client, newestOrder: Date): Promise<Scenario[]> {
   const { rows } = await client.query<{ finished: boolean; newest: Date | null }>(
     `SELECT (SELECT value ? 'finishedAt' FROM app_settings WHERE key = 'analytics_seed') AS finished,
@@ -354,6 +364,19 @@ async function marketingScenarios(client: pg.Client, newestOrder: Date): Promise
     return [];
   }
   const newest = rows[0].newest ?? newestOrder;
+  // Lead scoring scores nothing without rules, and then answers fast for no reason: the five rules of decision 080
+  // (and its threshold) unless the database has rules of its own.
+  const { rowCount } = await client.query(
+    `INSERT INTO analytics_config (id, lead_score_rules, hot_lead_threshold)
+     VALUES (1, $1::jsonb, 30)
+     ON CONFLICT (id) DO UPDATE SET lead_score_rules = excluded.lead_score_rules,
+                                    hot_lead_threshold = excluded.hot_lead_threshold
+     WHERE analytics_config.lead_score_rules = '[]'::jsonb`,
+    [JSON.stringify(BENCH_LEAD_SCORE_RULES)],
+  );
+  console.log(
+    rowCount ? 'lead scoring: the five rules of decision 080 set' : 'lead scoring: the rules of the database',
+  );
   const periods = [
     { label: 'last 30 days', days: 30, filter: '' },
     { label: 'last year', days: 365, filter: '' },
