@@ -119,7 +119,7 @@ export function AttributionPage() {
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
             valueFormatter={(value) => formatMetric(metric, value)}
-            yAxisProps={{ tickFormatter: (value: number) => compact.format(value), width: 56 }}
+            yAxisProps={{ tickFormatter: (value: number) => compact.format(value), width: 72 }}
             data-testid="attribution-chart"
           />
         </Card>
