@@ -4,7 +4,8 @@
  * postgres://postgres@127.0.0.1:5432/bench_large), BENCH_LARGE_REQUESTS (200 per list scenario),
  * BENCH_LARGE_STATS_REQUESTS (50), BENCH_LARGE_MARKETING_REQUESTS (20 per marketing report scenario; they need
  * `npm run seed:analytics` and are left out without it), BENCH_LARGE_EXPLAIN (true), BENCH_LARGE_EXPLAIN_TIMEOUT_MS (60000), BENCH_LARGE_ONLY (run only the scenarios whose name
- * contains this text, e.g. `BENCH_LARGE_ONLY="unit economics"`; the keyset check runs with the deep-page scenario).
+ * contains this text, e.g. `BENCH_LARGE_ONLY="unit economics"`; the keyset check runs with the deep-page scenario),
+ * MARKETING_REPORT_WORK_MEM_MB (the API's own setting, passed on to it and used by the EXPLAINs; decision 084).
  *
  * The API runs as a child process on that database (workers off, so no scheduled job touches the data) and is
  * called over HTTP as ADMIN, one request at a time: the figures are latencies, not throughput. Then the very
@@ -27,6 +28,7 @@ import {
   TouchpointsQuerySchema,
   UnitEconomicsQuerySchema,
 } from '@app/contracts';
+import { DEFAULT_REPORT_WORK_MEM_MB } from '../apps/api/src/config.ts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { createAuditRepository } from '../apps/api/src/modules/audit/audit.repository.ts';
@@ -467,13 +469,16 @@ async function explainAll(client: pg.Client, scenarios: Scenario[]) {
     clock: systemClock,
   });
   const stats = createStatsService({ db: database.db });
+  // The reports' work_mem as the API child has it (decision 084): their `set_config` is captured and explained too.
+  const reportWorkMemMb = Number(process.env.MARKETING_REPORT_WORK_MEM_MB ?? DEFAULT_REPORT_WORK_MEM_MB);
   const marketing = createMarketingService({
     db: database.db,
     repo: createMarketingRepository(),
     clock: systemClock,
     publicUrl: 'http://bench',
+    reportWorkMemMb,
   });
-  const journeys = createMarketingJourneys({ db: database.db, clock: systemClock });
+  const journeys = createMarketingJourneys({ db: database.db, clock: systemClock, reportWorkMemMb });
   // The service call behind each path, with the route's own query schema.
   const calls: Record<string, (query: Record<string, string>) => Promise<unknown>> = {
     '/api/order': (query) => orders.list(StaffOrderListQuerySchema.parse(query)),

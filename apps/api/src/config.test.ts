@@ -10,6 +10,15 @@ describe('config', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('takes the marketing reports’ work_mem within 0–1024 MB, the server’s own by default (decision 084)', () => {
+    expect(loadConfig({}).marketingReportWorkMemMb).toBe(0);
+    expect(loadConfig({ MARKETING_REPORT_WORK_MEM_MB: '64' }).marketingReportWorkMemMb).toBe(64);
+    expect(() => loadConfig({ MARKETING_REPORT_WORK_MEM_MB: '1025' })).toThrow(
+      /MARKETING_REPORT_WORK_MEM_MB/,
+    );
+    expect(() => loadConfig({ MARKETING_REPORT_WORK_MEM_MB: '-1' })).toThrow(/MARKETING_REPORT_WORK_MEM_MB/);
+  });
+
   it('seeds PostgreSQL only with DEMO_DATA=true', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).seedDemoData).toBe(true);

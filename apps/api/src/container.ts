@@ -158,6 +158,8 @@ function createPaymentProvider(config: Config): PaymentProvider {
 export function createServices(deps: ServiceDeps) {
   const { config, database, jobs, mailTransport, clock } = deps;
   const db = database.db;
+  // PostgreSQL only: PGlite runs one statement at a time in its own small memory (decision 084).
+  const reportWorkMemMb = database.kind === 'postgres' ? config.marketingReportWorkMemMb : 0;
   // The owner of order_events; mail records its events with this module's SQL (orderEventCte, decision 064).
   const ordersRepo = createOrdersRepository();
   const mail = createMailService({
@@ -475,8 +477,9 @@ export function createServices(deps: ServiceDeps) {
       repo: createMarketingRepository(),
       clock,
       publicUrl: config.publicUrl,
+      reportWorkMemMb,
     }),
-    marketingJourneys: createMarketingJourneys({ db, clock }),
+    marketingJourneys: createMarketingJourneys({ db, clock, reportWorkMemMb }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

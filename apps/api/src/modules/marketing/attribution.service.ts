@@ -12,7 +12,7 @@ import {
   type AttributionReport,
   type AttributionRow,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { ReportDb } from './report-db.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { attributeShares, splitByShares } from './attribution-models.ts';
 import {
@@ -113,7 +113,7 @@ function sortRows(
 
 export type AttributionService = ReturnType<typeof createAttributionService>;
 
-export function createAttributionService(deps: { db: Db }) {
+export function createAttributionService(deps: { db: ReportDb }) {
   const { db } = deps;
 
   /** The paid orders created in the period (not deleted, not cancelled, not test), each with its touches. */

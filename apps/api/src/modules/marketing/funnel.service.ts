@@ -9,7 +9,7 @@ import {
   type FunnelStageRow,
   type MarketingFunnelStage,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { ReportDb } from './report-db.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { percentOf, periodBounds, rowsOf, sessionChannelSql, sessionFiltersSql } from './journey-sql.ts';
 
@@ -100,7 +100,7 @@ export type FunnelService = ReturnType<typeof createFunnelService>;
  * whether or not it passed the earlier ones (visitors enter at step 1 from an ad), so a step's conversion may pass
  * 100 %. Entered: sessions with any stage in the period.
  */
-export function createFunnelService(deps: { db: Db }) {
+export function createFunnelService(deps: { db: ReportDb }) {
   const { db } = deps;
 
   /**

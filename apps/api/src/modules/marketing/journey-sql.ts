@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { moscowDayStart, type MarketingReportQuery } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { ReportDb } from './report-db.ts';
 
 /** Shared SQL of the journey reports (funnel, touchpoints, attribution, lead scoring; decision 068). */
 
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+export async function rowsOf<T>(db: ReportDb, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 /** The period's bounds: Moscow days, `to` inclusive. */
@@ -77,7 +77,7 @@ export function orderTouchesJoinSql(windowHours: number): SQL {
 }
 
 /** The analytics configuration the reports read (one row, id 1). */
-export async function readJourneyConfig(db: Db): Promise<{
+export async function readJourneyConfig(db: ReportDb): Promise<{
   windowHours: number;
   halfLifeHours: number;
   rules: unknown;

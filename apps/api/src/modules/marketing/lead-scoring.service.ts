@@ -9,7 +9,7 @@ import {
   type MarketingReportQuery,
   type ScoredSession,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { ReportDb } from './report-db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvRow } from '../../lib/csv.ts';
 import {
@@ -61,7 +61,7 @@ export type LeadScoringService = ReturnType<typeof createLeadScoringService>;
  * an order not yet paid. Contact data comes only from that order: events never carry it, and a form left
  * unsubmitted is never read.
  */
-export function createLeadScoringService(deps: { db: Db; clock: Clock }) {
+export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
   const { db, clock } = deps;
 
   async function scored(

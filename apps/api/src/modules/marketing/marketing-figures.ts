@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { moscowDayStart } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { ReportDb } from './report-db.ts';
 
 /** The configured test e-mails (lower case): their orders are left out of every report. */
 const TEST_EMAILS = sql`select lower(t.value) from analytics_config c, jsonb_array_elements_text(c.test_emails) t(value)`;
@@ -87,7 +87,7 @@ const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /** Each group's figures for the period, by the dimension's key. */
 export async function readFigures(
-  db: Db,
+  db: ReportDb,
   range: ReportRange,
   filters: ReportFilters,
   dimension: Dimension,
@@ -187,7 +187,7 @@ export async function readFigures(
 
 /** The period's one line of figures. */
 export async function readTotals(
-  db: Db,
+  db: ReportDb,
   range: ReportRange,
   filters: ReportFilters,
   scope: Scope = {},

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createAttributionService, type AttributionService } from './attribution.service.ts';
 import { createFunnelService, type FunnelService } from './funnel.service.ts';
 import { createLeadScoringService, type LeadScoringService } from './lead-scoring.service.ts';
+import { reportDb } from './report-db.ts';
 import { createTouchpointsService, type TouchpointsService } from './touchpoints.service.ts';
 
 export type MarketingJourneys = {
@@ -12,12 +13,20 @@ export type MarketingJourneys = {
   leadScoring: LeadScoringService;
 };
 
-/** The journey reports' services (decision 068), wired once by container.ts. */
-export function createMarketingJourneys(deps: { db: Db; clock: Clock }): MarketingJourneys {
+/**
+ * The journey reports' services (decision 068), wired once by container.ts. They only read: every statement runs
+ * through `reportDb` (decision 084; `reportWorkMemMb` 0 or absent: as it is).
+ */
+export function createMarketingJourneys(deps: {
+  db: Db;
+  clock: Clock;
+  reportWorkMemMb?: number;
+}): MarketingJourneys {
+  const db = reportDb(deps.db, deps.reportWorkMemMb ?? 0);
   return {
-    funnel: createFunnelService({ db: deps.db }),
-    attribution: createAttributionService({ db: deps.db }),
-    touchpoints: createTouchpointsService({ db: deps.db }),
-    leadScoring: createLeadScoringService(deps),
+    funnel: createFunnelService({ db }),
+    attribution: createAttributionService({ db }),
+    touchpoints: createTouchpointsService({ db }),
+    leadScoring: createLeadScoringService({ db, clock: deps.clock }),
   };
 }

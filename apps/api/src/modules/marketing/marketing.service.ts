@@ -43,6 +43,7 @@ import {
   toUtmLink,
 } from './marketing.mapper.ts';
 import type { MarketingRepository } from './marketing.repository.ts';
+import { reportDb } from './report-db.ts';
 
 export type MarketingService = ReturnType<typeof createMarketingService>;
 
@@ -88,18 +89,22 @@ export function createMarketingService(deps: {
   repo: MarketingRepository;
   clock: Clock;
   publicUrl: string;
+  /** The reports' work_mem in MB on PostgreSQL (decision 084); 0 or absent: the server's. */
+  reportWorkMemMb?: number;
 }) {
   const { db, repo, clock } = deps;
+  // The reports' statements (they only read); the campaigns' and links' own rows are read and written on db.
+  const reports = reportDb(db, deps.reportWorkMemMb ?? 0);
 
   async function dashboard(query: MarketingReportQuery): Promise<MarketingDashboardResponse> {
     const range = rangeOf(query);
     const filters = filtersOf(query);
     const previous = query.compare ? previousPeriod(query.from, query.to) : null;
     const [totals, channels, days, before] = await Promise.all([
-      readTotals(db, range, filters),
-      readFigures(db, range, filters, BY_CHANNEL),
-      readFigures(db, range, filters, BY_DAY),
-      previous ? readTotals(db, previous, filters) : null,
+      readTotals(reports, range, filters),
+      readFigures(reports, range, filters, BY_CHANNEL),
+      readFigures(reports, range, filters, BY_DAY),
+      previous ? readTotals(reports, previous, filters) : null,
     ]);
     return {
       period: range,
@@ -128,9 +133,9 @@ export function createMarketingService(deps: {
     const filters = filtersOf(query);
     const previous = query.compare ? previousPeriod(query.from, query.to) : null;
     const [totals, rows, before] = await Promise.all([
-      readTotals(db, range, filters),
-      readFigures(db, range, filters, BY_SOURCE_MEDIUM),
-      previous ? readTotals(db, previous, filters) : null,
+      readTotals(reports, range, filters),
+      readFigures(reports, range, filters, BY_SOURCE_MEDIUM),
+      previous ? readTotals(reports, previous, filters) : null,
     ]);
     return {
       period: range,
@@ -177,10 +182,10 @@ export function createMarketingService(deps: {
    */
   async function eventTotals(range: ReportRange, filters: ReportFilters) {
     const [counted, sessions] = await Promise.all([
-      db.execute(sql`
+      reports.execute(sql`
         select coalesce(sum(d.events), 0)::int as events, coalesce(sum(d.conversions), 0)::int as conversions
           from analytics_event_days d where ${rollupScope(range, filters)}`),
-      db.execute(sql`
+      reports.execute(sql`
         select count(*)::int as sessions from (
           select e.session_id from analytics_events e join analytics_sessions s on s.session_id = e.session_id
            where ${eventScope(range, filters)} group by 1) x`),
@@ -206,15 +211,15 @@ export function createMarketingService(deps: {
     // additive) from one pass over the raw rows: each (session, group) once, then counted per group, and the
     // sessions once (the row with no group).
     const [totals, grouped, reach, pages, devices, browsers, days, before] = await Promise.all([
-      db.execute(sql`
+      reports.execute(sql`
         select coalesce(sum(d.events), 0)::int as events, coalesce(sum(d.conversions), 0)::int as conversions
           from analytics_event_days d where ${rollupScope(range, filters)}`),
-      db.execute(sql`
+      reports.execute(sql`
         select d.event_type, d.event_category, d.event_action, d.page_path, sum(d.events)::int as count
           from analytics_event_days d
          where ${rollupScope(range, filters)}
          group by 1, 2, 3, 4 having sum(d.events) > 0 order by 5 desc, 1, 2, 3, 4 limit 500`),
-      db.execute(sql`
+      reports.execute(sql`
         with pairs as materialized (
           select e.session_id, e.event_type, coalesce(e.event_category, '') as event_category,
                  coalesce(e.event_action, '') as event_action, coalesce(e.page_path, '') as page_path
@@ -225,18 +230,18 @@ export function createMarketingService(deps: {
           from pairs group by 1, 2, 3, 4
         union all
         select null, null, null, null, count(*)::int from (select session_id from pairs group by 1) x`),
-      db.execute(sql`
+      reports.execute(sql`
         select d.page_path as key, sum(d.events)::int as count
           from analytics_event_days d
          where ${rollupScope(range, filters)} and d.event_type = 'page_view'
          group by 1 having sum(d.events) > 0 order by 2 desc, 1 limit 20`),
-      db.execute(sql`
+      reports.execute(sql`
         select d.device_type as key, sum(d.sessions)::int as count from analytics_session_days d
          where ${rollupScope(range, filters)} group by 1 having sum(d.sessions) > 0 order by 2 desc, 1 limit 20`),
-      db.execute(sql`
+      reports.execute(sql`
         select d.browser_name as key, sum(d.sessions)::int as count from analytics_session_days d
          where ${rollupScope(range, filters)} group by 1 having sum(d.sessions) > 0 order by 2 desc, 1 limit 20`),
-      db.execute(sql`
+      reports.execute(sql`
         select d.day::text as key, sum(d.events)::int as count
           from analytics_event_days d where ${rollupScope(range, filters)} group by 1`),
       previous ? eventTotals(previous, filters) : null,
@@ -289,9 +294,9 @@ export function createMarketingService(deps: {
         db,
         rows.map((row) => row.id),
       ),
-      readFigures(db, range, filters, BY_CAMPAIGN, scope).then(byLowerKey),
-      readTotals(db, range, filters, scope),
-      previous ? readTotals(db, previous, filters, scope) : null,
+      readFigures(reports, range, filters, BY_CAMPAIGN, scope).then(byLowerKey),
+      readTotals(reports, range, filters, scope),
+      previous ? readTotals(reports, previous, filters, scope) : null,
     ]);
     return {
       period: range,
@@ -327,7 +332,7 @@ export function createMarketingService(deps: {
     const range = rangeOf(query);
     const [rows, figures] = await Promise.all([
       repo.listUtmLinks(db),
-      readFigures(db, range, filtersOf(query), BY_UTM_TAGS).then(byLowerKey),
+      readFigures(reports, range, filtersOf(query), BY_UTM_TAGS).then(byLowerKey),
     ]);
     return {
       period: range,

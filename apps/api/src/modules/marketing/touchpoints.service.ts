@@ -6,7 +6,7 @@ import {
   type TouchpointsQuery,
   type TouchpointsResponse,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { ReportDb } from './report-db.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { parseKeysetCursor } from '../../lib/keyset.ts';
 import {
@@ -59,7 +59,7 @@ export function toTouchpointOrder(row: Row): TouchpointOrder {
 export type TouchpointsService = ReturnType<typeof createTouchpointsService>;
 
 /** Every order of the period with its path of touches (decision 068), newest first, keyset-paged. */
-export function createTouchpointsService(deps: { db: Db }) {
+export function createTouchpointsService(deps: { db: ReportDb }) {
   const { db } = deps;
 
   const scopeSql = (query: TouchpointsQuery, period: { from: string; to: string }, windowHours: number) => {

@@ -1,0 +1,27 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * What the marketing reports run their statements on (decision 084): `execute` of a statement, its rows in
+ * `.rows`. The plain `Db` is one (PGlite, and tests that call the report SQL directly).
+ */
+export type ReportDb = { execute(query: SQL): PromiseLike<unknown> };
+
+/**
+ * The reports' statements with more sort and hash memory: each statement in its own transaction that first sets
+ * `work_mem` for that transaction only (`set_config(…, true)`, i.e. `SET LOCAL`), so the setting ends at its
+ * COMMIT and never reaches the next user of the pooled connection. One transaction per statement, not per report:
+ * a report runs its statements in parallel (`Promise.all`), on as many connections; one transaction would run
+ * them one after another on one. `workMemMb` 0 (PGlite, or turned off): the statements run as they are.
+ */
+export function reportDb(db: Db, workMemMb: number): ReportDb {
+  if (workMemMb <= 0) return db;
+  const workMem = `${workMemMb}MB`;
+  return {
+    execute: (query) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
+        return tx.execute(query);
+      }),
+  };
+}
