@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { orderPrecacheList, withPrecacheList, type Manifest } from './src/order-build/precache.ts';
 import { CHUNK_GROUPS } from './vite.config.ts';
 
 /**
@@ -51,8 +53,28 @@ function orderPage(): Plugin {
   };
 }
 
+/**
+ * dist/service-worker.js (the main build copied public/service-worker.js as is) with the order build's files in
+ * its precache list, from this build's manifest once it is written (decision 083).
+ */
+function serviceWorkerPrecache(): Plugin {
+  const dist = (file: string) => fileURLToPath(new URL(`dist/${file}`, import.meta.url));
+  return {
+    name: 'service-worker-precache',
+    apply: 'build',
+    closeBundle() {
+      const manifest = JSON.parse(readFileSync(dist('.vite/order-manifest.json'), 'utf8')) as Manifest;
+      const source = readFileSync(
+        fileURLToPath(new URL('public/service-worker.js', import.meta.url)),
+        'utf8',
+      );
+      writeFileSync(dist('service-worker.js'), withPrecacheList(source, orderPrecacheList(manifest)));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), orderPage()],
+  plugins: [react(), orderPage(), serviceWorkerPrecache()],
   resolve: { tsconfigPaths: true, alias: PREACT_COMPAT, dedupe: ['preact'] },
   publicDir: false,
   build: {

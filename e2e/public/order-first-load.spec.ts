@@ -73,15 +73,19 @@ test.describe('step 1 drawn before the scripts', () => {
   }) => {
     // While the copy is on screen the app gathers the catalogue, the fields' code and the price code first, so it
     // renders once instead of re-rendering as each arrives (those re-renders were the page's long tasks,
-    // decision 041). What #root holds when React first puts something in it:
+    // decision 041). That render comes in parts, one task each, under the copy (decision 083). What #root holds
+    // when the copy gives way:
     await page.addInitScript(() => {
       const observer = new MutationObserver(() => {
         const root = document.getElementById('root');
-        if (!root || root.childElementCount === 0) return;
+        if (!root || document.getElementById('page-snapshot')) return;
         observer.disconnect();
         document.documentElement.dataset.firstRender = JSON.stringify({
           skeleton: root.querySelector('[aria-busy="true"]') !== null,
           picker: root.querySelector('select#order-document-picker') !== null,
+          // Parts rendered in later tasks (decision 083): the phone's bar with «Далее», the languages.
+          bar: root.querySelector('[data-testid="order-bottom-bar"]') !== null,
+          languages: root.querySelector('#languages-heading') !== null,
         });
       });
       observer.observe(document, { childList: true, subtree: true });
@@ -89,7 +93,12 @@ test.describe('step 1 drawn before the scripts', () => {
     await page.goto('/order/step-1?reset=true');
     await expect(page.locator('#page-snapshot')).toHaveCount(0);
     const firstRender = await page.locator('html').getAttribute('data-first-render');
-    expect(JSON.parse(firstRender ?? 'null')).toEqual({ skeleton: false, picker: true });
+    expect(JSON.parse(firstRender ?? 'null')).toEqual({
+      skeleton: false,
+      picker: true,
+      bar: true,
+      languages: true,
+    });
   });
 
   test('a catalogue that cannot be loaded shows its error, not the copy', async ({ page }) => {

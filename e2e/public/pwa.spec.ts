@@ -33,4 +33,25 @@ test.describe('installable web app', () => {
     });
     expect(scriptUrl ? new URL(scriptUrl).pathname : null).toBe('/service-worker.js');
   });
+
+  test('offline, an order page never opened opens from the cached order build (decision 083)', async ({
+    page,
+    context,
+  }) => {
+    // A page of the main build installs the worker; the order pages were never visited.
+    await page.goto('/cabinet-login');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.goto('/order/step-2');
+    // The order build's page, drawn (not «Не удалось загрузить страницу»): its code was precached. Step 2's own
+    // chunk sends a visitor without documents back to step 1, whose catalogue needs the network.
+    await expect(page).toHaveURL(/\/order\/step-1$/);
+    await expect(page.getByRole('navigation', { name: 'Шаги оформления заказа' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Что переводим' })).toBeVisible();
+    await expect(page.getByText('Не удалось загрузить форму заказа')).toBeVisible();
+    await context.setOffline(false);
+  });
 });

@@ -13,17 +13,34 @@ function hasOwnPage(pathname) {
 }
 const APP_SHELL = ['/', '/index.html', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png'];
 const ASSET_PATTERN = /\/assets\/[^"'\s)]+/g;
+/**
+ * The order pages' own build (decision 081): /order.html, its entry and every chunk the order pages load. The
+ * build writes the list in here (apps/web/src/order-build/precache.ts, decision 083); this file ships it empty.
+ */
+const BUILD_PRECACHE = [];
+/** What an order page opened offline is answered with (the server sends the same file for those paths). */
+const ORDER_PAGE = '/order.html';
 
-/** The shell plus the scripts and styles index.html loads, so the app opens offline after the first visit. */
+/**
+ * The shell plus the scripts and styles index.html loads, and the order build's files, so the app and the order
+ * pages open offline after the first visit.
+ */
 function precacheShell(cache) {
   return cache.addAll(APP_SHELL).then(() =>
     fetch('/index.html', { cache: 'no-store' })
       .then((response) => (response.ok ? response.text() : ''))
       .then((html) => {
-        const assets = Array.from(new Set(html.match(ASSET_PATTERN) || []));
+        const assets = Array.from(new Set((html.match(ASSET_PATTERN) || []).concat(BUILD_PRECACHE)));
         return Promise.all(assets.map((asset) => cache.add(asset).catch(() => undefined)));
       }),
   );
+}
+
+/** Offline: an order page from the cached order.html (its own build), any other page from the cached shell. */
+function offlinePage(pathname) {
+  const shell = () => caches.match('/index.html');
+  if (!hasOwnPage(pathname)) return shell();
+  return caches.match(ORDER_PAGE).then((cached) => cached || shell());
 }
 
 self.addEventListener('install', (event) => {
@@ -68,7 +85,7 @@ self.addEventListener('fetch', (event) => {
           }
           return response;
         })
-        .catch(() => caches.match('/index.html').then((cached) => cached || Response.error())),
+        .catch(() => offlinePage(url.pathname).then((cached) => cached || Response.error())),
     );
     return;
   }

@@ -70,8 +70,22 @@ async function withOrderApp(page) {
   return withoutLinks.replace('</head>', `${links}</head>`);
 }
 
+/**
+ * Mantine's CSS variables and global classes, as the prerender wrote them, go into the <head> of the order pages
+ * (decision 083): the live page finds them there and does not generate them again (src/app/providers.tsx), and
+ * they outlive the copy of step 1, which is removed.
+ */
+const MANTINE_PAGE_STYLES = /<style data-mantine-styles="(?:true|classes)">[^<]*<\/style>/g;
+const mantineStyles = body.match(MANTINE_PAGE_STYLES) ?? [];
+if (mantineStyles.length !== 2)
+  throw new Error("prerender: step 1 did not render Mantine's variables and classes");
+const snapshotBody = body.replace(MANTINE_PAGE_STYLES, '');
+
 // Steps 2 and 3 and the success page (a reload, the payment's return) load the order app too.
-const orderIndex = await withOrderApp(await readFile(path.join(web, 'dist/order.html'), 'utf8'));
+const orderIndex = (await withOrderApp(await readFile(path.join(web, 'dist/order.html'), 'utf8'))).replace(
+  '</head>',
+  `${mantineStyles.join('')}</head>`,
+);
 await writeFile(path.join(web, 'dist/order.html'), orderIndex);
 
 const html = orderIndex
@@ -79,7 +93,7 @@ const html = orderIndex
   .replace('</head>', `<style>${SNAPSHOT_CSS}</style></head>`)
   .replace(
     '<div id="root"></div>',
-    `<div id="page-snapshot" inert aria-hidden="true">${body}</div><div id="root"></div>`,
+    `<div id="page-snapshot" inert aria-hidden="true">${snapshotBody}</div><div id="root"></div>`,
   );
 if (!html.includes('id="page-snapshot"') || !html.includes('data-mantine-color-scheme')) {
   throw new Error('prerender: dist/order.html does not have the expected <html> and #root');

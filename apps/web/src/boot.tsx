@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { whenIdle } from './lib/idle';
+import { renderStaged } from './lib/staged-render';
 import { removePageSnapshot } from './lib/page-snapshot';
 
 /**
@@ -8,20 +9,22 @@ import { removePageSnapshot } from './lib/page-snapshot';
  * download, and registers the service worker. Shared by the two entries: src/main.tsx (index.html, React) and
  * src/order-main.tsx (the order pages' own build on preact/compat, decision 081).
  */
-export function startApp(loadApp: Promise<ComponentType>): void {
+export function startApp(loadApp: Promise<ComponentType>, options: { staged?: boolean } = {}): void {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing in index.html');
 
   loadApp.then(
     (App) => {
-      // A transition lets React render the first screen in slices instead of one long task (decision 013).
-      startTransition(() => {
+      const render = () =>
         createRoot(rootElement).render(
           <StrictMode>
             <App />
           </StrictMode>,
         );
-      });
+      // Preact (the order pages' build) renders synchronously: the page's `<Staged>` parts follow in tasks of
+      // their own (decision 083). A transition lets React render the first screen in slices (decision 013).
+      if (options.staged) renderStaged(render);
+      else startTransition(render);
     },
     () => {
       removePageSnapshot();

@@ -3,4 +3,5 @@
 import '@mantine/core/styles.css';
 import { loadOrderFunnel, startApp } from './boot';
 
-startApp(loadOrderFunnel());
+// Preact has no time slicing: the first render comes in parts, one task each (decision 083).
+startApp(loadOrderFunnel(), { staged: true });

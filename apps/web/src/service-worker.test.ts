@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
+import { orderPrecacheList, withPrecacheList, type Manifest } from './order-build/precache';
 
 /**
  * The service worker (public/service-worker.js, copied as is by the build) run in a sandbox whose `self` records
@@ -14,15 +15,27 @@ const ORIGIN = 'https://perevod.example';
 type Listener = (event: Record<string, unknown>) => void;
 type WindowClient = { url: string; navigate: ReturnType<typeof vi.fn>; focus: ReturnType<typeof vi.fn> };
 
-type FakeResponse = { ok: boolean; clone: () => FakeResponse };
+type FakeResponse = { ok: boolean; clone: () => FakeResponse; text?: () => Promise<string> };
 
 function loadWorker(
   windows: WindowClient[] = [],
   network: (url: string) => Promise<FakeResponse> = () => Promise.reject(new Error('offline')),
+  workerSource = source,
 ) {
   const cached = new Map<string, FakeResponse>();
+  const pathOf = (key: string) => new URL(key, ORIGIN).pathname;
+  const add = (key: string) =>
+    network(`${ORIGIN}${pathOf(key)}`).then((response) => {
+      if (!response.ok) throw new TypeError(`${key}: not ok`);
+      cached.set(pathOf(key), response);
+    });
+  const cache = {
+    put: (key: string, response: FakeResponse) => cached.set(key, response),
+    add,
+    addAll: (keys: string[]) => Promise.all(keys.map(add)).then(() => undefined),
+  };
   const caches = {
-    open: () => Promise.resolve({ put: (key: string, response: FakeResponse) => cached.set(key, response) }),
+    open: () => Promise.resolve(cache),
     match: (key: string) => Promise.resolve(cached.get(key)),
   };
   const listeners = new Map<string, Listener>();
@@ -40,11 +53,12 @@ function loadWorker(
     clients: { matchAll: () => Promise.resolve(windows), openWindow, claim: () => Promise.resolve() },
     skipWaiting: () => Promise.resolve(),
   };
-  runInNewContext(source, {
+  runInNewContext(workerSource, {
     self,
     URL,
     caches,
-    fetch: (request: { url: string }) => network(request.url),
+    fetch: (request: string | { url: string }) =>
+      network(typeof request === 'string' ? `${ORIGIN}${pathOf(request)}` : request.url),
   });
   async function dispatch(type: string, event: Record<string, unknown>) {
     let pending: Promise<unknown> = Promise.resolve();
@@ -183,5 +197,95 @@ describe('service worker: pages', () => {
     }
     expect(worker.cached.get('/index.html')).toBe(index);
     expect(await worker.navigate('/orders-archive')).toBe(index);
+  });
+});
+
+/** A small order build: the entry, a chunk it imports, lazy steps (one importing another chunk) and their styles. */
+const ORDER_MANIFEST: Manifest = {
+  'index.html': {
+    file: 'assets/index-A1.js',
+    isEntry: true,
+    imports: ['_initial-B2.js'],
+    dynamicImports: ['src/app/order-funnel/order-funnel-app.tsx'],
+    css: ['assets/index-C3.css'],
+  },
+  '_initial-B2.js': { file: 'assets/initial-B2.js' },
+  'src/app/order-funnel/order-funnel-app.tsx': {
+    file: 'assets/order-funnel-app-D4.js',
+    imports: ['_initial-B2.js'],
+    dynamicImports: ['src/features/order-form/step2.tsx', 'src/features/pickup-map/map.tsx'],
+    css: ['assets/order-funnel-app-E5.css'],
+  },
+  'src/features/order-form/step2.tsx': {
+    file: 'assets/step2-F6.js',
+    imports: ['_zod-G7.js'],
+    assets: ['assets/marker-H8.png'],
+  },
+  '_zod-G7.js': { file: 'assets/zod-G7.js' },
+  'src/features/pickup-map/map.tsx': { file: 'assets/map-J9.js', dynamicImports: ['_initial-B2.js'] },
+};
+
+describe('service worker: the order pages offline (decision 083)', () => {
+  it('the build lists order.html, the order entry and every chunk the order pages load, with styles and files', () => {
+    const list = orderPrecacheList(ORDER_MANIFEST);
+    expect(list[0]).toBe('/order.html');
+    expect([...list].sort()).toEqual(
+      [
+        '/order.html',
+        '/assets/index-A1.js',
+        '/assets/index-C3.css',
+        '/assets/initial-B2.js',
+        '/assets/order-funnel-app-D4.js',
+        '/assets/order-funnel-app-E5.css',
+        '/assets/step2-F6.js',
+        '/assets/zod-G7.js',
+        '/assets/marker-H8.png',
+        '/assets/map-J9.js',
+      ].sort(),
+    );
+  });
+
+  it('the worker the build writes precaches that list, and an order page opened offline gets order.html', async () => {
+    const list = orderPrecacheList(ORDER_MANIFEST);
+    const requested: string[] = [];
+    const response = (name: string): FakeResponse => {
+      const answer: FakeResponse = {
+        ok: true,
+        clone: () => answer,
+        text: () =>
+          Promise.resolve(name === '/index.html' ? '<script src="/assets/main-K1.js"></script>' : ''),
+      };
+      Object.defineProperty(answer, 'name', { value: name });
+      return answer;
+    };
+    let online = true;
+    const worker = loadWorker(
+      [],
+      (url) => {
+        if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+        const path = new URL(url).pathname;
+        requested.push(path);
+        return Promise.resolve(response(path));
+      },
+      withPrecacheList(source, list),
+    );
+
+    await worker.dispatch('install', {});
+    for (const file of [...list, '/index.html', '/assets/main-K1.js']) {
+      expect(worker.cached.has(file), file).toBe(true);
+    }
+
+    online = false;
+    for (const path of ['/order/step-1', '/order/step-2', '/order/x/success']) {
+      expect(await worker.navigate(path)).toBe(worker.cached.get('/order.html'));
+    }
+    expect(await worker.navigate('/cabinet/orders')).toBe(worker.cached.get('/index.html'));
+  });
+
+  it('the worker as shipped (no build) lists nothing of its own, and the build refuses a worker without the line', () => {
+    expect(source).toContain('const BUILD_PRECACHE = [];');
+    expect(() => withPrecacheList('self.addEventListener("install", () => {});', ['/order.html'])).toThrow(
+      /BUILD_PRECACHE/,
+    );
   });
 });

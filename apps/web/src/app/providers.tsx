@@ -27,6 +27,19 @@ function ToastsOnDemand() {
   );
 }
 
+/**
+ * Whether the page arrived with Mantine's CSS variables and global classes in its <head>: the order pages' HTML,
+ * written by the build from the prerender of step 1 (scripts/prerender.mjs, decision 083). Generating them again
+ * was a third of the live page's first task on a phone.
+ */
+function pageHasMantineStyles(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.head.querySelector('style[data-mantine-styles="true"]') !== null &&
+    document.head.querySelector('style[data-mantine-styles="classes"]') !== null
+  );
+}
+
 /** Mantine (Russian texts are passed per component; core has no locale files), toasts and TanStack Query. */
 export function AppProviders({
   queryClient,
@@ -37,11 +50,14 @@ export function AppProviders({
   children: ReactNode;
   env?: 'default' | 'test';
 }) {
+  const [hasPageStyles] = useState(pageHasMantineStyles);
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      withCssVariables={!hasPageStyles}
+      withGlobalClasses={!hasPageStyles}
       env={env}
     >
       <ToastsOnDemand />

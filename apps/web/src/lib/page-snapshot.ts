@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { afterStagedRender } from './staged-render';
 
 /** The id of the build-time copy of a page (dist/order-step-1.html, decision 017). */
 export const PAGE_SNAPSHOT_ID = 'page-snapshot';
@@ -17,9 +18,12 @@ export function isPageSnapshotShown(): boolean {
   return snapshot !== null && window.getComputedStyle(snapshot).display !== 'none';
 }
 
-/** Hands over from the copy when the component has been committed (before the browser paints). */
+/**
+ * Hands over from the copy when the component has been committed (before the browser paints), or, during the
+ * order pages' staged first render, once its last part has (decision 083): the copy gives way to a whole page.
+ */
 export function useRemovePageSnapshot(when = true): void {
   useLayoutEffect(() => {
-    if (when) removePageSnapshot();
+    if (when) afterStagedRender(removePageSnapshot);
   }, [when]);
 }

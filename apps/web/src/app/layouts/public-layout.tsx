@@ -2,6 +2,7 @@ import { Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SupportWidget } from '@/features/support-widget/components/support-widget';
 import { BrandLink } from '@/components/layouts/brand-link';
+import { Staged } from '@/lib/staged-render';
 import classes from './public-layout.module.css';
 
 /** Simple header + content for public pages (order steps, info pages). */
@@ -20,7 +21,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           {children}
         </Container>
       </main>
-      <SupportWidget />
+      <Staged>
+        <SupportWidget />
+      </Staged>
     </>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '@/lib/navigation';
 import { usePageChrome } from '@/lib/page-chrome';
 import { isPageSnapshotShown, useRemovePageSnapshot } from '@/lib/page-snapshot';
+import { Staged } from '@/lib/staged-render';
 import { AppProviders } from '../providers';
 import { NotFoundPage, PageErrorMessage } from '../public/status-pages';
 import { queryClient } from '../query-client';
@@ -163,13 +164,19 @@ export function OrderFunnelApp() {
     <AppProviders queryClient={queryClient}>
       <NavigationProvider value={navigation}>
         <PageChrome pathname={location.pathname} />
-        <PublicLayout>
-          <PageErrorBoundary pathname={location.pathname}>
-            <Suspense fallback={<LoadingScreen />}>
-              <FunnelPage pathname={location.pathname} />
-            </Suspense>
-          </PageErrorBoundary>
-        </PublicLayout>
+        {/* The first live render comes in parts, one task each (decision 083): the providers, the header, the
+            page, then the page's own parts. */}
+        <Staged>
+          <PublicLayout>
+            <PageErrorBoundary pathname={location.pathname}>
+              <Staged>
+                <Suspense fallback={<LoadingScreen />}>
+                  <FunnelPage pathname={location.pathname} />
+                </Suspense>
+              </Staged>
+            </PageErrorBoundary>
+          </PublicLayout>
+        </Staged>
       </NavigationProvider>
     </AppProviders>
   );

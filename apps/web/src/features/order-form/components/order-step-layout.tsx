@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { formatRub } from '@/lib/format';
 import { AppLink } from '@/lib/navigation';
+import { Staged } from '@/lib/staged-render';
 import { useOrderSummary } from '../hooks/use-order-summary';
 import { PriceSummary } from './price-summary';
 import classes from './order-step-layout.module.css';
@@ -137,41 +138,46 @@ export function OrderStepLayout(props: Props) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={4}>
-            <Card withBorder radius="md" padding="md" className={classes.sideCard}>
-              <Title order={2} size="h5" mb="sm">
-                Ваш заказ
-              </Title>
-              <PriceSummary summary={summary} />
-            </Card>
+            <Staged>
+              <Card withBorder radius="md" padding="md" className={classes.sideCard}>
+                <Title order={2} size="h5" mb="sm">
+                  Ваш заказ
+                </Title>
+                <PriceSummary summary={summary} />
+              </Card>
+            </Staged>
           </Grid.Col>
         </Grid>
       ) : (
         <>
           <Stack gap="lg">{props.children}</Stack>
-          <div className={classes.bottomBar} data-testid="order-bottom-bar">
-            {props.bottomStrip}
-            <Collapse expanded={isExpanded}>
-              <Box px="md" pt="sm" className={classes.bottomSummary} id="order-summary-details">
-                <PriceSummary summary={summary} />
+          {/* The first live render of a phone's page comes in parts (decision 083): the bar is one. */}
+          <Staged>
+            <div className={classes.bottomBar} data-testid="order-bottom-bar">
+              {props.bottomStrip}
+              <Collapse expanded={isExpanded}>
+                <Box px="md" pt="sm" className={classes.bottomSummary} id="order-summary-details">
+                  <PriceSummary summary={summary} />
+                </Box>
+              </Collapse>
+              <Box px="md" py="sm">
+                <UnstyledButton
+                  className={classes.totalToggle}
+                  onClick={() => setExpanded((value) => !value)}
+                  aria-expanded={isExpanded}
+                  aria-controls="order-summary-details"
+                >
+                  <Text size="sm" c="gray.7">
+                    Итого {isExpanded ? '▴' : '▾'}
+                  </Text>
+                  <Text fw={700} size="lg" data-testid="bottom-bar-total">
+                    {total}
+                  </Text>
+                </UnstyledButton>
+                <Box mt="xs">{actions}</Box>
               </Box>
-            </Collapse>
-            <Box px="md" py="sm">
-              <UnstyledButton
-                className={classes.totalToggle}
-                onClick={() => setExpanded((value) => !value)}
-                aria-expanded={isExpanded}
-                aria-controls="order-summary-details"
-              >
-                <Text size="sm" c="gray.7">
-                  Итого {isExpanded ? '▴' : '▾'}
-                </Text>
-                <Text fw={700} size="lg" data-testid="bottom-bar-total">
-                  {total}
-                </Text>
-              </UnstyledButton>
-              <Box mt="xs">{actions}</Box>
-            </Box>
-          </div>
+            </div>
+          </Staged>
         </>
       )}
     </Box>

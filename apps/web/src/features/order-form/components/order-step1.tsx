@@ -6,11 +6,14 @@ import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { lazyComponent } from '@/lib/lazy-component';
 import { showErrorToast } from '@/lib/notify';
 import { useAppNavigate } from '@/lib/navigation';
+import { Staged } from '@/lib/staged-render';
 import { useOrderDraft } from '../hooks/use-order-draft';
 import { useValidationModel } from '../hooks/use-deferred-model';
 import { useStepErrors } from '../hooks/use-step-errors';
 import { formParamsQueryOptions } from '../api/form-params';
 import { loadPricingModel, loadValidationModel } from '../model/deferred-model';
+import { orderDraftStore } from '../model/draft-store';
+import { applyDefaultOriginalLanguage } from '../model/default-language';
 import { FormParamsGate, FormSkeleton } from './form-params-gate';
 import { DESKTOP_QUERY, OrderStepLayout } from './order-step-layout';
 import { DOCUMENT_PICKER_ID } from './step1-ids';
@@ -43,7 +46,12 @@ export function prepareOrderStep1(queryClient: QueryClient): Promise<unknown> {
     queryClient.prefetchQuery(formParamsQueryOptions),
     loadStep1FormComponent(),
     loadPricingModel(),
-  ]);
+  ]).then(() => {
+    // The fields' default source language, set before the first render: set by their effect, it re-rendered the
+    // whole form in the page's next task (decision 083).
+    const languages = queryClient.getQueryData(formParamsQueryOptions.queryKey)?.languages;
+    if (languages) applyDefaultOriginalLanguage(orderDraftStore, languages);
+  });
 }
 
 function focusDocumentPicker() {
@@ -101,7 +109,10 @@ export function OrderStep1() {
     >
       <FormParamsGate>
         <Suspense fallback={<FormSkeleton />}>
-          <Step1Form errors={errors} />
+          {/* In the first live render the fields come a task after the step's frame (decision 083). */}
+          <Staged>
+            <Step1Form errors={errors} />
+          </Staged>
         </Suspense>
       </FormParamsGate>
     </OrderStepLayout>

@@ -2,9 +2,11 @@ import { NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { BODY_FLAGS, useBodyFlag } from '@/lib/body-flags';
 import { useRemovePageSnapshot } from '@/lib/page-snapshot';
+import { Staged } from '@/lib/staged-render';
 import { useFormParams } from '../api/form-params';
 import { useFileUploads } from '../hooks/use-file-uploads';
-import { useDraftUpdater, useOrderDraft } from '../hooks/use-order-draft';
+import { useDraftUpdater, useOrderDraft, useOrderDraftStore } from '../hooks/use-order-draft';
+import { applyDefaultOriginalLanguage } from '../model/default-language';
 import { useOrderSummary } from '../hooks/use-order-summary';
 import { usePromo } from '../hooks/use-promo';
 import type { FieldErrors } from '../model/draft-store';
@@ -68,13 +70,13 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
   // The live fields are drawn: the build-time copy of the page gives way (decision 017).
   useRemovePageSnapshot();
 
-  // Most documents brought to a Moscow bureau are Russian: offer Russian as the source language.
+  // Russian as the source language while none is chosen (step 1 opened with its build-time copy has it before
+  // the first render: `prepareOrderStep1`).
   const languages = params?.languages;
+  const store = useOrderDraftStore();
   useEffect(() => {
-    if (languages && !step.originalLanguage && languages.some((language) => language.code === 'ru')) {
-      updateStep1({ originalLanguage: 'ru' });
-    }
-  }, [languages, step.originalLanguage, updateStep1]);
+    if (languages) applyDefaultOriginalLanguage(store, languages);
+  }, [languages, step.originalLanguage, store]);
 
   if (!params) return null;
 
@@ -173,60 +175,71 @@ export function Step1Form({ errors }: { errors: FieldErrors }) {
         </Stack>
       </section>
 
-      <section aria-labelledby="languages-heading">
-        <Title order={2} size="h4" id="languages-heading" mb="xs">
-          Языки
-        </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NativeSelect
-            label="Язык оригинала"
-            data={languageOptions}
-            value={step.originalLanguage}
-            classNames={{ input: step.originalLanguage ? undefined : classes.prompt }}
-            onChange={(event) => updateStep1({ originalLanguage: event.currentTarget.value })}
-            error={errors.originalLanguage}
-            size="md"
-          />
-          <NativeSelect
-            label="Язык перевода"
-            data={languageOptions}
-            value={step.targetLanguage}
-            classNames={{ input: step.targetLanguage ? undefined : classes.prompt }}
-            onChange={(event) => updateStep1({ targetLanguage: event.currentTarget.value })}
-            error={errors.targetLanguage}
-            size="md"
-          />
-        </SimpleGrid>
-      </section>
+      {/* Below the picker, in the first live render of the page each section takes a task of its own (decision 083). */}
+      <Staged>
+        <section aria-labelledby="languages-heading">
+          <Title order={2} size="h4" id="languages-heading" mb="xs">
+            Языки
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <NativeSelect
+              label="Язык оригинала"
+              data={languageOptions}
+              value={step.originalLanguage}
+              classNames={{ input: step.originalLanguage ? undefined : classes.prompt }}
+              onChange={(event) => updateStep1({ originalLanguage: event.currentTarget.value })}
+              error={errors.originalLanguage}
+              size="md"
+            />
+            <NativeSelect
+              label="Язык перевода"
+              data={languageOptions}
+              value={step.targetLanguage}
+              classNames={{ input: step.targetLanguage ? undefined : classes.prompt }}
+              onChange={(event) => updateStep1({ targetLanguage: event.currentTarget.value })}
+              error={errors.targetLanguage}
+              size="md"
+            />
+          </SimpleGrid>
+        </section>
+      </Staged>
 
-      <section aria-labelledby="files-heading">
-        <Title order={2} size="h4" id="files-heading" mb="xs">
-          Сканы или фото документов
-        </Title>
-        <FileUpload
-          uploaded={step.files}
-          pending={uploads.pending}
-          onAdd={uploads.addFiles}
-          onRemoveUploaded={uploads.removeUploaded}
-          onRemovePending={uploads.removePending}
-          error={pickError(errors, 'files')}
-        />
-        <FileQuote
-          quote={fileQuote}
-          onApply={() => {
-            if (!fileQuote?.perPage) return;
-            updateStep1({
-              documentsWithQuantity: applyPagesToDocuments(
-                step.documentsWithQuantity,
-                fileQuote.perPage.documentId,
-                fileQuote.perPage.quantity,
-              ),
-            });
-          }}
-        />
-      </section>
+      <Staged>
+        <section aria-labelledby="files-heading">
+          <Title order={2} size="h4" id="files-heading" mb="xs">
+            Сканы или фото документов
+          </Title>
+          <FileUpload
+            uploaded={step.files}
+            pending={uploads.pending}
+            onAdd={uploads.addFiles}
+            onRemoveUploaded={uploads.removeUploaded}
+            onRemovePending={uploads.removePending}
+            error={pickError(errors, 'files')}
+          />
+          <FileQuote
+            quote={fileQuote}
+            onApply={() => {
+              if (!fileQuote?.perPage) return;
+              updateStep1({
+                documentsWithQuantity: applyPagesToDocuments(
+                  step.documentsWithQuantity,
+                  fileQuote.perPage.documentId,
+                  fileQuote.perPage.quantity,
+                ),
+              });
+            }}
+          />
+        </section>
+      </Staged>
 
-      <PromoField value={step.promoCode} state={promo} onChange={(promoCode) => updateStep1({ promoCode })} />
+      <Staged>
+        <PromoField
+          value={step.promoCode}
+          state={promo}
+          onChange={(promoCode) => updateStep1({ promoCode })}
+        />
+      </Staged>
     </Stack>
   );
 }
