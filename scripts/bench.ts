@@ -12,9 +12,10 @@
  * BENCH_ORDER_DURATION (s, 20), BENCH_ORDER_CONNECTIONS (8), BENCH_ORDER_ROUNDS (4: API and bare transaction
  * alternate), BENCH_GOAL_ROUNDS (6) × BENCH_GOAL_ROUND_SECONDS (3), BENCH_VERBOSE (list one order's statements),
  * BENCH_LIGHTHOUSE=false,
- * BENCH_LIGHTHOUSE_RUNS (3; the median run is reported), BENCH_LIGHTHOUSE_REPORTS (a folder for each run's full
+ * BENCH_LIGHTHOUSE_RUNS (3; the median of the recorded runs is reported), BENCH_LIGHTHOUSE_REPORTS (a folder for each run's full
  * report), BENCH_CPU_RUNS (5 loads for the main-thread CPU time of step 1, `scripts/first-load-cpu.ts`; 0 skips it),
- * WEB_DIST_DIR (apps/web/dist).
+ * WEB_DIST_DIR (apps/web/dist), BENCH_JOB_WORKERS=separate (the API with WORKERS=off and `npm run worker` beside it,
+ * PostgreSQL only), BENCH_API_NODE_ARGS (node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
