@@ -273,4 +273,39 @@ describe('marketing order facts', () => {
       ),
     ).toEqual([{ order_id: boris.id }]);
   });
+
+  it('orders inserted with their tags in one statement: unpaid ones by the fast path, a paid one by the refresh', async () => {
+    // Decision 082: an insert of unpaid orders writes their facts from the inserted rows; a statement with a paid
+    // order recomputes them all (money, first paid order).
+    const insert = (rows: string) =>
+      run(
+        `insert into orders (email, name, phone_number, original_language, target_language, delivery_type,
+                             delivery_name, amount, price_breakdown, created_at, acquisition_channel, utm_source,
+                             utm_medium, utm_campaign, utm_content, utm_term, is_paid, deleted_at)
+         select v.email, 'Вставка', '+79160000000', 'ru', 'en', 'ELECTRONIC', 'Электронно', v.amount, '{}'::jsonb,
+                v.created_at::timestamptz, v.channel, v.source, v.medium, v.campaign, v.content, v.term, v.paid,
+                v.deleted_at::timestamptz
+           from (values ${rows}) as v(email, amount, created_at, channel, source, medium, campaign, content, term,
+                                      paid, deleted_at)`,
+      );
+    await insert(
+      `('Gleb@Example.ru', 1500, '2032-05-19T21:30:00Z', 'paid', 'Yandex', 'cpc', 'Autumn', 'banner', 'нотариус',
+        false, null),
+       ('gleb@example.ru', 900, '2032-05-20T09:00:00Z', null, null, null, null, null, null, false, null),
+       ('dina@example.ru', 700, '2032-05-20T10:00:00Z', 'social', 'vk', null, 'Autumn', null, null, false,
+        '2032-05-20T11:00:00Z')`,
+    );
+    expect(await expectExact()).toBeGreaterThan(0);
+    await insert(
+      `('gleb@example.ru', 2500, '2032-05-20T12:00:00Z', 'paid', 'Yandex', 'cpc', 'Autumn', null, null, true, null),
+       ('lev@example.ru', 1100, '2032-05-20T13:00:00Z', 'paid', 'Yandex', 'cpc', 'Autumn', null, null, false,
+        null)`,
+    );
+    await expectExact();
+    expect(
+      await run(
+        `select order_id from marketing_order_facts where first_paid and email_lower = 'gleb@example.ru'`,
+      ),
+    ).toHaveLength(1);
+  });
 });
