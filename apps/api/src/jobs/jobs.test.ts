@@ -81,6 +81,50 @@ describe('job expiry and workers through database errors (decision 023)', () => 
     for (const jobs of started.splice(0)) await jobs.stop();
   });
 
+  it('completes the jobs of a batch that succeeded without an output in one statement (issue 15)', async () => {
+    const completes: unknown[][] = [];
+    const counting: SqlExecutor = {
+      async executeSql(text, values) {
+        if (text.includes("state = 'completed'") && text.includes('UPDATE')) completes.push(values ?? []);
+        return database.sql.executeSql(text, values);
+      },
+    };
+    const jobs = testJobs({
+      database: { ...database, sql: counting },
+      retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+    });
+    await jobs.start();
+    started.push(jobs);
+    try {
+      // Queued before the worker starts: its first poll fetches all six in one batch.
+      const tags = ['plain-1', 'plain-2', 'plain-3', 'plain-4', 'output', 'bad'];
+      const ids = new Map<string, string | null>();
+      for (const tag of tags) ids.set(tag, await jobs.send(null, 'count-run', { tag }));
+      await jobs.work({
+        'count-run': async (data) => {
+          if (data.tag === 'bad') throw new Error('Сбой обработчика');
+          return data.tag === 'output' ? { summary: 'готово' } : undefined;
+        },
+      });
+      const settled = await waitFor(async () => {
+        const found = await rows<{ id: string; state: string; output: unknown }>(
+          `select id, state, output from pgboss.job where id = any($1::uuid[]) and state in ('completed', 'failed')`,
+          [[...ids.values()]],
+        );
+        return found.length === tags.length ? found : undefined;
+      });
+      const byTag = (tag: string) => settled.find((row) => row.id === ids.get(tag))!;
+      for (const tag of ['plain-1', 'plain-2', 'plain-3', 'plain-4'])
+        expect(byTag(tag).state).toBe('completed');
+      expect(byTag('output')).toMatchObject({ state: 'completed', output: { summary: 'готово' } });
+      expect(byTag('bad').state).toBe('failed');
+      // One statement completed the four plain jobs, one the job with its output; the failure is pg-boss's fail.
+      expect(completes.map((values) => (values[1] as string[]).length).sort()).toEqual([1, 4]);
+    } finally {
+      for (const jobs of started.splice(0)) await jobs.stop();
+    }
+  });
+
   it('completes a job once when completing it fails while the database is briefly away', async () => {
     let failCompletes = 3;
     const errors: Error[] = [];

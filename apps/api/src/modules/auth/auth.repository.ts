@@ -98,6 +98,38 @@ export function createAuthRepository() {
       .where(eq(users.email, sql.placeholder('email')))
       .prepare('user_by_email'),
   );
+  // A new customer's row, or the existing one, in one round trip (issue 15): the insert does nothing on a known
+  // e-mail and the second half reads that row. An account inserted by a transaction still open at the statement's
+  // start is invisible to the second half: no row, and the caller reads it again.
+  const upsertUserByEmailStatement = preparedOnce((db) => {
+    const inserted = db.$with('inserted_user').as(
+      db
+        .insert(users)
+        .values({
+          email: sql.placeholder('email') as unknown as string,
+          role: 'USER',
+          firstName: sql.placeholder('firstName') as unknown as string,
+          phoneNumber: sql.placeholder('phoneNumber') as unknown as string,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning(),
+    );
+    // The union sits in a second CTE: a CTE of the outer query is not in scope in the second half of a union.
+    const found = db.$with('found_user').as(
+      db
+        .select()
+        .from(inserted)
+        .unionAll(
+          db
+            .select()
+            .from(users)
+            .where(
+              and(eq(users.email, sql.placeholder('email')), sql`not exists (select 1 from ${inserted})`),
+            ),
+        ),
+    );
+    return db.with(inserted, found).select().from(found).prepare('upsert_user_by_email');
+  });
   const newestLoginLinkStatement = preparedOnce((db) => {
     const retired = db.$with('retired_links').as(
       db
@@ -132,22 +164,13 @@ export function createAuthRepository() {
      * phone the user set is never overwritten (decision 048).
      */
     async upsertUserByEmail(db: DbOrTx, email: string, contacts?: CustomerContacts): Promise<UserRow> {
-      // Returning customers are the common case: one read, no write.
-      const [found] = await userByEmailStatement(db, { email });
-      if (found) return contacts && lacksContacts(found) ? fillContacts(db, found, contacts) : found;
-      const [inserted] = await db
-        .insert(users)
-        .values({
-          email,
-          role: 'USER',
-          firstName: contacts?.name || null,
-          phoneNumber: contacts?.phoneNumber || null,
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      if (inserted) return inserted;
-      const [existing] = await db.select().from(users).where(eq(users.email, email));
-      return contacts && lacksContacts(existing!) ? fillContacts(db, existing!, contacts) : existing!;
+      const [row] = (await upsertUserByEmailStatement(db, {
+        email,
+        firstName: contacts?.name || null,
+        phoneNumber: contacts?.phoneNumber || null,
+      })) as UserRow[];
+      const found = row ?? (await userByEmailStatement(db, { email }))[0]!;
+      return contacts && lacksContacts(found) ? fillContacts(db, found, contacts) : found;
     },
     async upsertUserByTelegram(
       db: DbOrTx,

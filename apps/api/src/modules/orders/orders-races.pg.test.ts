@@ -104,6 +104,29 @@ describe('orders under concurrent submissions (PostgreSQL)', () => {
     }
   });
 
+  it('10 concurrent first orders of one new e-mail make one customer, who owns all 10 (issue 15)', async () => {
+    // The customer is found or inserted in one statement: the insert waits for a twin's uncommitted row, does
+    // nothing, and the statement's own read cannot see that row yet; the second read must find it.
+    for (let burst = 0; burst < 3; burst += 1) {
+      const email = `first-${burst}@example.ru`;
+      const responses = await Promise.all(
+        Array.from({ length: BURST }, () =>
+          ctx.app.inject({ method: 'POST', url: '/api/order', payload: order(email, null) }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(BURST).fill(201));
+      const stored = await one<{ users: number; owners: number; orders: number; named: number }>(
+        `select (select count(*)::int from users where email = $1) as users,
+                (select count(distinct user_id)::int from orders where email = $1) as owners,
+                (select count(*)::int from orders o join users u on u.id = o.user_id where o.email = $1) as orders,
+                (select count(*)::int from users u where email = $1 and first_name = 'Иван Петров'
+                    and phone_number = (select phone_number from orders where email = $1 limit 1)) as named`,
+        [email],
+      );
+      expect(stored).toEqual({ users: 1, owners: 1, orders: BURST, named: 1 });
+    }
+  });
+
   it('a promo code with 3 uses left goes to exactly 3 of 10 concurrent orders', async () => {
     await createPromo('THRICE', 3);
     const responses = await Promise.all(

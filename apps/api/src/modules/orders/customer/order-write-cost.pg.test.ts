@@ -83,7 +83,7 @@ describe('the cost of one order (PostgreSQL)', () => {
     expect(sent.map((query) => query.text.trim().split(/\s+/)[0]!.toLowerCase())).toEqual([
       'begin',
       'select', // the pickup point: its check and its share lock (decisions 019, 064)
-      'select', // the customer
+      'with', // the customer: inserted, or the existing row read (one statement, issue 15)
       'with', // the order, its lines and its first history row
       'with', // the confirmation e-mail, its send-email job and its sign-in link (the address's open links end)
       'commit',
@@ -107,6 +107,27 @@ describe('the cost of one order (PostgreSQL)', () => {
     });
   });
 
+  it('a new customer’s order costs the same 6 round trips: the customer is inserted by the same statement', async () => {
+    await recordOrder();
+    const { sent, orderId } = await recordOrder({ email: 'cost-new@example.ru' });
+    expect(sent.map((query) => query.text.trim().split(/\s+/)[0]!.toLowerCase())).toEqual([
+      'begin',
+      'select',
+      'with',
+      'with',
+      'with',
+      'commit',
+    ]);
+    expect(sent[2]!.name).toBe('upsert_user_by_email');
+    const owner = await ctx.database.sql.executeSql(
+      `select u.email, u.first_name, u.phone_number from orders o join users u on u.id = o.user_id where o.id = $1`,
+      [orderId],
+    );
+    expect(owner.rows).toEqual([
+      { email: 'cost-new@example.ru', first_name: 'Нагрузочный Тест', phone_number: '+79160000000' },
+    ]);
+  });
+
   it('an order placed in an analytics session costs one statement more: its order_created stage (decision 066)', async () => {
     await recordOrder();
     const { sent, orderId } = await recordOrder({
@@ -117,7 +138,7 @@ describe('the cost of one order (PostgreSQL)', () => {
     expect(verbs).toEqual([
       'begin',
       'select',
-      'select',
+      'with',
       'with',
       'insert', // the funnel stage order_created
       'with',
