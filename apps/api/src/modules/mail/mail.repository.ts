@@ -40,7 +40,10 @@ function jobInsertSql(text: string): SQL {
 export function createMailRepository() {
   // The message and its send-email job in one statement (decision 040), one per text of pg-boss's insert (and
   // per message with a sign-in link beside it, decision 064).
-  const withJobStatements = new Map<string, ReturnType<typeof buildInsertWithJob>>();
+  const withJobStatements = {
+    link: new Map<string, ReturnType<typeof buildInsertWithJob>>(),
+    plain: new Map<string, ReturnType<typeof buildInsertWithJob>>(),
+  };
   function buildInsertWithJob(text: string, index: number, withLoginLink: boolean) {
     return preparedOnce((db) => {
       const queuedJob = db.$with('queued_job', {}).as(jobInsertSql(text));
@@ -110,11 +113,14 @@ export function createMailRepository() {
       /** A sign-in link the message carries, written by the auth module's CTEs in the same statement. */
       loginLink?: LoginLinkWrite,
     ): Promise<{ id: string }> {
-      const key = `${loginLink ? 'link' : 'plain'}:${job.text}`;
-      let statement = withJobStatements.get(key);
+      // Keyed by pg-boss's own text (one string, its hash kept by V8): a key made per call (`link:${text}`) had a
+      // 2 KB string flattened and hashed on every order.
+      const statements = withJobStatements[loginLink ? 'link' : 'plain'];
+      let statement = statements.get(job.text);
       if (!statement) {
-        statement = buildInsertWithJob(job.text, withJobStatements.size, loginLink !== undefined);
-        withJobStatements.set(key, statement);
+        const index = withJobStatements.link.size + withJobStatements.plain.size;
+        statement = buildInsertWithJob(job.text, index, loginLink !== undefined);
+        statements.set(job.text, statement);
       }
       const jobValues = Object.fromEntries(job.values.map((value, i) => [`job${i + 1}`, value ?? null]));
       const [row] = await statement(db, { ...values, ...jobValues, ...loginLink });

@@ -128,6 +128,22 @@ describe('the cost of one order (PostgreSQL)', () => {
     ]);
   });
 
+  it('the confirmation mail is stored lz4-compressed, not with pglz (migration 0051), and reads back whole', async () => {
+    const { orderId } = await recordOrder();
+    const [mail] = (
+      await ctx.database.sql.executeSql(
+        `select pg_column_compression(html) as html, pg_column_compression(text) as text,
+                octet_length(html) as length, html like '%</html>%' as whole
+           from mail_outbox where order_id = $1`,
+        [orderId],
+      )
+    ).rows as Array<{ html: string; text: string | null; length: number; whole: boolean }>;
+    // The HTML is well over the 2 KB at which a row's values are compressed.
+    expect(mail!.length).toBeGreaterThan(4000);
+    expect(mail).toMatchObject({ html: 'lz4', whole: true });
+    expect([null, 'lz4']).toContain(mail!.text);
+  });
+
   it('an order placed in an analytics session costs one statement more: its order_created stage (decision 066)', async () => {
     await recordOrder();
     const { sent, orderId } = await recordOrder({
