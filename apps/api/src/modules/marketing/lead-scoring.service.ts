@@ -42,6 +42,7 @@ type Row = {
   order_phone: string | null;
   order_is_paid: boolean | null;
   order_cancelled: boolean | null;
+  total: number | string;
 };
 
 /** The configured rules that are valid (the configuration is the analytics module's; a bad rule is skipped). */
@@ -64,12 +65,19 @@ export type LeadScoringService = ReturnType<typeof createLeadScoringService>;
 export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
   const { db, clock } = deps;
 
+  /**
+   * The period's scored sessions: how many, and those a page shows — the TOP highest and every one that reaches
+   * the threshold (a hot lead is one of them). Only those look up their latest linked order: at a year of a
+   * mid-size shop that is a few thousand lookups instead of one per scored session (hundreds of thousands, each
+   * row then sent to the API only to be counted).
+   */
   async function scored(
     query: MarketingReportQuery,
     period: { from: string; to: string },
     rules: LeadScoreRule[],
-  ) {
-    if (rules.length === 0) return [];
+    threshold: number,
+  ): Promise<{ total: number; rows: Row[] }> {
+    if (rules.length === 0) return { total: 0, rows: [] };
     const { start, end } = periodBounds(period);
     const now = clock.now().toISOString();
     return rowsOf<Row>(
@@ -96,34 +104,44 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
             join analytics_events e on e.session_id = sess.session_id
             join rules r on r."eventType" = e.event_type and (r."eventAction" is null or r."eventAction" = e.event_action)
             group by e.session_id
+          ),
+          ranked as (
+            select sess.*, sc.events, sc.score, count(*) over () as total,
+                   row_number() over (order by sc.score desc, sess.created_at desc, sess.session_id) as rank
+            from scores sc
+            join sess on sess.session_id = sc.session_id
+            where sc.score > 0
+          ),
+          -- The page's rows, before any order is looked up. The score is rounded to 0.01 before it is compared
+          -- with the threshold (toSession): every session that may round up to it is taken.
+          picked as materialized (
+            select * from ranked where rank <= ${TOP} or score >= ${threshold - 0.005}
           )
-          select sess.session_id, sess.created_at as started_at, sess.channel, sess.utm_campaign as campaign,
-                 sess.device_type, sc.events, sc.score, sess.customer_id,
+          select picked.session_id, picked.created_at as started_at, picked.channel, picked.utm_campaign as campaign,
+                 picked.device_type, picked.events, picked.score, picked.customer_id, picked.total,
                  ord.id as order_id, ord.number as order_number, ord.name as order_name, ord.email as order_email,
                  ord.phone_number as order_phone, ord.is_paid as order_is_paid,
                  (ord.status = 'CANCELED') as order_cancelled
-          from scores sc
-          join sess on sess.session_id = sc.session_id
+          from picked
           left join lateral (
             -- The latest live order linked to the session: placed in it, by its visitor, or reached by one of its
             -- funnel stages. Three index lookups (decision 080); an OR over the orders walked all of them.
             select linked.* from (
               (select ${ORDER_COLUMNS} from orders o
-               where o.deleted_at is null and o.analytics_session_id = sess.session_id)
+               where o.deleted_at is null and o.analytics_session_id = picked.session_id)
               union all
               (select ${ORDER_COLUMNS} from orders o
-               where o.deleted_at is null and o.analytics_visitor_id = sess.visitor_id
+               where o.deleted_at is null and o.analytics_visitor_id = picked.visitor_id
                order by o.created_at desc limit 1)
               union all
               (select ${ORDER_COLUMNS} from funnel_stages fs join orders o on o.id = fs.order_id
-               where o.deleted_at is null and fs.session_id = sess.session_id)
+               where o.deleted_at is null and fs.session_id = picked.session_id)
             ) linked
             order by linked.created_at desc
             limit 1
           ) ord on true
-          where sc.score > 0
-          order by sc.score desc, sess.created_at desc, sess.session_id`,
-    );
+          order by picked.rank`,
+    ).then((rows) => ({ total: Number(rows[0]?.total ?? 0), rows }));
   }
 
   const toSession = (row: Row, threshold: number): ScoredSession & { hot: boolean } => {
@@ -146,10 +164,13 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
   async function report(query: MarketingReportQuery): Promise<LeadScoringReport> {
     const config = await readJourneyConfig(db);
     const rules = validRules(config.rules);
-    const [rows, previousRows] = await Promise.all([
-      scored(query, query, rules),
-      query.compare ? scored(query, previousPeriod(query.from, query.to), rules) : Promise.resolve(null),
+    const [current, previousRows] = await Promise.all([
+      scored(query, query, rules, config.threshold),
+      query.compare
+        ? scored(query, previousPeriod(query.from, query.to), rules, config.threshold)
+        : Promise.resolve(null),
     ]);
+    const rows = current.rows;
     const sessions = rows.map((row) => toSession(row, config.threshold));
     const hotLeads = rows.flatMap((row, index): HotLead[] => {
       const { hot, ...session } = sessions[index]!;
@@ -175,13 +196,13 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
     return {
       rules,
       threshold: config.threshold,
-      scoredSessions: rows.length,
+      scoredSessions: current.total,
       sessions: sessions.slice(0, TOP).map(({ hot: _hot, ...session }) => session),
       hotLeads,
       previous: previousRows
         ? {
-            scoredSessions: previousRows.length,
-            hotLeads: previousRows.filter((row) => toSession(row, config.threshold).hot).length,
+            scoredSessions: previousRows.total,
+            hotLeads: previousRows.rows.filter((row) => toSession(row, config.threshold).hot).length,
           }
         : null,
     };

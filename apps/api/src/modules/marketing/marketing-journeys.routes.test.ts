@@ -535,6 +535,67 @@ describe('marketing journeys: attribution, funnel, touchpoints, lead scoring', (
     });
   });
 
+  describe('lead scoring: more scored sessions than the page lists (December 2025)', () => {
+    const PERIOD = 'from=2025-12-01&to=2025-12-31';
+    let hot: string;
+    let orderId: string;
+    beforeAll(async () => {
+      await fx.run(
+        `update analytics_config set hot_lead_threshold = 50, lead_score_rules = $1::jsonb where id = 1`,
+        [
+          JSON.stringify([
+            { eventType: 'form_submit', points: 60, decayDays: 0 },
+            { eventType: 'calculator', points: 55, decayDays: 0 },
+            { eventType: 'page_view', points: 10, decayDays: 0 },
+          ]),
+        ],
+      );
+      const at = msk('2025-12-10T10:00:00');
+      // 101 sessions over the threshold but nobody's (no order, no customer), all scored above the hot one.
+      await fx.run(
+        `insert into analytics_sessions (session_id, created_at, last_seen_at)
+         select 's-crowd-' || n, $1::timestamptz, $1::timestamptz from generate_series(1, 101) n`,
+        [at],
+      );
+      await fx.run(
+        `insert into analytics_events (session_id, event_type, created_at)
+         select 's-crowd-' || n, 'form_submit', $1::timestamptz from generate_series(1, 101) n`,
+        [at],
+      );
+      // Five more with 10 points: scored, neither in the first 100 nor hot.
+      await fx.run(
+        `insert into analytics_sessions (session_id, created_at, last_seen_at)
+         select 's-low-' || n, $1::timestamptz, $1::timestamptz from generate_series(1, 5) n`,
+        [at],
+      );
+      await fx.run(
+        `insert into analytics_events (session_id, event_type, created_at)
+         select 's-low-' || n, 'page_view', $1::timestamptz from generate_series(1, 5) n`,
+        [at],
+      );
+      // 55 points and an open order: a hot lead, 102nd by score.
+      hot = await session({ visitor: 'v-102nd', at });
+      await fx.run(
+        `insert into analytics_events (session_id, event_type, created_at) values ($1, 'calculator', $2)`,
+        [hot, at],
+      );
+      orderId = (await fx.order({ createdAt: msk('2025-12-10T11:00:00') })).id;
+      await link(orderId, hot, 'v-102nd');
+    });
+
+    it('counts every scored session, lists the first 100 and every hot lead with its order', async () => {
+      const report = await get<LeadScoringReport>(`/api/marketing/lead-scoring?${PERIOD}&compare=true`);
+      expect(report.scoredSessions).toBe(107);
+      expect(report.sessions).toHaveLength(100);
+      expect(report.sessions.every((row) => row.score === 60)).toBe(true);
+      expect(report.hotLeads.map((lead) => [lead.sessionId, lead.score, lead.order?.id])).toEqual([
+        [hot, 55, orderId],
+      ]);
+      // November before it: the five sessions of the test above, three of them hot.
+      expect(report.previous).toEqual({ scoredSessions: 5, hotLeads: 3 });
+    });
+  });
+
   it('ADMIN and MANAGER open the reports; PARTNER and customers get 403', async () => {
     const manager = await ctx.staffAuth(...DEMO.manager);
     const partner = await ctx.staffAuth(...DEMO.partner);
