@@ -547,6 +547,7 @@ describe('marketing journeys: attribution, funnel, touchpoints, lead scoring', (
             { eventType: 'form_submit', points: 60, decayDays: 0 },
             { eventType: 'calculator', points: 55, decayDays: 0 },
             { eventType: 'page_view', points: 10, decayDays: 0 },
+            { eventType: 'form_submit', eventAction: 'step_2', points: 5, decayDays: 0 },
           ]),
         ],
       );
@@ -573,7 +574,17 @@ describe('marketing journeys: attribution, funnel, touchpoints, lead scoring', (
          select 's-low-' || n, 'page_view', $1::timestamptz from generate_series(1, 5) n`,
         [at],
       );
-      // 55 points and an open order: a hot lead, 102nd by score.
+      // One event that meets two rules: one event, 65 points.
+      await fx.run(
+        `insert into analytics_sessions (session_id, created_at, last_seen_at) values ('s-double', $1, $1)`,
+        [at],
+      );
+      await fx.run(
+        `insert into analytics_events (session_id, event_type, event_action, created_at)
+         values ('s-double', 'form_submit', 'step_2', $1)`,
+        [at],
+      );
+      // 55 points and an open order: a hot lead, 103rd by score.
       hot = await session({ visitor: 'v-102nd', at });
       await fx.run(
         `insert into analytics_events (session_id, event_type, created_at) values ($1, 'calculator', $2)`,
@@ -583,11 +594,12 @@ describe('marketing journeys: attribution, funnel, touchpoints, lead scoring', (
       await link(orderId, hot, 'v-102nd');
     });
 
-    it('counts every scored session, lists the first 100 and every hot lead with its order', async () => {
+    it('counts every scored session, lists the first 100 and every hot lead with its order; an event meeting two rules is one event with both rules’ points', async () => {
       const report = await get<LeadScoringReport>(`/api/marketing/lead-scoring?${PERIOD}&compare=true`);
-      expect(report.scoredSessions).toBe(107);
+      expect(report.scoredSessions).toBe(108);
       expect(report.sessions).toHaveLength(100);
-      expect(report.sessions.every((row) => row.score === 60)).toBe(true);
+      expect(report.sessions[0]).toMatchObject({ sessionId: 's-double', score: 65, events: 1 });
+      expect(report.sessions.slice(1).every((row) => row.score === 60 && row.events === 1)).toBe(true);
       expect(report.hotLeads.map((lead) => [lead.sessionId, lead.score, lead.order?.id])).toEqual([
         [hot, 55, orderId],
       ]);
