@@ -81,15 +81,21 @@ export function attributeShares(
  */
 export function splitByShares(total: number, shares: readonly number[]): number[] {
   if (shares.length === 0) return [];
+  // One share of 1, the rest 0 (first touch, last touch, last non-direct, any one-touch path): the whole to it —
+  // what the method below gives, without its sort (decision 085).
+  const whole = shares.indexOf(1);
+  if (whole >= 0 && shares.every((share, index) => index === whole || share === 0))
+    return shares.map((_, index) => (index === whole ? total : 0));
   if (total < 0) return splitByShares(-total, shares).map((part) => (part === 0 ? 0 : -part));
   const sum = shares.reduce((acc, share) => acc + share, 0);
   const exact = shares.map((share) => (sum > 0 ? (total * share) / sum : total / shares.length));
   const parts = exact.map((value) => Math.floor(value));
   let left = total - parts.reduce((acc, part) => acc + part, 0);
-  const byRemainder = exact
-    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const { index } of byRemainder) {
+  if (left <= 0) return parts;
+  const remainders = exact.map((value, index) => value - parts[index]!);
+  const byRemainder = shares.map((_, index) => index);
+  byRemainder.sort((a, b) => remainders[b]! - remainders[a]! || a - b);
+  for (const index of byRemainder) {
     if (left <= 0) break;
     parts[index]! += 1;
     left -= 1;

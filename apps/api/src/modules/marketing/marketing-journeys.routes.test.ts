@@ -391,6 +391,84 @@ describe('marketing journeys: attribution, funnel, touchpoints, lead scoring', (
     });
   });
 
+  describe('touchpoints: every link of an order, filters and counts (August 2025)', () => {
+    // Decision 085 counts and filters the touches without building them and builds them for the page only: each
+    // link of an order (its funnel stage, its own session beside its visitor) must still give the same path.
+    const PERIOD = 'from=2025-08-01&to=2025-08-31';
+    let viaStage: { id: string };
+    let ownSession: { id: string };
+    let bare: { id: string };
+    beforeAll(async () => {
+      // Linked only by its funnel stage: that session's visitor's earlier session is a touch too.
+      await session({
+        visitor: 'v-aug-a',
+        source: 'yandex',
+        medium: 'cpc',
+        campaign: 'aug-ads',
+        at: msk('2025-08-03T10:00:00'),
+      });
+      const staged = await session({
+        visitor: 'v-aug-a',
+        source: 'mail',
+        medium: 'email',
+        campaign: 'aug-news',
+        at: msk('2025-08-05T10:00:00'),
+      });
+      viaStage = await fx.order({ createdAt: msk('2025-08-05T11:00:00') });
+      await stage(staged, 'order_created', msk('2025-08-05T11:00:00'), viaStage.id);
+      // Its own session belongs to another visitor than the one stored on the order: both give touches.
+      await session({
+        visitor: 'v-aug-b',
+        source: 'vk',
+        medium: 'social',
+        campaign: 'aug-social',
+        at: msk('2025-08-10T10:00:00'),
+      });
+      const own = await session({
+        visitor: 'v-aug-x',
+        source: 'google',
+        medium: 'organic',
+        at: msk('2025-08-11T10:00:00'),
+      });
+      ownSession = await fx.order({ createdAt: msk('2025-08-11T12:00:00') });
+      await link(ownSession.id, own, 'v-aug-b');
+      bare = await fx.order({ createdAt: msk('2025-08-20T12:00:00') });
+    });
+
+    it('lists each order with its whole path, counts touches and filters on any touch of the path', async () => {
+      const all = await get<TouchpointsResponse>(`/api/marketing/touchpoints?${PERIOD}`);
+      expect(all.total).toBe(3);
+      expect(all.averageTouches).toBe(1.33);
+      expect(all.items.map((item) => item.orderId)).toEqual([bare.id, ownSession.id, viaStage.id]);
+      const path = (item: TouchpointsResponse['items'][number] | undefined) =>
+        item?.touches.map((touch) => [touch.channel, touch.source, touch.campaign]);
+      expect(path(all.items[1])).toEqual([
+        ['social', 'vk', 'aug-social'],
+        ['organic', 'google', null],
+      ]);
+      expect(path(all.items[2])).toEqual([
+        ['paid', 'yandex', 'aug-ads'],
+        ['email', 'mail', 'aug-news'],
+      ]);
+      const byCampaign = await get<TouchpointsResponse>(
+        `/api/marketing/touchpoints?${PERIOD}&campaign=AUG-NEWS`,
+      );
+      expect(byCampaign.items.map((item) => item.orderId)).toEqual([viaStage.id]);
+      expect(byCampaign.items[0]?.touches).toHaveLength(2);
+      expect([byCampaign.total, byCampaign.averageTouches]).toEqual([1, 2]);
+      const bySource = await get<TouchpointsResponse>(`/api/marketing/touchpoints?${PERIOD}&source=google`);
+      expect(bySource.items.map((item) => item.orderId)).toEqual([ownSession.id]);
+      const direct = await get<TouchpointsResponse>(`/api/marketing/touchpoints?${PERIOD}&channel=direct`);
+      expect(direct.items.map((item) => item.orderId)).toEqual([bare.id]);
+      expect([direct.total, direct.averageTouches]).toEqual([1, 0]);
+      const paged = await get<TouchpointsResponse>(
+        `/api/marketing/touchpoints?${PERIOD}&channel=paid&limit=1`,
+      );
+      expect(paged.items.map((item) => item.orderId)).toEqual([viaStage.id]);
+      expect(paged.nextCursor).toBeNull();
+    });
+  });
+
   describe('lead scoring (September 2025)', () => {
     const PERIOD = 'from=2025-09-01&to=2025-09-30';
     const FORM_SECRET = 'form.only@example.ru';

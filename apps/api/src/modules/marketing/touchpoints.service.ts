@@ -11,11 +11,14 @@ import { csvRow } from '../../lib/csv.ts';
 import { parseKeysetCursor } from '../../lib/keyset.ts';
 import {
   notTestOrderSql,
-  orderTouchesJoinSql,
+  orderLinksJoinSql,
   parseTouches,
   periodBounds,
   readJourneyConfig,
   rowsOf,
+  sessionChannelSql,
+  touchCountJoinSql,
+  touchesJoinSql,
 } from './journey-sql.ts';
 
 const DAY = 86_400_000;
@@ -28,17 +31,23 @@ type Row = {
   touches: unknown;
 };
 
-/** A touch matches the filters; an order without touches is one «direct» touch without source or campaign. */
-function touchFilterSql(query: TouchpointsQuery): SQL {
-  if (!query.channel && !query.source && !query.campaign) return sql`true`;
-  const conditions: SQL[] = [sql`true`];
-  if (query.channel) conditions.push(sql`lower(e->>'channel') = lower(${query.channel})`);
-  if (query.source) conditions.push(sql`lower(e->>'source') = lower(${query.source})`);
-  if (query.campaign) conditions.push(sql`lower(e->>'campaign') = lower(${query.campaign})`);
+/**
+ * Whether an order passes the filters, on its touch count `tc` (`touchCountJoinSql` with `touchMatchSql`): a touch
+ * matches them; an order without touches is one «direct» touch without source or campaign. Null without filters.
+ */
+function touchFilterSql(query: TouchpointsQuery): SQL | null {
+  if (!query.channel && !query.source && !query.campaign) return null;
   const noTouchMatches = !query.source && !query.campaign && query.channel?.toLowerCase() === 'direct';
-  return sql`(case when jsonb_array_length(t.touches) = 0 then ${noTouchMatches}
-                   else exists (select 1 from jsonb_array_elements(t.touches) e where ${sql.join(conditions, sql` and `)})
-              end)`;
+  return sql`(case when tc.n = 0 then ${noTouchMatches} else tc.matches end)`;
+}
+
+/** A touch's session `s` matches the filters (case-insensitive; the touch's channel, source and campaign). */
+function touchMatchSql(query: TouchpointsQuery): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (query.channel) conditions.push(sql`lower(${sessionChannelSql('s')}) = lower(${query.channel})`);
+  if (query.source) conditions.push(sql`lower(s.utm_source) = lower(${query.source})`);
+  if (query.campaign) conditions.push(sql`lower(s.utm_campaign) = lower(${query.campaign})`);
+  return sql.join(conditions, sql` and `);
 }
 
 export function toTouchpointOrder(row: Row): TouchpointOrder {
@@ -62,18 +71,29 @@ export type TouchpointsService = ReturnType<typeof createTouchpointsService>;
 export function createTouchpointsService(deps: { db: ReportDb }) {
   const { db } = deps;
 
-  const scopeSql = (query: TouchpointsQuery, period: { from: string; to: string }, windowHours: number) => {
+  /**
+   * The live orders of the period that pass the filters, with their session and visitor (`os`, `ov`) and, when
+   * `counted` or filtered, their touch count (`tc`). Counting and filtering need no touches built (decision 085).
+   */
+  const scopeSql = (
+    query: TouchpointsQuery,
+    period: { from: string; to: string },
+    windowHours: number,
+    counted: boolean,
+  ) => {
     const { start, end } = periodBounds(period);
-    return sql`from orders o ${orderTouchesJoinSql(windowHours)}
+    const filter = touchFilterSql(query);
+    return sql`from orders o ${orderLinksJoinSql}
+               ${counted || filter ? touchCountJoinSql(windowHours, touchMatchSql(query)) : sql``}
                where o.deleted_at is null
                  and o.created_at >= ${start}::timestamptz and o.created_at < ${end}::timestamptz
-                 and ${notTestOrderSql} and ${touchFilterSql(query)}`;
+                 and ${notTestOrderSql} and ${filter ?? sql`true`}`;
   };
 
   async function summary(query: TouchpointsQuery, period: { from: string; to: string }, windowHours: number) {
     const [row] = await rowsOf<{ total: number | string; average: number | string | null }>(
       db,
-      sql`select count(*) as total, avg(jsonb_array_length(t.touches)) as average ${scopeSql(query, period, windowHours)}`,
+      sql`select count(*) as total, avg(tc.n) as average ${scopeSql(query, period, windowHours, true)}`,
     );
     const average = row?.average === null || row?.average === undefined ? null : Number(row.average);
     return {
@@ -84,13 +104,19 @@ export function createTouchpointsService(deps: { db: ReportDb }) {
 
   async function page(query: TouchpointsQuery, windowHours: number, limit: number, cursor?: string) {
     const after = cursor ? parseKeysetCursor(cursor) : null;
+    // The page's orders first, then the touches of those only.
     const rows = await rowsOf<Row>(
       db,
       sql`select o.id, o.number, o.created_at, o.is_paid, o.amount, t.touches
-          ${scopeSql(query, query, windowHours)}
-          ${after ? sql`and (o.created_at, o.id) < (${after.date.toISOString()}::timestamptz, ${after.lastId}::uuid)` : sql``}
-          order by o.created_at desc, o.id desc
-          limit ${limit + 1}`,
+          from (
+            select o.id, o.number, o.created_at, o.is_paid, o.amount, os.sid, ov.vid
+            ${scopeSql(query, query, windowHours, false)}
+            ${after ? sql`and (o.created_at, o.id) < (${after.date.toISOString()}::timestamptz, ${after.lastId}::uuid)` : sql``}
+            order by o.created_at desc, o.id desc
+            limit ${limit + 1}
+          ) o
+          ${touchesJoinSql(windowHours, { createdAt: sql`o.created_at`, sid: sql`o.sid`, vid: sql`o.vid` })}
+          order by o.created_at desc, o.id desc`,
     );
     const items = rows.slice(0, limit).map(toTouchpointOrder);
     const last = items.at(-1);
