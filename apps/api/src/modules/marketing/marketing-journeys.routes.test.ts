@@ -630,28 +630,23 @@ describe('marketing journeys: attribution, funnel, touchpoints, lead scoring', (
         ],
       );
       const at = msk('2025-12-10T10:00:00');
-      // 101 sessions over the threshold but nobody's (no order, no customer), all scored above the hot one.
-      await fx.run(
-        `insert into analytics_sessions (session_id, created_at, last_seen_at)
-         select 's-crowd-' || n, $1::timestamptz, $1::timestamptz from generate_series(1, 101) n`,
-        [at],
-      );
-      await fx.run(
-        `insert into analytics_events (session_id, event_type, created_at)
-         select 's-crowd-' || n, 'form_submit', $1::timestamptz from generate_series(1, 101) n`,
-        [at],
-      );
+      /** `count` sessions `<prefix><n>` of nobody (no order, no customer), each with one event of `eventType`. */
+      const crowd = async (prefix: string, count: number, eventType: string) => {
+        await fx.run(
+          `insert into analytics_sessions (session_id, created_at, last_seen_at)
+           select $2 || n, $1::timestamptz, $1::timestamptz from generate_series(1, $3::int) n`,
+          [at, prefix, count],
+        );
+        await fx.run(
+          `insert into analytics_events (session_id, event_type, created_at)
+           select $2 || n, $4, $1::timestamptz from generate_series(1, $3::int) n`,
+          [at, prefix, count, eventType],
+        );
+      };
+      // 101 sessions over the threshold, all scored above the hot one.
+      await crowd('s-crowd-', 101, 'form_submit');
       // Five more with 10 points: scored, neither in the first 100 nor hot.
-      await fx.run(
-        `insert into analytics_sessions (session_id, created_at, last_seen_at)
-         select 's-low-' || n, $1::timestamptz, $1::timestamptz from generate_series(1, 5) n`,
-        [at],
-      );
-      await fx.run(
-        `insert into analytics_events (session_id, event_type, created_at)
-         select 's-low-' || n, 'page_view', $1::timestamptz from generate_series(1, 5) n`,
-        [at],
-      );
+      await crowd('s-low-', 5, 'page_view');
       // One event that meets two rules: one event, 65 points.
       await fx.run(
         `insert into analytics_sessions (session_id, created_at, last_seen_at) values ('s-double', $1, $1)`,
