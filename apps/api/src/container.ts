@@ -515,6 +515,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'purge-analytics': async () => {
       await services.analytics.purgeExpired();
     },
+    'close-analytics-days': () => services.analytics.closeDays(),
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

@@ -458,12 +458,27 @@ async function main() {
     // The sessions' triggers were off per chunk (the funnel rollup's copy of their columns with them): one pass.
     log('funnel rollup (funnel_sessions_rebuild)');
     await client.query('SELECT funnel_sessions_rebuild()');
+    // The days that are over get their stored distinct sessions, as the nightly job would (decision 087); days
+    // stored before this seed are stale (the triggers that take them back were off), so all are stored anew.
+    log('distinct sessions of the days that are over (analytics_close_days)');
+    await client.query('DELETE FROM analytics_closed_days');
+    const weeks = await client.query<{ first: string; last: string }>(
+      `select d::date::text as first, least(d::date + 6, b.last)::text as last
+         from (select order_stats_day(min(created_at)) as first, order_stats_day(now()) - 1 as last
+                 from analytics_events) b,
+              generate_series(b.first::timestamp, b.last::timestamp, interval '7 days') d`,
+    );
+    for (const week of weeks.rows) {
+      await client.query('SELECT analytics_close_days($1::date, $2::date)', [week.first, week.last]);
+    }
     log('VACUUM ANALYZE');
     for (const table of [
       'marketing_order_facts',
       'marketing_order_daily',
       'analytics_session_days',
       'analytics_event_days',
+      'analytics_closed_days',
+      'analytics_event_session_days',
       'marketing_campaigns',
       'marketing_campaign_spend',
       'marketing_utm_links',

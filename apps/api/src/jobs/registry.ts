@@ -153,6 +153,17 @@ export const JOBS = {
       description: 'Удаление данных аналитики старше срока хранения',
     },
   },
+  /** Decision 087: the distinct sessions per event group of the days that are over, for the events explorer. */
+  'close-analytics-days': {
+    queue: 'sync-tasks',
+    payload: scheduledRun,
+    expireInSeconds: 15 * MINUTES,
+    schedule: {
+      // After the retention purge (purge-analytics, 03:10): the days it emptied are not stored again.
+      cron: '40 3 * * *',
+      description: 'Подсчёт сессий по событиям за прошедшие дни (для отчёта о событиях)',
+    },
+  },
   // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing
   // there, or a title of a job that does not exist, does not compile.
 } as const satisfies Readonly<Record<ContractJobName, JobDefinition>>;

@@ -315,3 +315,52 @@ export const analyticsEventDays = pgTable(
     }),
   ],
 );
+
+/**
+ * The Moscow days whose distinct sessions per event group are stored in analytics_event_session_days (decision
+ * 087). A day is stored by the closing job (`analytics_close_days()`) once it is over; any later change to its
+ * events or their sessions deletes its row here (statement triggers), which deletes its counts (the foreign key),
+ * and the reports count that day from the raw rows again until the job stores it anew.
+ */
+export const analyticsClosedDays = pgTable('analytics_closed_days', {
+  day: date({ mode: 'string' }).primaryKey(),
+  closedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Sessions with events per closed Moscow day × the session's channel, source and campaign × the event's type,
+ * category, action and page; `event_type` '' (never a real type: contracts require one) is the row of the day's
+ * sessions with any event. A session counts once per day it has events on (decision 087: a report session ends at
+ * Moscow midnight, as in Matomo and Universal Analytics), so a period's sessions are the sum of its days.
+ */
+export const analyticsEventSessionDays = pgTable(
+  'analytics_event_session_days',
+  {
+    day: date({ mode: 'string' })
+      .notNull()
+      .references(() => analyticsClosedDays.day, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    utmSource: text().notNull(),
+    utmCampaign: text().notNull(),
+    eventType: text().notNull(),
+    eventCategory: text().notNull(),
+    eventAction: text().notNull(),
+    pagePath: text().notNull(),
+    sessions: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_event_session_days_pkey',
+      columns: [
+        t.day,
+        t.channel,
+        t.utmSource,
+        t.utmCampaign,
+        t.eventType,
+        t.eventCategory,
+        t.eventAction,
+        t.pagePath,
+      ],
+    }),
+  ],
+);

@@ -337,6 +337,26 @@ export function createAnalyticsRepository() {
         select count(*)::int as n from gone`)) as unknown as { rows: Array<{ n: number }> };
       return result.rows[0]?.n ?? 0;
     },
+
+    /** The Moscow days from the oldest event's to `last` whose distinct sessions are not stored (decision 087). */
+    async openDays(db: DbOrTx, last: string): Promise<string[]> {
+      const result = (await db.execute(sql`
+        select d::date::text as day
+          from generate_series((select order_stats_day(min(created_at)) from analytics_events)::timestamp,
+                               ${last}::date::timestamp, interval '1 day') d
+         where not exists (select 1 from analytics_closed_days c where c.day = d::date)
+         order by 1`)) as unknown as { rows: Array<{ day: string }> };
+      return result.rows.map((row) => row.day);
+    },
+
+    /** Stores the distinct sessions of the days from `first` to `last` not stored yet; answers how many days. */
+    async closeDays(db: DbOrTx, first: string, last: string): Promise<number> {
+      const result = (await db.execute(sql`
+        select analytics_close_days(${first}::date, ${last}::date) as n`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      return Number(result.rows[0]?.n ?? 0);
+    },
   };
 }
 export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

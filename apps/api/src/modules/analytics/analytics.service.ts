@@ -11,7 +11,12 @@ import type {
   ConversionRequest,
   FunnelStageRequest,
 } from '@app/contracts';
-import { computeAcquisitionChannel, sanitizeAnalyticsFormData } from '@app/contracts';
+import {
+  computeAcquisitionChannel,
+  moscowDate,
+  moscowDayStart,
+  sanitizeAnalyticsFormData,
+} from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { dailyIpHash } from '../../lib/client-fingerprint.ts';
@@ -35,6 +40,8 @@ const CONFIG_CACHE_MS = 30_000;
 const PURGE_BATCH = 5_000;
 const PURGE_MAX_BATCHES = 200;
 const DAY_MS = 86_400_000;
+/** Days the closing job stores per transaction (decision 087): writers wait for each one. */
+const CLOSE_DAYS_PER_TRANSACTION = 7;
 
 type UtmInput = {
   utmSource?: string | null;
@@ -344,6 +351,22 @@ export function createAnalyticsService(deps: {
         }
       }
       return deleted;
+    },
+
+    /**
+     * The closing job (decision 087): the distinct sessions per event group of every Moscow day that is over and
+     * not stored yet, from the oldest event's day to yesterday, at most a week of days per transaction (writers of
+     * the analytics tables wait while one runs). Answers the number of days stored.
+     */
+    async closeDays(): Promise<{ days: number; summary: string }> {
+      const yesterday = moscowDate(moscowDayStart(moscowDate(clock.now()), -1));
+      const open = await repo.openDays(db, yesterday);
+      let days = 0;
+      for (let at = 0; at < open.length; at += CLOSE_DAYS_PER_TRANSACTION) {
+        const chunk = open.slice(at, at + CLOSE_DAYS_PER_TRANSACTION);
+        days += await repo.closeDays(db, chunk[0]!, chunk.at(-1)!);
+      }
+      return { days, summary: `Закрыто дней аналитики: ${days}` };
     },
   };
 }

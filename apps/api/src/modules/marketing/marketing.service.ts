@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   isAllowedUtmBaseUrl,
   MARKETING_MESSAGES,
+  moscowDate,
   moscowDayStart,
   previousPeriod,
   type MarketingCampaignRequest,
@@ -83,6 +84,10 @@ function byLowerKey(figures: Map<string, RawFigures>): Map<string, RawFigures> {
   return result;
 }
 
+type EventGroup = { event_type: string; event_category: string; event_action: string; page_path: string };
+const groupKey = (row: EventGroup) =>
+  [row.event_type, row.event_category, row.event_action, row.page_path].join(KEY_SEPARATOR);
+
 /** The CRM marketing reports and their campaigns and UTM links (issue 19, decision 067). */
 export function createMarketingService(deps: {
   db: Db;
@@ -154,17 +159,6 @@ export function createMarketingService(deps: {
   const tagFilter = (column: string, value: string | undefined) =>
     value === undefined ? sql`` : sql` and lower(coalesce(${sql.raw(column)}, '')) = lower(${value})`;
 
-  /** The period's events of sessions that are not internal, filtered by their session's tags (raw rows). */
-  function eventScope(range: ReportRange, filters: ReportFilters) {
-    const start = moscowDayStart(range.from).toISOString();
-    const end = moscowDayStart(range.to, 1).toISOString();
-    return sql`not s.is_internal
-      and e.created_at >= ${start}::timestamptz and e.created_at < ${end}::timestamptz
-      ${tagFilter('s.channel', filters.channel)}
-      ${tagFilter('s.utm_source', filters.source)}
-      ${tagFilter('s.utm_campaign', filters.campaign)}`;
-  }
-
   /**
    * The same period and tags in a daily rollup (decision 079: analytics_event_days or analytics_session_days,
    * alias d): its Moscow days are the period's, its tags the session's ('' for none).
@@ -177,24 +171,78 @@ export function createMarketingService(deps: {
   }
 
   /**
-   * The events and conversions of the period from the rollup, and the distinct sessions with events (not
-   * additive) from the raw rows, in two steps: one row per session, then the count.
+   * Sessions with events in the period, per event group (type, category, action, page) and in all (key ''),
+   * decision 087: a session counts once per Moscow day it has events on, so a period is the sum of its days —
+   * the closed days' stored counts (analytics_event_session_days) and the other days' (today's, or a day changed
+   * since it was stored) from the raw rows, in one statement.
    */
+  async function sessionsWithEvents(range: ReportRange, filters: ReportFilters) {
+    const closed = (await reports.execute(sql`
+      select day::text as day from analytics_closed_days
+       where day >= ${range.from}::date and day <= ${range.to}::date`)) as unknown as {
+      rows: Array<{ day: string }>;
+    };
+    const closedDays = new Set(closed.rows.map((row) => row.day));
+    // The days left, as runs of consecutive days: one created_at range each.
+    const spans: Array<{ from: string; to: string }> = [];
+    for (const day of daysOf(range)) {
+      if (closedDays.has(day)) continue;
+      const last = spans.at(-1);
+      if (last && moscowDate(moscowDayStart(last.to, 1)) === day) last.to = day;
+      else spans.push({ from: day, to: day });
+    }
+    const raw =
+      spans.length === 0
+        ? sql`false`
+        : sql.join(
+            spans.map(
+              (span) => sql`(e.created_at >= ${moscowDayStart(span.from).toISOString()}::timestamptz
+                and e.created_at < ${moscowDayStart(span.to, 1).toISOString()}::timestamptz)`,
+            ),
+            sql` or `,
+          );
+    const result = (await reports.execute(sql`
+      with pairs as materialized (
+        select order_stats_day(e.created_at) as day, e.session_id, e.event_type,
+               coalesce(e.event_category, '') as event_category, coalesce(e.event_action, '') as event_action,
+               coalesce(e.page_path, '') as page_path
+          from analytics_events e join analytics_sessions s on s.session_id = e.session_id
+         where not s.is_internal and (${raw})
+           ${tagFilter('s.channel', filters.channel)}
+           ${tagFilter('s.utm_source', filters.source)}
+           ${tagFilter('s.utm_campaign', filters.campaign)}
+         group by 1, 2, 3, 4, 5, 6),
+      counted as (
+        select event_type, event_category, event_action, page_path, count(*) as sessions
+          from pairs group by 1, 2, 3, 4
+        union all
+        select '', '', '', '', count(*) from (select day, session_id from pairs group by 1, 2) x
+        union all
+        select d.event_type, d.event_category, d.event_action, d.page_path, d.sessions
+          from analytics_event_session_days d where ${rollupScope(range, filters)})
+      select event_type, event_category, event_action, page_path, sum(sessions)::int as sessions
+        from counted group by 1, 2, 3, 4`)) as unknown as { rows: Array<EventGroup & { sessions: number }> };
+    const byGroup = new Map<string, number>();
+    let total = 0;
+    for (const row of result.rows) {
+      if (row.event_type === '') total = Number(row.sessions);
+      else byGroup.set(groupKey(row), Number(row.sessions));
+    }
+    return { total, byGroup };
+  }
+
+  /** The events and conversions of the period from the rollup, and its sessions with events. */
   async function eventTotals(range: ReportRange, filters: ReportFilters) {
     const [counted, sessions] = await Promise.all([
       reports.execute(sql`
         select coalesce(sum(d.events), 0)::int as events, coalesce(sum(d.conversions), 0)::int as conversions
           from analytics_event_days d where ${rollupScope(range, filters)}`),
-      reports.execute(sql`
-        select count(*)::int as sessions from (
-          select e.session_id from analytics_events e join analytics_sessions s on s.session_id = e.session_id
-           where ${eventScope(range, filters)} group by 1) x`),
+      sessionsWithEvents(range, filters),
     ]);
     const row = (counted as unknown as { rows: Array<{ events: number; conversions: number }> }).rows[0]!;
-    const distinct = (sessions as unknown as { rows: Array<{ sessions: number }> }).rows[0]!;
     return {
       events: Number(row.events),
-      sessions: Number(distinct.sessions),
+      sessions: sessions.total,
       conversions: Number(row.conversions),
     };
   }
@@ -204,12 +252,8 @@ export function createMarketingService(deps: {
     const filters = filtersOf(query);
     const previous = query.compare ? previousPeriod(query.from, query.to) : null;
     type Rows<T> = { rows: T[] };
-    type Group = { event_type: string; event_category: string; event_action: string; page_path: string };
-    const groupKey = (row: Group) =>
-      [row.event_type, row.event_category, row.event_action, row.page_path].join(KEY_SEPARATOR);
-    // Counts come from the daily rollup; the sessions of each group and of the period (distinct, so not
-    // additive) from one pass over the raw rows: each (session, group) once, then counted per group, and the
-    // sessions once (the row with no group).
+    // Counts come from the daily rollup; the sessions of each group and of the period (distinct per day) from
+    // sessionsWithEvents.
     const [totals, grouped, reach, pages, devices, browsers, days, before] = await Promise.all([
       reports.execute(sql`
         select coalesce(sum(d.events), 0)::int as events, coalesce(sum(d.conversions), 0)::int as conversions
@@ -219,17 +263,7 @@ export function createMarketingService(deps: {
           from analytics_event_days d
          where ${rollupScope(range, filters)}
          group by 1, 2, 3, 4 having sum(d.events) > 0 order by 5 desc, 1, 2, 3, 4 limit 500`),
-      reports.execute(sql`
-        with pairs as materialized (
-          select e.session_id, e.event_type, coalesce(e.event_category, '') as event_category,
-                 coalesce(e.event_action, '') as event_action, coalesce(e.page_path, '') as page_path
-            from analytics_events e join analytics_sessions s on s.session_id = e.session_id
-           where ${eventScope(range, filters)}
-           group by 1, 2, 3, 4, 5)
-        select event_type, event_category, event_action, page_path, count(*)::int as sessions
-          from pairs group by 1, 2, 3, 4
-        union all
-        select null, null, null, null, count(*)::int from (select session_id from pairs group by 1) x`),
+      sessionsWithEvents(range, filters),
       reports.execute(sql`
         select d.page_path as key, sum(d.events)::int as count
           from analytics_event_days d
@@ -250,26 +284,22 @@ export function createMarketingService(deps: {
     const counts = (result: unknown) =>
       (result as Rows<Count>).rows.map((row) => ({ key: row.key, count: Number(row.count) }));
     const perDay = new Map(counts(days).map((row) => [row.key, row.count]));
-    const reachRows = (reach as unknown as Rows<Group & { sessions: number }>).rows;
-    const sessionsOf = new Map(
-      reachRows.filter((row) => row.event_type !== null).map((row) => [groupKey(row), Number(row.sessions)]),
-    );
     const counted = (totals as unknown as Rows<{ events: number; conversions: number }>).rows[0]!;
     return {
       period: range,
       totals: {
         events: Number(counted.events),
-        sessions: Number(reachRows.find((row) => row.event_type === null)?.sessions ?? 0),
+        sessions: reach.total,
         conversions: Number(counted.conversions),
       },
       previous: before,
-      events: (grouped as unknown as Rows<Group & { count: number }>).rows.map((row) => ({
+      events: (grouped as unknown as Rows<EventGroup & { count: number }>).rows.map((row) => ({
         eventType: row.event_type,
         eventCategory: row.event_category,
         eventAction: row.event_action,
         pagePath: row.page_path,
         count: Number(row.count),
-        sessions: sessionsOf.get(groupKey(row)) ?? 0,
+        sessions: reach.byGroup.get(groupKey(row)) ?? 0,
       })),
       topPages: counts(pages),
       devices: counts(devices),
