@@ -44,7 +44,7 @@ import {
   toUtmLink,
 } from './marketing.mapper.ts';
 import type { MarketingRepository } from './marketing.repository.ts';
-import { reportDb } from './report-db.ts';
+import { reportDb, reportSnapshot, type ReportDb } from './report-db.ts';
 
 export type MarketingService = ReturnType<typeof createMarketingService>;
 
@@ -100,6 +100,7 @@ export function createMarketingService(deps: {
   const { db, repo, clock } = deps;
   // The reports' statements (they only read); the campaigns' and links' own rows are read and written on db.
   const reports = reportDb(db, deps.reportWorkMemMb ?? 0);
+  const snapshot = reportSnapshot(db, deps.reportWorkMemMb ?? 0);
 
   async function dashboard(query: MarketingReportQuery): Promise<MarketingDashboardResponse> {
     const range = rangeOf(query);
@@ -176,8 +177,12 @@ export function createMarketingService(deps: {
    * the closed days' stored counts (analytics_event_session_days) and the other days' (today's, or a day changed
    * since it was stored) from the raw rows, in one statement.
    */
-  async function sessionsWithEvents(range: ReportRange, filters: ReportFilters) {
-    const closed = (await reports.execute(sql`
+  function sessionsWithEvents(range: ReportRange, filters: ReportFilters) {
+    return snapshot((tx) => sessionsWithEventsIn(tx, range, filters));
+  }
+
+  async function sessionsWithEventsIn(tx: ReportDb, range: ReportRange, filters: ReportFilters) {
+    const closed = (await tx.execute(sql`
       select day::text as day from analytics_closed_days
        where day >= ${range.from}::date and day <= ${range.to}::date`)) as unknown as {
       rows: Array<{ day: string }>;
@@ -201,7 +206,7 @@ export function createMarketingService(deps: {
             ),
             sql` or `,
           );
-    const result = (await reports.execute(sql`
+    const result = (await tx.execute(sql`
       with pairs as materialized (
         select order_stats_day(e.created_at) as day, e.session_id, e.event_type,
                coalesce(e.event_category, '') as event_category, coalesce(e.event_action, '') as event_action,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '#test/helpers.ts';
 import type { Database } from '../../db/client.ts';
 import { readFigures } from './marketing-figures.ts';
-import { reportDb } from './report-db.ts';
+import { reportDb, reportSnapshot } from './report-db.ts';
 
 // Decision 084: the reports' statements run with their own work_mem, set for their transaction only. One
 // connection in the pool (PostgreSQL), so the statement after a report's runs on the very connection it used.
@@ -48,6 +48,31 @@ describe('the marketing reports’ work_mem (decision 084)', () => {
     expect(await workMem()).toBe(before);
     const figures = await readFigures(reportDb(database.db, 48), RANGE, {}, BY_WORK_MEM);
     expect([...figures.keys()]).toEqual(['48MB']);
+  });
+
+  it('reads that need one snapshot run in one read-only repeatable-read transaction (decision 087)', async () => {
+    const before = await workMem();
+    const settings = sql`select current_setting('transaction_isolation') as isolation,
+                                current_setting('transaction_read_only') as read_only,
+                                current_setting('work_mem') as work_mem, now()::text as started`;
+    type Settings = {
+      rows: Array<{ isolation: string; read_only: string; work_mem: string; started: string }>;
+    };
+    const [first, second] = await reportSnapshot(
+      database.db,
+      48,
+    )(async (tx) => [
+      ((await tx.execute(settings)) as unknown as Settings).rows[0]!,
+      ((await tx.execute(settings)) as unknown as Settings).rows[0]!,
+    ]);
+    expect(first).toMatchObject({ isolation: 'repeatable read', read_only: 'on', work_mem: '48MB' });
+    expect(second!.started).toBe(first!.started); // the same transaction
+    expect(await workMem()).toBe(before);
+    const plain = await reportSnapshot(
+      database.db,
+      0,
+    )(async (tx) => ((await tx.execute(settings)) as unknown as Settings).rows[0]!);
+    expect(plain).toMatchObject({ isolation: 'repeatable read', read_only: 'on', work_mem: before });
   });
 
   it('0 leaves the statements as they are', async () => {

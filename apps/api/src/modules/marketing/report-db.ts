@@ -25,3 +25,19 @@ export function reportDb(db: Db, workMemMb: number): ReportDb {
       }),
   };
 }
+
+/**
+ * Reads that must see one snapshot (decision 087: the stored days, then the stored counts and the other days'
+ * raw rows — the closing job or a write in between would otherwise count a day twice or not at all): one read-only
+ * REPEATABLE READ transaction, with the reports' `work_mem` when it is set.
+ */
+export function reportSnapshot(db: Db, workMemMb: number) {
+  return <T>(read: (tx: ReportDb) => Promise<T>): Promise<T> =>
+    db.transaction(
+      async (tx) => {
+        if (workMemMb > 0) await tx.execute(sql`select set_config('work_mem', ${`${workMemMb}MB`}, true)`);
+        return read(tx);
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+}
