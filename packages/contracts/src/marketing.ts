@@ -48,6 +48,15 @@ export const ATTRIBUTION_MODEL_LABELS = {
 
 /** The widest period one report may cover. */
 export const MARKETING_REPORT_MAX_DAYS = 3 * 366;
+/**
+ * Decision 088: distinct visitors are counted exactly over a period of up to this many days (a calendar month, as
+ * Matomo does for a day, a week and a month); over a longer period a visitor counts once per Moscow day and the
+ * figure is the sum of the days' visitors.
+ */
+export const MARKETING_EXACT_VISITORS_MAX_DAYS = 31;
+/** Whether a period's visitors are the sum of its days' (decision 088). */
+export const visitorsSummedByDay = (period: { from: string; to: string }) =>
+  (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000 + 1 > MARKETING_EXACT_VISITORS_MAX_DAYS;
 
 const filterText = z
   .string()

@@ -458,14 +458,16 @@ async function main() {
     // The sessions' triggers were off per chunk (the funnel rollup's copy of their columns with them): one pass.
     log('funnel rollup (funnel_sessions_rebuild)');
     await client.query('SELECT funnel_sessions_rebuild()');
-    // The days that are over get their stored distinct sessions, as the nightly job would (decision 087); days
-    // stored before this seed are stale (the triggers that take them back were off), so all are stored anew.
-    log('distinct sessions of the days that are over (analytics_close_days)');
+    // The days that are over get their stored distinct sessions and visitors, as the nightly job would (decisions
+    // 087, 088); days stored before this seed are stale (the triggers that take them back were off), so all are
+    // stored anew.
+    log('distinct sessions and visitors of the days that are over (analytics_close_days)');
     await client.query('DELETE FROM analytics_closed_days');
     const weeks = await client.query<{ first: string; last: string }>(
       `select d::date::text as first, least(d::date + 6, b.last)::text as last
-         from (select order_stats_day(min(created_at)) as first, order_stats_day(now()) - 1 as last
-                 from analytics_events) b,
+         from (select order_stats_day(least((select min(created_at) from analytics_events),
+                                            (select min(created_at) from analytics_sessions))) as first,
+                      order_stats_day(now()) - 1 as last) b,
               generate_series(b.first::timestamp, b.last::timestamp, interval '7 days') d`,
     );
     for (const week of weeks.rows) {
@@ -479,6 +481,7 @@ async function main() {
       'analytics_event_days',
       'analytics_closed_days',
       'analytics_event_session_days',
+      'analytics_visitor_days',
       'marketing_campaigns',
       'marketing_campaign_spend',
       'marketing_utm_links',

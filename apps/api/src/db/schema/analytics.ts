@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -362,5 +363,35 @@ export const analyticsEventSessionDays = pgTable(
         t.pagePath,
       ],
     }),
+  ],
+);
+
+/**
+ * Sessions and distinct visitors per closed Moscow day, per grain (decision 088): `grain` is a report dimension
+ * (0 all, 1 channel, 2 campaign, 3 source × medium, 4 the five UTM tags) times 8 plus the mask of the filters the
+ * row is grouped by (1 channel, 2 source, 4 campaign); `key` is the dimension's key exactly as the reports group
+ * sessions (marketing-figures.ts), the filter columns the lower-case tag of a grouped filter and '' otherwise. A
+ * visitor counts once per day in a group, so over a period longer than a month the reports add up the days.
+ */
+export const analyticsVisitorDays = pgTable(
+  'analytics_visitor_days',
+  {
+    day: date({ mode: 'string' })
+      .notNull()
+      .references(() => analyticsClosedDays.day, { onDelete: 'cascade' }),
+    grain: smallint().notNull(),
+    key: text().notNull(),
+    channel: text().notNull(),
+    utmSource: text().notNull(),
+    utmCampaign: text().notNull(),
+    sessions: integer().notNull(),
+    visitors: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_visitor_days_pkey',
+      columns: [t.grain, t.day, t.key, t.channel, t.utmSource, t.utmCampaign],
+    }),
+    index('analytics_visitor_days_day_idx').on(t.day),
   ],
 );

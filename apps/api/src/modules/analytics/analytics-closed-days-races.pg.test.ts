@@ -6,7 +6,8 @@ import { waitForLockWaiters } from '#test/lock-waiters.ts';
 /**
  * On a real PostgreSQL server (decision 087): the closing job stores a day's distinct sessions while a writer adds
  * an event to that day. Whichever starts first, the day must end either stored with the event counted or not
- * stored at all — never stored without it (the report would then miss that session for good).
+ * stored at all — never stored without it (the report would then miss that session for good). The same for a
+ * session and the day's stored visitors (decision 088).
  */
 describe('closing analytics days on PostgreSQL', () => {
   let ctx: TestContext;
@@ -75,5 +76,53 @@ describe('closing analytics days on PostgreSQL', () => {
     expect(await day('2031-06-04')).toEqual({ stored: null, raw: 2 });
     await closer.query(`select analytics_close_days('2031-06-04', '2031-06-04')`);
     expect(await day('2031-06-04')).toEqual({ stored: 2, raw: 2 });
+  });
+
+  /** The day's stored visitors in all (null when the day is not stored) and the raw sessions' figure. */
+  const visitors = async (date: string) => {
+    const stored = await watcher.query(
+      `select (select visitors from analytics_visitor_days v where v.day = c.day and v.grain = 0) as visitors
+         from analytics_closed_days c where c.day = $1`,
+      [date],
+    );
+    const raw = await watcher.query(
+      `select count(distinct coalesce(visitor_id, session_id))::int as visitors from analytics_sessions
+        where order_stats_day(created_at) = $1 and not is_internal`,
+      [date],
+    );
+    return { stored: stored.rows[0]?.visitors ?? null, raw: raw.rows[0].visitors as number };
+  };
+  const addSession = (client: pg.Client, id: string, visitor: string) =>
+    client.query(
+      `insert into analytics_sessions (session_id, visitor_id, channel, created_at, last_seen_at)
+       values ($1, $2, 'paid', '2031-06-05T10:00:00Z', '2031-06-05T10:00:00Z')`,
+      [id, visitor],
+    );
+
+  it('a session written in flight when the job starts: the job waits and counts its visitor', async () => {
+    await addSession(watcher, 'race-visit-1', 'race-visitor-1');
+    await writer.query('begin');
+    await addSession(writer, 'race-visit-2', 'race-visitor-2');
+    const closing = closer.query(`select analytics_close_days('2031-06-05', '2031-06-05')`);
+    await waitForLockWaiters(watcher, 1);
+    await writer.query('commit');
+    await closing;
+    expect(await visitors('2031-06-05')).toEqual({ stored: 2, raw: 2 });
+  });
+
+  it('a visitor learnt while the job runs: it waits, then takes the stored day back to the raw rows', async () => {
+    await addSession(watcher, 'race-visit-3', null as unknown as string);
+    await watcher.query(`delete from analytics_closed_days where day = '2031-06-05'`);
+    await closer.query('begin');
+    await closer.query(`select analytics_close_days('2031-06-05', '2031-06-05')`);
+    const writing = writer.query(
+      `update analytics_sessions set visitor_id = 'race-visitor-1' where session_id = 'race-visit-3'`,
+    );
+    await waitForLockWaiters(watcher, 1);
+    await closer.query('commit');
+    await writing;
+    expect(await visitors('2031-06-05')).toEqual({ stored: null, raw: 2 });
+    await closer.query(`select analytics_close_days('2031-06-05', '2031-06-05')`);
+    expect(await visitors('2031-06-05')).toEqual({ stored: 2, raw: 2 });
   });
 });

@@ -99,9 +99,11 @@ describe('stored distinct sessions of closed days', () => {
     expect(before.total).toBe(5); // cd-a on 06-02, 06-03, 06-05; cd-b on 06-05 and 06-10
     expect(before.groups).toEqual({ 'page_view /price': 3, 'click /': 2, 'form_submit /order': 1 });
 
-    // From the oldest event's day (06-02) to yesterday: 8 days, in two transactions of at most 7.
-    expect(await ctx.services.analytics.closeDays()).toMatchObject({ days: 8 });
+    // From the oldest session's day (06-01; decision 088 stores the days' visitors too) to yesterday: 9 days, in
+    // two transactions of at most 7.
+    expect(await ctx.services.analytics.closeDays()).toMatchObject({ days: 9 });
     expect(await closedDays()).toEqual([
+      '2031-06-01',
       '2031-06-02',
       '2031-06-03',
       '2031-06-04',
@@ -124,7 +126,7 @@ describe('stored distinct sessions of closed days', () => {
     await event('cd-b', '2031-06-10T07:00:00Z', 'form_submit', '/order');
     await event('cd-a', '2031-06-10T07:00:00Z', 'form_submit', '/order');
     expect((await report()).groups['form_submit /order']).toBe(2);
-    expect(await closedDays()).toHaveLength(8);
+    expect(await closedDays()).toHaveLength(9);
     await expectExact();
   });
 
@@ -143,10 +145,19 @@ describe('stored distinct sessions of closed days', () => {
     expect(await closedDays()).toEqual(DAYS_WITHOUT_CD_A);
     await expectExact();
 
-    // The internal flag, and the tracker's own update of the last visit (changes nothing counted, reopens nothing).
+    // The internal flag, and the tracker's own update of the last visit (changes nothing counted, reopens nothing);
+    // a visitor learnt later gives back the sessions' own day only (their visitors, decision 088).
     await ctx.services.analytics.closeDays();
+    await sql(`update analytics_sessions set last_seen_at = now() where true`);
+    expect(await closedDays()).toHaveLength(9);
     await sql(`update analytics_sessions set last_seen_at = now(), visitor_id = 'v-1' where true`);
     expect(await closedDays()).toHaveLength(8);
+    expect(await closedDays()).not.toContain('2031-06-01'); // the sessions' day; their events' days stay
+    await ctx.services.analytics.closeDays();
+    await sql(
+      `update analytics_sessions set last_seen_at = now(), visitor_id = coalesce(visitor_id, 'v-2') where true`,
+    );
+    expect(await closedDays()).toHaveLength(9);
     await sql(`update analytics_sessions set is_internal = false where session_id = 'cd-internal'`);
     expect(await closedDays()).not.toContain('2031-06-05');
     await expectExact();
@@ -172,6 +183,9 @@ describe('stored distinct sessions of closed days', () => {
     await ctx.services.analytics.closeDays();
     await expectExact();
     await sql('truncate analytics_events');
+    expect(await closedDays()).toEqual([]);
+    await ctx.services.analytics.closeDays();
+    await sql('truncate analytics_sessions');
     expect(await closedDays()).toEqual([]);
     // Nothing left to store: the job stores no day.
     expect(await ctx.services.analytics.closeDays()).toMatchObject({ days: 0 });

@@ -338,18 +338,22 @@ export function createAnalyticsRepository() {
       return result.rows[0]?.n ?? 0;
     },
 
-    /** The Moscow days from the oldest event's to `last` whose distinct sessions are not stored (decision 087). */
+    /**
+     * The Moscow days from the oldest event's or session's to `last` whose counts are not stored (decisions 087,
+     * 088).
+     */
     async openDays(db: DbOrTx, last: string): Promise<string[]> {
       const result = (await db.execute(sql`
         select d::date::text as day
-          from generate_series((select order_stats_day(min(created_at)) from analytics_events)::timestamp,
+          from generate_series((select order_stats_day(least((select min(created_at) from analytics_events),
+                                                             (select min(created_at) from analytics_sessions))))::timestamp,
                                ${last}::date::timestamp, interval '1 day') d
          where not exists (select 1 from analytics_closed_days c where c.day = d::date)
          order by 1`)) as unknown as { rows: Array<{ day: string }> };
       return result.rows.map((row) => row.day);
     },
 
-    /** Stores the distinct sessions of the days from `first` to `last` not stored yet; answers how many days. */
+    /** Stores the counts of the days from `first` to `last` not stored yet (decisions 087, 088); answers how many days. */
     async closeDays(db: DbOrTx, first: string, last: string): Promise<number> {
       const result = (await db.execute(sql`
         select analytics_close_days(${first}::date, ${last}::date) as n`)) as unknown as {

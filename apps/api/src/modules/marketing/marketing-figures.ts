@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { moscowDayStart } from '@app/contracts';
+import { moscowDate, moscowDayStart, visitorsSummedByDay } from '@app/contracts';
 import type { ReportDb } from './report-db.ts';
 
 /** The configured test e-mails (lower case): their orders are left out of every report. */
@@ -35,23 +35,45 @@ export const NO_FIGURES: RawFigures = {
   spendKopecks: 0,
 };
 
-/** How rows are grouped: a text key per side (null: that side has no such grouping and is not read). */
-export type Dimension = { sessions: SQL | null; orders: SQL | null; spend: SQL | null };
+/**
+ * How rows are grouped: a text key per side (null: that side has no such grouping and is not read). `stored`: the
+ * dimension's rows in analytics_visitor_days (decision 088), its grain and its key over a stored row (alias v);
+ * `perDay`: each group is one day, so its visitors are a day's whatever the period. A dimension without `stored`
+ * counts its visitors from the raw sessions over any period.
+ */
+export type Dimension = {
+  sessions: SQL | null;
+  orders: SQL | null;
+  spend: SQL | null;
+  stored?: { grain: number; key: SQL };
+  perDay?: true;
+};
 
-/** Extra conditions per side (e.g. the campaigns listed). */
-export type Scope = { sessions?: SQL; orders?: SQL; spend?: SQL };
+/**
+ * Extra conditions per side (e.g. the campaigns listed); `stored`: the sessions' condition over a stored row of
+ * the dimension's grain (alias v), needed when the visitors are summed by day.
+ */
+export type Scope = { sessions?: SQL; orders?: SQL; spend?: SQL; stored?: SQL };
 
 const ALL = sql`''`;
-export const TOTAL: Dimension = { sessions: ALL, orders: ALL, spend: ALL };
+const STORED_KEY = sql`v.key`;
+export const TOTAL: Dimension = {
+  sessions: ALL,
+  orders: ALL,
+  spend: ALL,
+  stored: { grain: 0, key: STORED_KEY },
+};
 export const BY_CHANNEL: Dimension = {
   sessions: sql`coalesce(s.channel, '')`,
   orders: sql`coalesce(o.acquisition_channel, '')`,
   spend: sql`coalesce(c.channel, '')`,
+  stored: { grain: 1, key: STORED_KEY },
 };
 export const BY_CAMPAIGN: Dimension = {
   sessions: sql`lower(coalesce(s.utm_campaign, ''))`,
   orders: sql`lower(coalesce(o.utm_campaign, ''))`,
   spend: sql`lower(c.utm_campaign)`,
+  stored: { grain: 2, key: STORED_KEY },
 };
 /** Source and medium joined by a unit separator (never in a tag: the contract refuses control characters). */
 export const KEY_SEPARATOR = '\u001f';
@@ -59,17 +81,21 @@ export const BY_SOURCE_MEDIUM: Dimension = {
   sessions: sql`coalesce(s.utm_source, '') || chr(31) || coalesce(s.utm_medium, '')`,
   orders: sql`coalesce(o.utm_source, '') || chr(31) || coalesce(o.utm_medium, '')`,
   spend: null,
+  stored: { grain: 3, key: STORED_KEY },
 };
 export const BY_DAY: Dimension = {
   sessions: sql`to_char(s.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD')`,
   orders: sql`to_char(o.day, 'YYYY-MM-DD')`,
   spend: null,
+  stored: { grain: 0, key: sql`to_char(v.day, 'YYYY-MM-DD')` },
+  perDay: true,
 };
 /** Each saved link's tags: source, medium, campaign, content, term (lower case, '' for none). */
 export const BY_UTM_TAGS: Dimension = {
   sessions: sql`lower(concat_ws(chr(31), coalesce(s.utm_source, ''), coalesce(s.utm_medium, ''), coalesce(s.utm_campaign, ''), coalesce(s.utm_content, ''), coalesce(s.utm_term, '')))`,
   orders: sql`lower(concat_ws(chr(31), coalesce(o.utm_source, ''), coalesce(o.utm_medium, ''), coalesce(o.utm_campaign, ''), coalesce(o.utm_content, ''), coalesce(o.utm_term, '')))`,
   spend: null,
+  stored: { grain: 4, key: STORED_KEY },
 };
 
 const equalsFilter = (column: SQL, value: string | undefined) =>
@@ -85,6 +111,111 @@ function bounds(range: ReportRange) {
 type Row = Record<string, unknown> & { key: string };
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
+/**
+ * The days of the period that are not stored (decisions 087, 088: today, or a day changed since the job stored
+ * it), as runs of consecutive days. Read in the same snapshot as what is read with them.
+ */
+export async function openDaySpans(tx: ReportDb, range: ReportRange): Promise<ReportRange[]> {
+  const closed = (await tx.execute(sql`
+    select day::text as day from analytics_closed_days
+     where day >= ${range.from}::date and day <= ${range.to}::date`)) as unknown as {
+    rows: Array<{ day: string }>;
+  };
+  const closedDays = new Set(closed.rows.map((row) => row.day));
+  const spans: ReportRange[] = [];
+  for (const day of daysOf(range)) {
+    if (closedDays.has(day)) continue;
+    const last = spans.at(-1);
+    if (last && moscowDate(moscowDayStart(last.to, 1)) === day) last.to = day;
+    else spans.push({ from: day, to: day });
+  }
+  return spans;
+}
+
+/** The `created_at` ranges of the spans (`column` is a timestamptz), or false for none. */
+export function spansCondition(column: SQL, spans: ReportRange[]): SQL {
+  if (spans.length === 0) return sql`false`;
+  return sql.join(
+    spans.map((span) => {
+      const { start, end } = bounds(span);
+      return sql`(${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz)`;
+    }),
+    sql` or `,
+  );
+}
+
+const sessionFilters = (filters: ReportFilters) => sql`
+  ${equalsFilter(sql`s.channel`, filters.channel)}
+  ${equalsFilter(sql`s.utm_source`, filters.source)}
+  ${equalsFilter(sql`s.utm_campaign`, filters.campaign)}`;
+
+/**
+ * Sessions and visitors per group (decision 079): distinct visitors are not additive, so they are counted from the
+ * period's sessions, exactly, in two steps (each group's visitors with their sessions, then the groups): hash
+ * aggregates where count(distinct) would sort.
+ */
+function exactSessions(db: ReportDb, range: ReportRange, filters: ReportFilters, key: SQL, scope: Scope) {
+  const { start, end } = bounds(range);
+  return db.execute(sql`
+    select v.key, sum(v.sessions)::int as sessions, count(*)::int as visitors
+      from (select ${key} as key, coalesce(s.visitor_id, s.session_id) as visitor, count(*) as sessions
+              from analytics_sessions s
+             where not s.is_internal
+               and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz
+               ${sessionFilters(filters)}
+               ${scope.sessions ? sql` and ${scope.sessions}` : sql``}
+             group by 1, 2) v
+     group by 1`);
+}
+
+/**
+ * Sessions and visitors per group with a visitor counted once per Moscow day (decision 088): the closed days'
+ * stored rows of the dimension's grain and filters, and the other days counted from the raw sessions per day, in
+ * one snapshot.
+ */
+function dailySessions(
+  db: ReportDb,
+  range: ReportRange,
+  filters: ReportFilters,
+  dimension: Dimension & { sessions: SQL; stored: NonNullable<Dimension['stored']> },
+  scope: Scope,
+) {
+  if (!db.snapshot) throw new Error('readFigures: the visitors by day need a reportDb() with its snapshot');
+  if (scope.sessions && !scope.stored)
+    throw new Error('readFigures: the scope has no condition on stored rows');
+  const mask =
+    (filters.channel === undefined ? 0 : 1) |
+    (filters.source === undefined ? 0 : 2) |
+    (filters.campaign === undefined ? 0 : 4);
+  const storedFilter = (column: string, value: string | undefined) =>
+    value === undefined ? sql`` : sql` and ${sql.raw(column)} = lower(${value})`;
+  return db.snapshot(async (tx) => {
+    const spans = await openDaySpans(tx, range);
+    return tx.execute(sql`
+      select x.key, sum(x.sessions)::int as sessions, sum(x.visitors)::int as visitors
+        from (
+          select ${dimension.stored.key} as key, v.sessions, v.visitors
+            from analytics_visitor_days v
+           where v.grain = ${dimension.stored.grain * 8 + mask}
+             and v.day >= ${range.from}::date and v.day <= ${range.to}::date
+             ${storedFilter('v.channel', filters.channel)}
+             ${storedFilter('v.utm_source', filters.source)}
+             ${storedFilter('v.utm_campaign', filters.campaign)}
+             ${scope.stored ? sql` and ${scope.stored}` : sql``}
+          union all
+          select d.key, sum(d.sessions), count(*)
+            from (select ${dimension.sessions} as key, order_stats_day(s.created_at) as day,
+                         coalesce(s.visitor_id, s.session_id) as visitor, count(*) as sessions
+                    from analytics_sessions s
+                   where not s.is_internal and (${spansCondition(sql`s.created_at`, spans)})
+                     ${sessionFilters(filters)}
+                     ${scope.sessions ? sql` and ${scope.sessions}` : sql``}
+                   group by 1, 2, 3) d
+           group by 1) x
+       group by 1`);
+  });
+}
+
 /** Each group's figures for the period, by the dimension's key. */
 export async function readFigures(
   db: ReportDb,
@@ -93,31 +224,24 @@ export async function readFigures(
   dimension: Dimension,
   scope: Scope = {},
 ): Promise<Map<string, RawFigures>> {
-  const { start, end } = bounds(range);
   const orderConditions = sql`
     ${equalsFilter(sql`o.acquisition_channel`, filters.channel)}
     ${equalsFilter(sql`o.utm_source`, filters.source)}
     ${equalsFilter(sql`o.utm_campaign`, filters.campaign)}
     ${scope.orders ? sql` and ${scope.orders}` : sql``}`;
+  const sessionsKey = dimension.sessions;
   const [sessions, orders, spend] = await Promise.all([
-    dimension.sessions
-      ? // Distinct visitors are not additive, so they are counted from the period's sessions, exactly: in two
-        // steps (each group's visitors with their sessions, then the groups): hash aggregates where
-        // count(distinct) would sort (decision 079).
-        db.execute(sql`
-          select v.key, sum(v.sessions)::int as sessions, count(*)::int as visitors
-            from (select ${dimension.sessions} as key, coalesce(s.visitor_id, s.session_id) as visitor,
-                         count(*) as sessions
-                    from analytics_sessions s
-                   where not s.is_internal
-                     and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz
-                     ${equalsFilter(sql`s.channel`, filters.channel)}
-                     ${equalsFilter(sql`s.utm_source`, filters.source)}
-                     ${equalsFilter(sql`s.utm_campaign`, filters.campaign)}
-                     ${scope.sessions ? sql` and ${scope.sessions}` : sql``}
-                   group by 1, 2) v
-           group by 1`)
-      : null,
+    sessionsKey === null
+      ? null
+      : dimension.stored && (dimension.perDay || visitorsSummedByDay(range))
+        ? dailySessions(
+            db,
+            range,
+            filters,
+            { ...dimension, sessions: sessionsKey, stored: dimension.stored },
+            scope,
+          )
+        : exactSessions(db, range, filters, sessionsKey, scope),
     dimension.orders
       ? db.execute(sql`
           select x.key,

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   isAllowedUtmBaseUrl,
   MARKETING_MESSAGES,
-  moscowDate,
-  moscowDayStart,
   previousPeriod,
+  visitorsSummedByDay,
   type MarketingCampaignRequest,
   type MarketingCampaignsQuery,
   type MarketingCampaignsResponse,
@@ -30,8 +29,10 @@ import {
   daysOf,
   KEY_SEPARATOR,
   NO_FIGURES,
+  openDaySpans,
   readFigures,
   readTotals,
+  spansCondition,
   type RawFigures,
   type ReportFilters,
   type ReportRange,
@@ -72,17 +73,19 @@ function byLowerKey(figures: Map<string, RawFigures>): Map<string, RawFigures> {
   for (const [key, value] of figures) {
     const lower = key.toLowerCase();
     const seen = result.get(lower);
-    result.set(
-      lower,
-      seen
-        ? (Object.fromEntries(
-            Object.entries(seen).map(([name, number]) => [name, number + value[name as keyof RawFigures]]),
-          ) as RawFigures)
-        : value,
-    );
+    result.set(lower, seen ? addFigures(seen, value) : value);
   }
   return result;
 }
+
+const addFigures = (a: RawFigures, b: RawFigures) =>
+  Object.fromEntries(
+    Object.entries(a).map(([name, number]) => [name, number + b[name as keyof RawFigures]]),
+  ) as RawFigures;
+
+/** Every group's figures added up. */
+const sumOfFigures = (figures: Map<string, RawFigures>): RawFigures =>
+  [...figures.values()].reduce(addFigures, { ...NO_FIGURES });
 
 type EventGroup = { event_type: string; event_category: string; event_action: string; page_path: string };
 const groupKey = (row: EventGroup) =>
@@ -182,30 +185,7 @@ export function createMarketingService(deps: {
   }
 
   async function sessionsWithEventsIn(tx: ReportDb, range: ReportRange, filters: ReportFilters) {
-    const closed = (await tx.execute(sql`
-      select day::text as day from analytics_closed_days
-       where day >= ${range.from}::date and day <= ${range.to}::date`)) as unknown as {
-      rows: Array<{ day: string }>;
-    };
-    const closedDays = new Set(closed.rows.map((row) => row.day));
-    // The days left, as runs of consecutive days: one created_at range each.
-    const spans: Array<{ from: string; to: string }> = [];
-    for (const day of daysOf(range)) {
-      if (closedDays.has(day)) continue;
-      const last = spans.at(-1);
-      if (last && moscowDate(moscowDayStart(last.to, 1)) === day) last.to = day;
-      else spans.push({ from: day, to: day });
-    }
-    const raw =
-      spans.length === 0
-        ? sql`false`
-        : sql.join(
-            spans.map(
-              (span) => sql`(e.created_at >= ${moscowDayStart(span.from).toISOString()}::timestamptz
-                and e.created_at < ${moscowDayStart(span.to, 1).toISOString()}::timestamptz)`,
-            ),
-            sql` or `,
-          );
+    const raw = spansCondition(sql`e.created_at`, await openDaySpans(tx, range));
     const result = (await tx.execute(sql`
       with pairs as materialized (
         select order_stats_day(e.created_at) as day, e.session_id, e.event_type,
@@ -322,16 +302,23 @@ export function createMarketingService(deps: {
       sessions: lowerIn(sql.raw('s.utm_campaign'), tags),
       orders: lowerIn(sql.raw('o.utm_campaign'), tags),
       spend: lowerIn(sql.raw('c.utm_campaign'), tags),
+      stored: lowerIn(sql.raw('v.key'), tags),
     };
     const previous = query.compare ? previousPeriod(query.from, query.to) : null;
+    // Visitors summed by day (decision 088) are stored per campaign, not for a set of campaigns: the totals are
+    // then the campaigns' sum, as every other column already is.
+    const totalsOf = (period: ReportRange) =>
+      visitorsSummedByDay(period)
+        ? readFigures(reports, period, filters, BY_CAMPAIGN, scope).then(sumOfFigures)
+        : readTotals(reports, period, filters, scope);
     const [spend, figures, totals, before] = await Promise.all([
       repo.spendOf(
         db,
         rows.map((row) => row.id),
       ),
       readFigures(reports, range, filters, BY_CAMPAIGN, scope).then(byLowerKey),
-      readTotals(reports, range, filters, scope),
-      previous ? readTotals(reports, previous, filters, scope) : null,
+      totalsOf(range),
+      previous ? totalsOf(previous) : null,
     ]);
     return {
       period: range,

@@ -76,7 +76,7 @@ describe('the marketing reports’ work_mem (decision 084)', () => {
   });
 
   it('0 leaves the statements as they are', async () => {
-    expect(reportDb(database.db, 0)).toBe(database.db);
+    expect(reportDb(database.db, 0).snapshot).toBeTypeOf('function');
     const figures = await readFigures(reportDb(database.db, 0), RANGE, {}, BY_WORK_MEM);
     expect([...figures.keys()]).toEqual([await workMem()]);
   });

@@ -5,7 +5,11 @@ import type { Db } from '../../db/client.ts';
  * What the marketing reports run their statements on (decision 084): `execute` of a statement, its rows in
  * `.rows`. The plain `Db` is one (PGlite, and tests that call the report SQL directly).
  */
-export type ReportDb = { execute(query: SQL): PromiseLike<unknown> };
+export type ReportDb = {
+  execute(query: SQL): PromiseLike<unknown>;
+  /** Reads that need one snapshot (reportSnapshot); the reports' own wrapper has it, a plain `Db` does not. */
+  snapshot?: <T>(read: (tx: ReportDb) => Promise<T>) => Promise<T>;
+};
 
 /**
  * The reports' statements with more sort and hash memory: each statement in its own transaction that first sets
@@ -15,9 +19,11 @@ export type ReportDb = { execute(query: SQL): PromiseLike<unknown> };
  * them one after another on one. `workMemMb` 0 (PGlite, or turned off): the statements run as they are.
  */
 export function reportDb(db: Db, workMemMb: number): ReportDb {
-  if (workMemMb <= 0) return db;
+  const snapshot = reportSnapshot(db, workMemMb);
+  if (workMemMb <= 0) return { execute: (query) => db.execute(query), snapshot };
   const workMem = `${workMemMb}MB`;
   return {
+    snapshot,
     execute: (query) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);

@@ -383,6 +383,7 @@ export function CampaignsPage() {
   return (
     <ReportLayout
       title="Кампании"
+      visitorsNote
       onCsv={(filters) => downloadMarketingCsv('campaigns', filters, archived)}
       hint={
         <>

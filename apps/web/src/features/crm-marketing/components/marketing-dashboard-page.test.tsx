@@ -92,6 +92,8 @@ describe('marketing dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('group', { name: 'CAC' })).toHaveTextContent('−50 %');
     expect(screen.getByRole('group', { name: 'ROMI' })).toHaveTextContent('200 %');
     expect(screen.getByRole('group', { name: 'Конверсия' })).toHaveTextContent('5 %');
+    // Two days: visitors are exact, no note (decision 088).
+    expect(screen.queryByTestId('visitors-by-day-note')).toBeNull();
 
     const table = within(screen.getByTestId('marketing-channels-table'));
     const firstCells = () =>
@@ -127,5 +129,17 @@ describe('marketing dashboard', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Сравнить с прошлым периодом' }));
     await waitFor(() => expect(calls.at(-1)!.get('compare')).toBe('true'));
     expect(new URLSearchParams(router.state.location.search).get('compare')).toBe('true');
+  });
+
+  it('says how visitors are counted over a period longer than a month', async () => {
+    mockApi(() => EMPTY);
+    const path = '/crm/marketing';
+    renderInCabinet(<MarketingDashboardPage />, {
+      routes: [{ path, element: <MarketingDashboardPage /> }],
+      path: `${path}?from=2031-01-01&to=2031-03-31`,
+    });
+    expect(await screen.findByTestId('visitors-by-day-note', {}, { timeout: 5_000 })).toHaveTextContent(
+      'Период длиннее 31 дня: посетители — сумма уникальных посетителей по дням',
+    );
   });
 });

@@ -181,6 +181,7 @@ export function MarketingDashboardPage() {
   return (
     <ReportLayout
       title="Маркетинг"
+      visitorsNote
       actions={<AnalyticsSettingsButton />}
       onCsv={(filters) => downloadMarketingCsv('dashboard', filters)}
       hint="Сессии — по времени начала, заказы — по дате создания (московское время). Выручка и маржа — оплаченных заказов за вычетом возвратов; маржа по правилам юнит-экономики. Расходы кампаний распределены по дням периода. Внутренние сессии и тестовые заказы не учитываются."

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { MARKETING_EXACT_VISITORS_MAX_DAYS, visitorsSummedByDay } from '@app/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LoadError, type RetryableQuery } from '@/components/load-error';
@@ -179,6 +180,7 @@ export function ReportLayout({
   onCsv,
   withSourceFilters = true,
   hint,
+  visitorsNote = false,
   actions,
   children,
 }: {
@@ -188,6 +190,8 @@ export function ReportLayout({
   onCsv?: (filters: ReportFilters) => Promise<unknown>;
   withSourceFilters?: boolean;
   hint?: ReactNode;
+  /** The report shows visitors: say how they are counted when the period is longer than a month (decision 088). */
+  visitorsNote?: boolean;
   children: (filters: ReportFilters) => ReactNode;
 }) {
   const [filters, setFilters] = useReportFilters();
@@ -217,6 +221,12 @@ export function ReportLayout({
       {hint ? (
         <Text size="sm" c="dimmed">
           {hint}
+        </Text>
+      ) : null}
+      {visitorsNote && visitorsSummedByDay(filters) ? (
+        <Text size="sm" c="dimmed" data-testid="visitors-by-day-note">
+          Период длиннее {MARKETING_EXACT_VISITORS_MAX_DAYS} дня: посетители — сумма уникальных посетителей по
+          дням (посетитель, заходивший в разные дни, учтён в каждом из них, как в Matomo).
         </Text>
       ) : null}
       {children(filters)}

@@ -45,6 +45,7 @@ export function SourcesReportPage() {
   return (
     <ReportLayout
       title="Отчёт по источникам"
+      visitorsNote
       onCsv={(filters) => downloadMarketingCsv('sources', filters)}
       hint="Источник и канал — метки utm_source и utm_medium сессии и заказа. Конверсия — заказы к сессиям; выручка и маржа — оплаченных заказов."
     >
