@@ -97,38 +97,52 @@ BEGIN
     FROM pairs GROUP BY 1, 2, 3, 4;
 
   -- The keys are the reports' (marketing-figures.ts: TOTAL, BY_CHANNEL, BY_CAMPAIGN, BY_SOURCE_MEDIUM,
-  -- BY_UTM_TAGS), the filter tags their equalsFilter's lower(coalesce(tag, '')).
+  -- BY_UTM_TAGS), the filter tags their equalsFilter's lower(coalesce(tag, '')). Each row of `visits` is a
+  -- visitor's sessions of a day with one set of tags; a visitor with one such row that day (n = 1, nearly all)
+  -- counts once in each of its 40 groups as it is, only the others are made distinct per group (a hash of every
+  -- (group, visitor) pair was three times slower and spilled to disk).
   WITH visits AS MATERIALIZED (
-    SELECT order_stats_day(s.created_at) AS day, coalesce(s.visitor_id, s.session_id) AS visitor,
-           coalesce(s.channel, '') AS k1,
-           lower(coalesce(s.utm_campaign, '')) AS k2,
-           coalesce(s.utm_source, '') || chr(31) || coalesce(s.utm_medium, '') AS k3,
-           lower(concat_ws(chr(31), coalesce(s.utm_source, ''), coalesce(s.utm_medium, ''),
-                 coalesce(s.utm_campaign, ''), coalesce(s.utm_content, ''), coalesce(s.utm_term, ''))) AS k4,
-           lower(coalesce(s.channel, '')) AS f1, lower(coalesce(s.utm_source, '')) AS f2,
-           lower(coalesce(s.utm_campaign, '')) AS f4,
-           count(*) AS sessions
-      FROM analytics_sessions s
-     WHERE NOT s.is_internal
-       AND s.created_at >= (days[1]::timestamp AT TIME ZONE 'Etc/GMT-3')
-       AND s.created_at < ((days[array_length(days, 1)] + 1)::timestamp AT TIME ZONE 'Etc/GMT-3')
-       AND order_stats_day(s.created_at) = ANY (days)
-     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+    SELECT x.*, count(*) OVER (PARTITION BY x.day, x.visitor) AS n
+      FROM (SELECT order_stats_day(s.created_at) AS day, coalesce(s.visitor_id, s.session_id) AS visitor,
+                   coalesce(s.channel, '') AS k1,
+                   lower(coalesce(s.utm_campaign, '')) AS k2,
+                   coalesce(s.utm_source, '') || chr(31) || coalesce(s.utm_medium, '') AS k3,
+                   lower(concat_ws(chr(31), coalesce(s.utm_source, ''), coalesce(s.utm_medium, ''),
+                         coalesce(s.utm_campaign, ''), coalesce(s.utm_content, ''), coalesce(s.utm_term, ''))) AS k4,
+                   lower(coalesce(s.channel, '')) AS f1, lower(coalesce(s.utm_source, '')) AS f2,
+                   lower(coalesce(s.utm_campaign, '')) AS f4,
+                   count(*) AS sessions
+              FROM analytics_sessions s
+             WHERE NOT s.is_internal
+               AND s.created_at >= (days[1]::timestamp AT TIME ZONE 'Etc/GMT-3')
+               AND s.created_at < ((days[array_length(days, 1)] + 1)::timestamp AT TIME ZONE 'Etc/GMT-3')
+               AND order_stats_day(s.created_at) = ANY (days)
+             GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9) x
   ),
-  per_visitor AS (
+  -- Each visits row in each grain: the dimension (0 all, 1 channel, 2 campaign, 3 source × medium, 4 UTM tags)
+  -- × 8 + the filters grouped (1 channel, 2 source, 4 campaign).
+  grouped AS NOT MATERIALIZED (
     SELECT v.day, g.dim * 8 + g.mask AS grain,
            CASE g.dim WHEN 0 THEN '' WHEN 1 THEN v.k1 WHEN 2 THEN v.k2 WHEN 3 THEN v.k3 ELSE v.k4 END AS key,
            CASE WHEN g.mask & 1 <> 0 THEN v.f1 ELSE '' END AS channel,
            CASE WHEN g.mask & 2 <> 0 THEN v.f2 ELSE '' END AS utm_source,
            CASE WHEN g.mask & 4 <> 0 THEN v.f4 ELSE '' END AS utm_campaign,
-           v.visitor, sum(v.sessions) AS sessions
+           v.visitor, v.sessions, v.n
       FROM visits v
      CROSS JOIN (SELECT d.dim, m.mask FROM generate_series(0, 4) d(dim), generate_series(0, 7) m(mask)) g
-     GROUP BY 1, 2, 3, 4, 5, 6, 7
+  ),
+  counted AS (
+    SELECT day, grain, key, channel, utm_source, utm_campaign, sum(sessions) AS sessions, count(*) AS visitors
+      FROM grouped WHERE n = 1 GROUP BY 1, 2, 3, 4, 5, 6
+    UNION ALL
+    SELECT day, grain, key, channel, utm_source, utm_campaign, sum(sessions), count(*)
+      FROM (SELECT day, grain, key, channel, utm_source, utm_campaign, visitor, sum(sessions) AS sessions
+              FROM grouped WHERE n > 1 GROUP BY 1, 2, 3, 4, 5, 6, 7) several
+     GROUP BY 1, 2, 3, 4, 5, 6
   )
   INSERT INTO analytics_visitor_days (day, grain, key, channel, utm_source, utm_campaign, sessions, visitors)
-  SELECT day, grain, key, channel, utm_source, utm_campaign, sum(sessions), count(*)
-    FROM per_visitor GROUP BY 1, 2, 3, 4, 5, 6;
+  SELECT day, grain, key, channel, utm_source, utm_campaign, sum(sessions), sum(visitors)
+    FROM counted GROUP BY 1, 2, 3, 4, 5, 6;
   RETURN array_length(days, 1);
 END
 $$;

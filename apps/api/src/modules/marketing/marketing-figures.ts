@@ -37,16 +37,16 @@ export const NO_FIGURES: RawFigures = {
 
 /**
  * How rows are grouped: a text key per side (null: that side has no such grouping and is not read). `stored`: the
- * dimension's rows in analytics_visitor_days (decision 088), its grain and its key over a stored row (alias v);
- * `perDay`: each group is one day, so its visitors are a day's whatever the period. A dimension without `stored`
- * counts its visitors from the raw sessions over any period.
+ * dimension's rows in analytics_visitor_days (decision 088), its grain and its key over a stored row (alias v),
+ * read when the period's visitors are summed by day, or `always`: when each group is one day (its visitors are a
+ * day's whatever the period) or the report shows no visitors. A dimension without `stored` counts its visitors
+ * from the raw sessions over any period.
  */
 export type Dimension = {
   sessions: SQL | null;
   orders: SQL | null;
   spend: SQL | null;
-  stored?: { grain: number; key: SQL };
-  perDay?: true;
+  stored?: { grain: number; key: SQL; always?: true };
 };
 
 /**
@@ -87,8 +87,7 @@ export const BY_DAY: Dimension = {
   sessions: sql`to_char(s.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD')`,
   orders: sql`to_char(o.day, 'YYYY-MM-DD')`,
   spend: null,
-  stored: { grain: 0, key: sql`to_char(v.day, 'YYYY-MM-DD')` },
-  perDay: true,
+  stored: { grain: 0, key: sql`to_char(v.day, 'YYYY-MM-DD')`, always: true },
 };
 /** Each saved link's tags: source, medium, campaign, content, term (lower case, '' for none). */
 export const BY_UTM_TAGS: Dimension = {
@@ -96,6 +95,11 @@ export const BY_UTM_TAGS: Dimension = {
   orders: sql`lower(concat_ws(chr(31), coalesce(o.utm_source, ''), coalesce(o.utm_medium, ''), coalesce(o.utm_campaign, ''), coalesce(o.utm_content, ''), coalesce(o.utm_term, '')))`,
   spend: null,
   stored: { grain: 4, key: STORED_KEY },
+};
+/** The same for a report that shows no visitors (the UTM links' clicks): the stored days over any period. */
+export const BY_UTM_TAGS_NO_VISITORS: Dimension = {
+  ...BY_UTM_TAGS,
+  stored: { grain: 4, key: STORED_KEY, always: true },
 };
 
 const equalsFilter = (column: SQL, value: string | undefined) =>
@@ -233,7 +237,7 @@ export async function readFigures(
   const [sessions, orders, spend] = await Promise.all([
     sessionsKey === null
       ? null
-      : dimension.stored && (dimension.perDay || visitorsSummedByDay(range))
+      : dimension.stored && (dimension.stored.always || visitorsSummedByDay(range))
         ? dailySessions(
             db,
             range,

@@ -25,7 +25,7 @@ import {
   BY_CHANNEL,
   BY_DAY,
   BY_SOURCE_MEDIUM,
-  BY_UTM_TAGS,
+  BY_UTM_TAGS_NO_VISITORS,
   daysOf,
   KEY_SEPARATOR,
   NO_FIGURES,
@@ -354,7 +354,7 @@ export function createMarketingService(deps: {
     const range = rangeOf(query);
     const [rows, figures] = await Promise.all([
       repo.listUtmLinks(db),
-      readFigures(reports, range, filtersOf(query), BY_UTM_TAGS).then(byLowerKey),
+      readFigures(reports, range, filtersOf(query), BY_UTM_TAGS_NO_VISITORS).then(byLowerKey),
     ]);
     return {
       period: range,
