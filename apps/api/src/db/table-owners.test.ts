@@ -28,6 +28,7 @@ const OWNERS: Record<string, string> = {
   analytics_event_days: 'analytics',
   analytics_closed_days: 'analytics',
   analytics_event_session_days: 'analytics',
+  analytics_visitor_days: 'analytics',
   conversions: 'analytics',
   funnel_stages: 'analytics',
   // Kept by SQL triggers on funnel_stages and analytics_sessions (migration 0046, decision 080).
