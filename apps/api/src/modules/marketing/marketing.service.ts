@@ -307,17 +307,19 @@ export function createMarketingService(deps: {
     const previous = query.compare ? previousPeriod(query.from, query.to) : null;
     // Visitors summed by day (decision 088) are stored per campaign, not for a set of campaigns: the totals are
     // then the campaigns' sum, as every other column already is.
-    const totalsOf = (period: ReportRange) =>
+    const byCampaign = (period: ReportRange) => readFigures(reports, period, filters, BY_CAMPAIGN, scope);
+    const current = byCampaign(range);
+    const totalsOf = (period: ReportRange, rowsOfPeriod?: Promise<Map<string, RawFigures>>) =>
       visitorsSummedByDay(period)
-        ? readFigures(reports, period, filters, BY_CAMPAIGN, scope).then(sumOfFigures)
+        ? (rowsOfPeriod ?? byCampaign(period)).then(sumOfFigures)
         : readTotals(reports, period, filters, scope);
     const [spend, figures, totals, before] = await Promise.all([
       repo.spendOf(
         db,
         rows.map((row) => row.id),
       ),
-      readFigures(reports, range, filters, BY_CAMPAIGN, scope).then(byLowerKey),
-      totalsOf(range),
+      current.then(byLowerKey),
+      totalsOf(range, current),
       previous ? totalsOf(previous) : null,
     ]);
     return {
