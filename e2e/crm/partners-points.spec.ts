@@ -105,7 +105,7 @@ test('ADMIN creates an office and deletes it after confirming', async ({ page, r
   await row.getByRole('button', { name: 'Удалить' }).click();
   const dialog = page.getByRole('dialog', { name: 'Удалить офис?' });
   await dialog.getByRole('button', { name: 'Отмена' }).click();
-  // As a person would: the question is gone before the row is used again (a click into a closing dialog is lost).
+  // As a person would: the question is gone before the row is used again (a click into a closing dialog may be lost).
   await expect(dialog).toBeHidden();
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Удалить' }).click();

@@ -513,17 +513,16 @@ describe('order form', () => {
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => Promise.resolve(new Response(JSON.stringify(order), { status: 201 })),
     ];
+    const isOrderPost = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+      init?.method === 'POST' && String(input).endsWith('/api/order');
     fetchMock.mockImplementation((input, init) => {
-      if (init?.method === 'POST' && String(input).endsWith('/api/order')) {
+      if (isOrderPost(input, init)) {
         const answer = orderAnswers.shift();
         return answer ? answer() : Promise.reject(new Error('a third order POST'));
       }
       return Promise.resolve(new Response(JSON.stringify({}), { status: 200 }));
     });
-    const orderPosts = () =>
-      fetchMock.mock.calls.filter(
-        ([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/order'),
-      );
+    const orderPosts = () => fetchMock.mock.calls.filter(([input, init]) => isOrderPost(input, init));
     const { router } = renderPage(<OrderStep3 />, store, '/order/step-3');
 
     const submit = await screen.findByRole('button', { name: 'Оформить заказ' });
