@@ -53,6 +53,9 @@ export default defineConfig({
           // Vitest's 5 s per test is less than one Testing Library wait (5 s, src/test/setup.ts) on a busy
           // machine; the same budget as the API tests and the browser tests (decision 024).
           testTimeout: 30_000,
+          // One module graph and one jsdom window per worker instead of a fresh worker and window per file
+          // (124 s → 25–28 s here): each file ends as if its process had (src/test/file-isolation.ts, decision 090).
+          isolate: false,
         },
       },
     ],

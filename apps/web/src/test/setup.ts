@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { isolateFiles } from './file-isolation';
 
 // `findBy*` and `waitFor` give up after 1 s by default. A Mantine page rendered by jsdom takes most of that on a
 // quiet machine and more on a busy two-core one (the suite's other worker, a build, another process): the tests
@@ -42,4 +44,8 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  notifications.clean();
 });
+
+// Each file ends as if its process had ended (vitest.config.ts, the web project's `isolate: false`).
+isolateFiles();
