@@ -643,6 +643,12 @@ export const HotLeadSchema = ScoredSessionSchema.extend({
 });
 export type HotLead = z.infer<typeof HotLeadSchema>;
 
+/**
+ * The hot leads a lead-scoring answer lists (and its CSV holds): those with the most points. A year of a busy
+ * shop has thousands; the page says how many there are and asks to narrow the period or the channel.
+ */
+export const HOT_LEADS_SHOWN = 200;
+
 export const LeadScoringReportSchema = z.object({
   /** The configured rules the scores were computed with (edited on the page through the analytics config). */
   // The response shape of analytics.ts#LeadScoreRuleSchema (which imports this file: no cycle).
@@ -658,7 +664,10 @@ export const LeadScoringReportSchema = z.object({
   scoredSessions: z.number().int(),
   /** The top sessions by score (at most 100). */
   sessions: z.array(ScoredSessionSchema),
+  /** The hot leads with the most points, at most HOT_LEADS_SHOWN. */
   hotLeads: z.array(HotLeadSchema),
+  /** All the period's hot leads. */
+  hotLeadsTotal: z.number().int(),
   previous: z.object({ scoredSessions: z.number().int(), hotLeads: z.number().int() }).nullable(),
 });
 export type LeadScoringReport = z.infer<typeof LeadScoringReportSchema>;

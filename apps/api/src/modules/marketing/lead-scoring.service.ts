@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  HOT_LEADS_SHOWN,
   LeadScoreRuleSchema,
   NO_DATA_LABEL,
   previousPeriod,
@@ -233,7 +234,9 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
       threshold: config.threshold,
       scoredSessions: current.total,
       sessions: sessions.slice(0, TOP).map(({ hot: _hot, ...session }) => session),
-      hotLeads,
+      // The rows come ranked by score: the first ones are those with the most points.
+      hotLeads: hotLeads.slice(0, HOT_LEADS_SHOWN),
+      hotLeadsTotal: hotLeads.length,
       previous: previousRows
         ? {
             scoredSessions: previousRows.total,
@@ -245,7 +248,7 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
 
   return {
     report,
-    /** The hot leads as the page lists them (the contact data is the order's). */
+    /** The hot leads as the page lists them, the first HOT_LEADS_SHOWN (the contact data is the order's). */
     async *exportCsv(query: MarketingReportQuery): AsyncGenerator<string> {
       const result = await report(query);
       yield (

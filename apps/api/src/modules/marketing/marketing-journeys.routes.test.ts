@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ATTRIBUTION_MODELS,
+  HOT_LEADS_SHOWN,
   type AttributionReport,
   type FunnelReport,
   type LeadScoringReport,
@@ -9,6 +10,7 @@ import {
 } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { partnerFixtures } from '#test/partner-fixtures.ts';
+import { CSV_SEPARATOR } from '../../lib/csv.ts';
 
 /** A Moscow wall-clock time (UTC+3) as a Date. */
 const msk = (local: string) => new Date(`${local}+03:00`);
@@ -678,6 +680,50 @@ describe('marketing journeys: attribution, funnel, touchpoints, lead scoring', (
       ]);
       // November before it: the five sessions of the test above, three of them hot.
       expect(report.previous).toEqual({ scoredSessions: 5, hotLeads: 3 });
+    });
+  });
+
+  describe('lead scoring: more hot leads than the answer lists (January 2026)', () => {
+    const PERIOD = 'from=2026-01-01&to=2026-01-31';
+    beforeAll(async () => {
+      await fx.run(
+        `update analytics_config set hot_lead_threshold = 50, lead_score_rules = $1::jsonb where id = 1`,
+        [JSON.stringify([{ eventType: 'form_submit', points: 60, decayDays: 0 }])],
+      );
+      const [customer] = await fx.run<{ id: string }>(`select id from users where email = $1`, [
+        DEMO.customer,
+      ]);
+      // HOT_LEADS_SHOWN + 1 sessions of the customer, each with one more event than the one before: all hot,
+      // scored 60, 120, …; the one with the fewest points is left out.
+      await fx.run(
+        `insert into analytics_sessions (session_id, user_id, created_at, last_seen_at)
+         select 's-jan-' || n, $1::uuid, $2::timestamptz, $2::timestamptz from generate_series(1, $3::int) n`,
+        [customer!.id, msk('2026-01-15T10:00:00'), HOT_LEADS_SHOWN + 1],
+      );
+      await fx.run(
+        `insert into analytics_events (session_id, event_type, created_at)
+         select 's-jan-' || n, 'form_submit', $1::timestamptz
+         from generate_series(1, $2::int) n cross join lateral generate_series(1, n) k`,
+        [msk('2026-01-15T10:05:00'), HOT_LEADS_SHOWN + 1],
+      );
+    });
+
+    it('lists the HOT_LEADS_SHOWN with the most points, counts them all, and the CSV holds the listed ones', async () => {
+      const report = await get<LeadScoringReport>(`/api/marketing/lead-scoring?${PERIOD}`);
+      expect(report.hotLeadsTotal).toBe(HOT_LEADS_SHOWN + 1);
+      expect(report.hotLeads).toHaveLength(HOT_LEADS_SHOWN);
+      expect(report.hotLeads[0]).toMatchObject({ sessionId: `s-jan-${HOT_LEADS_SHOWN + 1}` });
+      expect(report.hotLeads.map((lead) => lead.sessionId)).not.toContain('s-jan-1');
+
+      const csv = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/marketing/lead-scoring/export.csv?${PERIOD}`,
+        headers: admin,
+      });
+      expect(csv.statusCode).toBe(200);
+      const lines = csv.body.trim().split('\n');
+      expect(lines).toHaveLength(HOT_LEADS_SHOWN + 1);
+      expect(lines.slice(1).some((line) => line.startsWith(`s-jan-1${CSV_SEPARATOR}`))).toBe(false);
     });
   });
 

@@ -94,6 +94,7 @@ describe('journey report pages', () => {
           order: null,
         },
       ],
+      hotLeadsTotal: 2,
       previous: null,
     };
     mockApi((url) => (url.pathname === '/api/marketing/lead-scoring' ? report : undefined));
@@ -109,10 +110,43 @@ describe('journey report pages', () => {
       'href',
       '/crm/customers/44444444-4444-4444-8444-444444444444',
     );
+    // Every hot lead is listed: no note about the ones left out.
+    expect(screen.getByRole('group', { name: 'Горячие лиды' })).toHaveTextContent('2');
+    expect(screen.queryByTestId('hot-leads-shown')).not.toBeInTheDocument();
     // Not an ADMIN: the rules are read-only.
     expect(screen.getByText('Правила меняет администратор.')).toBeInTheDocument();
     expect(
       within(screen.getByTestId('lead-rules')).getByRole('row', { name: /form_submit/ }),
     ).toHaveTextContent('7 дн.');
+  });
+
+  it('lead scoring: more hot leads than the answer lists — the figure counts them all and a note says which are shown', async () => {
+    const lead = {
+      sessionId: 's-1',
+      startedAt: '2026-03-02T10:00:00Z',
+      channel: 'paid',
+      campaign: null,
+      deviceType: 'mobile',
+      events: 3,
+      score: 60,
+      isHot: true,
+      customerId: '44444444-4444-4444-8444-444444444444',
+      order: null,
+    };
+    const report: LeadScoringReport = {
+      rules: [{ eventType: 'form_submit', eventAction: null, points: 60, decayDays: 0 }],
+      threshold: 50,
+      scoredSessions: 2_500,
+      sessions: [lead],
+      hotLeads: [lead],
+      hotLeadsTotal: 2_345,
+      previous: null,
+    };
+    mockApi((url) => (url.pathname === '/api/marketing/lead-scoring' ? report : undefined));
+    renderInCabinet(<LeadScoringPage />, { path: '/crm/marketing/lead-scoring' });
+    expect(await screen.findByTestId('hot-leads-shown')).toHaveTextContent(
+      'Показаны первые 1 по баллам из 2 345, в CSV — они же.',
+    );
+    expect(screen.getByRole('group', { name: 'Горячие лиды' })).toHaveTextContent('2 345');
   });
 });

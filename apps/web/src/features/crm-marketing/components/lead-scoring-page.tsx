@@ -224,7 +224,7 @@ export function LeadScoringPage() {
             },
             {
               label: 'Горячие лиды',
-              value: formatCount(data.hotLeads.length),
+              value: formatCount(data.hotLeadsTotal),
               previous: data.previous ? formatCount(data.previous.hotLeads) : null,
             },
           ]}
@@ -236,6 +236,12 @@ export function LeadScoringPage() {
       <Text size="sm" c="dimmed">
         Контакты — только из заказа; то, что вводили в форму без отправки, не хранится и не показывается.
       </Text>
+      {data && data.hotLeadsTotal > data.hotLeads.length ? (
+        <Alert color="blue" data-testid="hot-leads-shown">
+          Показаны первые {formatCount(data.hotLeads.length)} по баллам из {formatCount(data.hotLeadsTotal)},
+          в CSV — они же. Чтобы увидеть остальных, сократите период или выберите канал или кампанию.
+        </Alert>
+      ) : null}
       <AdminList
         query={report}
         items={data?.hotLeads ?? []}
