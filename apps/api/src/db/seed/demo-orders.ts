@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { addWorkingDays, calculatePrice, moscowDate } from '@app/contracts';
 import type { OrderStatus } from '@app/contracts';
 import type { Tx } from '../client.ts';
+import type { DemoOrderVisit } from './demo-analytics.ts';
 import {
   assurances,
   deliveries,
@@ -57,7 +58,16 @@ const PLANS: Plan[] = [
   },
 ];
 
-export async function seedDemoOrders(tx: Tx, customer: typeof users.$inferSelect): Promise<void> {
+/**
+ * The demo customer's orders, placed `daysAgo` days before `now`, each in the demo visit `visitOf` gives (its
+ * session, visitor and first-touch tags; demo-analytics.ts). Answers what the funnel's server stages need.
+ */
+export async function seedDemoOrders(
+  tx: Tx,
+  customer: typeof users.$inferSelect,
+  now: Date,
+  visitOf: (daysAgo: number) => DemoOrderVisit | null,
+): Promise<Array<typeof orders.$inferSelect>> {
   // One after another: a transaction is one connection, which runs one query at a time.
   const documentRows = await tx.select().from(documentTypes);
   const assuranceRows = await tx.select().from(assurances);
@@ -67,8 +77,9 @@ export async function seedDemoOrders(tx: Tx, customer: typeof users.$inferSelect
     .select()
     .from(tariffs)
     .where(and(eq(tariffs.isActive, true), isNull(tariffs.deletedAt)));
+  const placed: Array<typeof orders.$inferSelect> = [];
   for (const plan of PLANS) {
-    const createdAt = new Date(Date.now() - plan.daysAgo * 24 * 60 * 60 * 1000);
+    const createdAt = new Date(now.getTime() - plan.daysAgo * 24 * 60 * 60 * 1000);
     const documentsWithQuantity = plan.documents.map(([type, quantity]) => ({
       documentId: documentRows.find((row) => row.type === type)!.id,
       quantity,
@@ -120,8 +131,10 @@ export async function seedDemoOrders(tx: Tx, customer: typeof users.$inferSelect
         ownerConfirmedAt: createdAt,
         createdAt,
         updatedAt: createdAt,
+        ...visitOf(plan.daysAgo),
       })
       .returning();
+    placed.push(order!);
     await tx.insert(orderLines).values(
       price.lines.map((line, position) => ({
         orderId: order!.id,
@@ -143,4 +156,5 @@ export async function seedDemoOrders(tx: Tx, customer: typeof users.$inferSelect
       })),
     );
   }
+  return placed;
 }

@@ -16,6 +16,7 @@ import {
   tariffs,
   users,
 } from '../schema/index.ts';
+import { seedDemoAnalytics } from './demo-analytics.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
@@ -34,8 +35,15 @@ import {
 const SEED_MARKER = 'demo_seed_version';
 const SEED_VERSION = 1;
 
-/** Seeds demo data once; a restart finds the marker and leaves everything (including edits) as it is. */
-export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
+/**
+ * Seeds demo data once; a restart finds the marker and leaves everything (including edits) as it is.
+ * `analytics: false` leaves out the demo's six weeks of visits (demo-analytics.ts): the API tests' template, whose
+ * reports and rollups count only what each test writes.
+ */
+export async function seedDemoData(
+  db: Db,
+  options: { analytics?: boolean } = {},
+): Promise<{ seeded: boolean }> {
   const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER));
   if (marker) return { seeded: false };
 
@@ -177,7 +185,12 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       })),
     );
     const customerRow = inserted.find((row) => row.email === customer.email);
-    if (customerRow) await seedDemoOrders(tx, customerRow);
+    const now = new Date();
+    const analytics = options.analytics === false ? null : await seedDemoAnalytics(tx, now);
+    if (customerRow) {
+      const placed = await seedDemoOrders(tx, customerRow, now, analytics?.visitOf ?? (() => null));
+      await analytics?.afterOrders(placed);
+    }
     await tx.insert(appSettings).values({ key: SEED_MARKER, value: SEED_VERSION });
   });
   return { seeded: true };
