@@ -17,12 +17,13 @@ const CHANNEL_COLORS: Record<string, string> = {
   referral: 'cyan',
 };
 
-/** «3 касания за 5 дней». */
+/** «3 касания за 5 дней»; «1 касание в день заказа» when the first touch was on the order's day. */
 export function describePath(order: Pick<TouchpointOrder, 'touches' | 'days'>): string {
   const touches = order.touches.length;
   if (touches === 0) return 'Нет касаний';
-  const words = pluralRu(touches, ['касание', 'касания', 'касаний']);
-  return `${touches} ${words} за ${order.days} ${pluralRu(order.days, ['день', 'дня', 'дней'])}`;
+  const words = `${touches} ${pluralRu(touches, ['касание', 'касания', 'касаний'])}`;
+  if (order.days === 0) return `${words} в день заказа`;
+  return `${words} за ${order.days} ${pluralRu(order.days, ['день', 'дня', 'дней'])}`;
 }
 
 function OrderPath({ order }: { order: TouchpointOrder }) {
