@@ -57,8 +57,11 @@ describe('the demo’s marketing history', () => {
     const second = buildDemoAnalytics(now);
     expect(second).toEqual(first);
     expect(first.sessions.length).toBeGreaterThan(400);
-    // Every visit has started before the seed's time, and every event lies within its visit.
-    expect(first.sessions.every((session) => session.createdAt!.getTime() < now.getTime())).toBe(true);
+    // Every visit has started and ended before the seed's time, and every event lies within its visit.
+    expect(first.sessions.every((session) => session.lastSeenAt!.getTime() < now.getTime())).toBe(true);
+    expect(
+      first.sessions.every((session) => session.createdAt!.getTime() <= session.lastSeenAt!.getTime()),
+    ).toBe(true);
     const lastSeen = new Map(first.sessions.map((session) => [session.sessionId, session.lastSeenAt!]));
     expect(
       first.events.every((event) => event.createdAt!.getTime() <= lastSeen.get(event.sessionId)!.getTime()),

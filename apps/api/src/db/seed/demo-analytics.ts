@@ -14,7 +14,7 @@ import {
  * the marketing pages with figures, not zeros. Made of the same rows the tracker and the order path write —
  * sessions (tags, device, browser), events, funnel stages — and linked to the demo orders the way the order form
  * links them (the order's session and visitor, its first-touch tags, the server's order_created and paid stages).
- * Deterministic: the same visits on every fresh database (a seeded generator), dated back from the seed's time.
+ * Deterministic: a seeded generator, so the visits depend only on the seed's time (dated back from it), not on chance.
  */
 
 const DAYS = 42;
@@ -119,7 +119,10 @@ export function buildDemoAnalytics(now: Date) {
   const stages: StageRow[] = [];
   let sessionCount = 0;
 
-  /** One visit: the session, its page views and clicks, and the funnel stages it reached with their events. */
+  /**
+   * One visit: the session, its page views and clicks, and the funnel stages it reached with their events.
+   * `reach` in [0, 1): the lower, the further into the order form (below REACH's share of a stage, it is reached).
+   */
   function visit(options: { start: Date; visitorId: string; source: Source; reach: number }): string {
     const { start, visitorId, source } = options;
     sessionCount += 1;
@@ -185,13 +188,18 @@ export function buildDemoAnalytics(now: Date) {
     return sessionId;
   }
 
-  /** A start on `daysAgo`'s Moscow day between 8:00 and 23:00 (and before now). */
+  /**
+   * A start on `daysAgo`'s Moscow day between 8:00 and 23:00, at least an hour before now: a visit lasts at most
+   * about 40 minutes, so none of its events is later than the seed's time.
+   */
   const startOn = (daysAgo: number) => {
     const midnight = new Date(`${moscowDay(new Date(now.getTime() - daysAgo * DAY))}T00:00:00+03:00`);
-    const start = new Date(midnight.getTime() + (8 + random() * 15) * 60 * MINUTE);
-    return start.getTime() < now.getTime() - 30 * MINUTE
+    // Two draws whichever is used: the visits after this one do not depend on the seed's time of day.
+    const [hour, minutesBefore] = [8 + random() * 15, 60 + random() * 60];
+    const start = new Date(midnight.getTime() + hour * 60 * MINUTE);
+    return start.getTime() < now.getTime() - 60 * MINUTE
       ? start
-      : new Date(now.getTime() - (30 + random() * 60) * MINUTE);
+      : new Date(now.getTime() - minutesBefore * MINUTE);
   };
 
   for (let daysAgo = DAYS; daysAgo >= 0; daysAgo -= 1) {
@@ -217,7 +225,7 @@ export function buildDemoAnalytics(now: Date) {
       const start = new Date(placedAt - earlier.daysBefore * DAY - 3 * 60 * MINUTE);
       visit({ start, visitorId, source: earlier.source, reach: 0.3 });
     }
-    const sessionId = visit({ start: new Date(placedAt - 40 * MINUTE), visitorId, source, reach: 0 });
+    const sessionId = visit({ start: new Date(placedAt - 45 * MINUTE), visitorId, source, reach: 0 });
     // The order's tags are the browser's attribution record: the first touch (spec 9).
     const firstTouch = earlier?.source ?? source;
     return {
