@@ -1,4 +1,4 @@
-import { computeAcquisitionChannel } from '@app/contracts';
+import { computeAcquisitionChannel, moscowDate, moscowDayStart } from '@app/contracts';
 import type { Tx } from '../client.ts';
 import {
   analyticsEvents,
@@ -109,15 +109,11 @@ const ORDER_VISITS: Array<{
   { daysAgo: 35, source: SOURCES[6]! },
 ];
 
-/** The Moscow calendar date (YYYY-MM-DD) of a time. */
-const moscowDay = (at: Date) => new Date(at.getTime() + 3 * 60 * MINUTE).toISOString().slice(0, 10);
-
 export function buildDemoAnalytics(now: Date) {
   const random = generator(20_261_127);
   const sessions: SessionRow[] = [];
   const events: EventRow[] = [];
   const stages: StageRow[] = [];
-  let sessionCount = 0;
 
   /**
    * One visit: the session, its page views and clicks, and the funnel stages it reached with their events.
@@ -125,8 +121,7 @@ export function buildDemoAnalytics(now: Date) {
    */
   function visit(options: { start: Date; visitorId: string; source: Source; reach: number }): string {
     const { start, visitorId, source } = options;
-    sessionCount += 1;
-    const sessionId = `demo-s-${String(sessionCount).padStart(4, '0')}`;
+    const sessionId = `demo-s-${String(sessions.length + 1).padStart(4, '0')}`;
     const device = pick(DEVICES, random());
     const browserName = device.browsers[Math.floor(random() * device.browsers.length)]!;
     const systems = OS_OF_BROWSER[browserName]!;
@@ -193,7 +188,7 @@ export function buildDemoAnalytics(now: Date) {
    * about 40 minutes, so none of its events is later than the seed's time.
    */
   const startOn = (daysAgo: number) => {
-    const midnight = new Date(`${moscowDay(new Date(now.getTime() - daysAgo * DAY))}T00:00:00+03:00`);
+    const midnight = moscowDayStart(moscowDate(new Date(now.getTime() - daysAgo * DAY)));
     // Two draws whichever is used: the visits after this one do not depend on the seed's time of day.
     const [hour, minutesBefore] = [8 + random() * 15, 60 + random() * 60];
     const start = new Date(midnight.getTime() + hour * 60 * MINUTE);
@@ -208,17 +203,18 @@ export function buildDemoAnalytics(now: Date) {
     const base = weekday === 0 || weekday === 6 ? 6 : 10;
     const count = Math.round(base + (DAYS - daysAgo) / 6 + random() * 5);
     for (let index = 0; index < count; index += 1) {
-      const returning = sessionCount > 20 && random() < 0.15;
+      const returning = sessions.length > 20 && random() < 0.15;
       const visitorId = returning
         ? sessions[Math.floor(random() * sessions.length)]!.visitorId!
-        : `demo-v-${String(sessionCount + 1).padStart(4, '0')}`;
+        : `demo-v-${String(sessions.length + 1).padStart(4, '0')}`;
       visit({ start: startOn(daysAgo), visitorId, source: pick(SOURCES, random()), reach: random() });
     }
   }
 
   // The demo orders' visits: each ends a few minutes before its order (placed `daysAgo` days before the seed's
   // time, demo-orders.ts) with every stage up to step 3.
-  const orderVisits = ORDER_VISITS.map(({ daysAgo, source, earlier }): DemoOrderVisit => {
+  const orderVisits = new Map<number, DemoOrderVisit>();
+  for (const { daysAgo, source, earlier } of ORDER_VISITS) {
     const visitorId = `demo-v-order-${daysAgo}`;
     const placedAt = now.getTime() - daysAgo * DAY;
     if (earlier) {
@@ -228,7 +224,7 @@ export function buildDemoAnalytics(now: Date) {
     const sessionId = visit({ start: new Date(placedAt - 45 * MINUTE), visitorId, source, reach: 0 });
     // The order's tags are the browser's attribution record: the first touch (spec 9).
     const firstTouch = earlier?.source ?? source;
-    return {
+    orderVisits.set(daysAgo, {
       analyticsSessionId: sessionId,
       analyticsVisitorId: visitorId,
       utmSource: firstTouch.utmSource ?? null,
@@ -236,9 +232,9 @@ export function buildDemoAnalytics(now: Date) {
       utmCampaign: firstTouch.utmCampaign ?? null,
       acquisitionChannel: computeAcquisitionChannel(firstTouch, firstTouch.referer, SITE_HOST),
       attributionModel: 'first-touch',
-    };
-  });
-  return { sessions, events, stages, orderVisits, orderDaysAgo: ORDER_VISITS.map((item) => item.daysAgo) };
+    });
+  }
+  return { sessions, events, stages, orderVisits };
 }
 
 /** Inserts in slices: one statement per slice keeps the parameters under PostgreSQL's limit. */
@@ -271,8 +267,8 @@ export async function seedDemoAnalytics(tx: Tx, now: Date) {
     ])
     .onConflictDoNothing()
     .returning();
-  const firstDay = moscowDay(new Date(now.getTime() - DAYS * DAY));
-  const today = moscowDay(now);
+  const firstDay = moscowDate(new Date(now.getTime() - DAYS * DAY));
+  const today = moscowDate(now);
   const spend: Record<string, number> = { perevod_pasporta: 18_500_00, apostil: 7_200_00, vk_osen: 4_000_00 };
   await tx.insert(marketingCampaignSpend).values(
     campaigns.map((campaign) => ({
@@ -302,7 +298,7 @@ export async function seedDemoAnalytics(tx: Tx, now: Date) {
 
   return {
     /** The visit of the demo order placed `daysAgo` days ago. */
-    visitOf: (daysAgo: number) => demo.orderVisits[demo.orderDaysAgo.indexOf(daysAgo)] ?? null,
+    visitOf: (daysAgo: number) => demo.orderVisits.get(daysAgo) ?? null,
     /** The server's stages of an order placed in a demo visit: order_created, and paid when it is paid. */
     async afterOrders(
       placed: Array<{
