@@ -168,6 +168,15 @@ describe('job workers on PostgreSQL', () => {
     { timeout: 120_000 },
     async () => {
       const runTag = randomUUID();
+      // Both workers hold a job before either runs one: a worker that fetched a full batch fetches again at once,
+      // so without this one of them could drain all 500 before the other's first poll (seen on a slow host: every
+      // job by B). The barrier opens after a minute whatever happens, and then the assertions below say who was
+      // missing.
+      const arrived = new Set<string>();
+      let openBarrier!: () => void;
+      const barrier = new Promise<void>((resolve) => (openBarrier = resolve));
+      const barrierTimeout = setTimeout(() => openBarrier(), 60_000);
+      opened.push({ stop: async () => clearTimeout(barrierTimeout) });
       const workers = await Promise.all(
         ['A', 'B'].map(async (label) => {
           const own = await openPostgres(url, { max: 4 });
@@ -183,6 +192,9 @@ describe('job workers on PostgreSQL', () => {
           });
           await jobs.work({
             'count-run': async (data) => {
+              arrived.add(label);
+              if (arrived.size === 2) openBarrier();
+              await barrier;
               await own.sql.executeSql(
                 `insert into order_events (order_id, type, is_success, data) values ($1, 'test_run', true, $2::jsonb)`,
                 [runTag, JSON.stringify({ seq: data.seq, worker: label })],
