@@ -114,26 +114,28 @@ export function createFunnelService(deps: { db: ReportDb }) {
       return sql`percentile_cont(0.5) within group (order by extract(epoch from (${b} - ${a})) / 60)
                    filter (where ${b} >= ${a}) as ${sql.identifier(`median_${next}`)}`;
     });
-    const breakdownSql = (part: 'channel' | 'device', key: SQL) =>
-      sql`union all
-          select ${part}, ${key}, count(*), null, ${stageCountsSql},
+    // Both breakdowns from one pass over the period's sessions: the sessions per channel × device (a few dozen
+    // cells), summed per channel and per device below — each breakdown was a pass of its own over the period.
+    const cellsSql = sql`union all
+          select 'cell', coalesce(r.channel, 'direct'), r.device, count(*), null, ${stageCountsSql},
                  ${sql.join(
                    STAGE_PAIRS.map(() => sql`null::float8`),
                    sql`, `,
                  )}
-          from r group by 2`;
-    const rows = await rowsOf<Record<string, number | string | null> & { part: string; key: string }>(
+          from r group by 2, 3`;
+    const rows = await rowsOf<
+      Record<string, number | string | null> & { part: string; key: string; device: string | null }
+    >(
       db,
       sql`with r as materialized (${reachedSql(query, period)})
-          select 'all' as part, '' as key, count(*) as entered,
+          select 'all' as part, '' as key, null as device, count(*) as entered,
                  count(*) filter (
                    where r.paid is not null
                      and extract(epoch from (r.paid - coalesce(r.session_start, r.paid))) <= ${windowSeconds}
                  ) as paid_within,
                  ${stageCountsSql}, ${sql.join(medians, sql`, `)}
           from r
-          ${breakdowns ? breakdownSql('channel', sql`coalesce(r.channel, 'direct')`) : sql``}
-          ${breakdowns ? breakdownSql('device', sql`r.device`) : sql``}`,
+          ${breakdowns ? cellsSql : sql``}`,
     );
     const row = rows.find((item) => item.part === 'all');
     const countOf = (stage: MarketingFunnelStage) => Number(row?.[stage] ?? 0);
@@ -153,31 +155,43 @@ export function createFunnelService(deps: { db: ReportDb }) {
         medianMinutesFromPrevious: median === null ? null : Math.round(median * 10) / 10,
       };
     });
-    const breakdown = (part: 'channel' | 'device') =>
-      sortBreakdown(
-        rows
-          .filter((item) => item.part === part)
-          .map((item): FunnelBreakdownRow => {
-            const counts = Object.fromEntries(
-              MARKETING_FUNNEL_STAGES.map((stage) => [stage, Number(item[stage] ?? 0)]),
-            ) as FunnelBreakdownRow['stages'];
-            return {
-              key: item.key,
-              entered: Number(item.entered),
-              stages: counts,
-              paid: counts.paid,
-              conversion: percentOf(counts.paid, Number(item.entered)),
-            };
-          }),
+    const cells = rows.filter((item) => item.part === 'cell');
+    const breakdown = (keyOf: (cell: (typeof cells)[number]) => string) => {
+      const summed = new Map<string, { entered: number; stages: FunnelBreakdownRow['stages'] }>();
+      for (const cell of cells) {
+        const key = keyOf(cell);
+        const row = summed.get(key) ?? {
+          entered: 0,
+          stages: Object.fromEntries(
+            MARKETING_FUNNEL_STAGES.map((stage) => [stage, 0]),
+          ) as FunnelBreakdownRow['stages'],
+        };
+        row.entered += Number(cell.entered);
+        for (const stage of MARKETING_FUNNEL_STAGES) row.stages[stage] += Number(cell[stage] ?? 0);
+        summed.set(key, row);
+      }
+      return sortBreakdown(
+        [...summed].map(([key, row]): FunnelBreakdownRow => ({
+          key,
+          entered: row.entered,
+          stages: row.stages,
+          paid: row.stages.paid,
+          conversion: percentOf(row.stages.paid, row.entered),
+        })),
         query.sort,
       );
+    };
     const figures: Figures = {
       entered,
       stages,
       paidWithinWindow,
       windowConversion: percentOf(paidWithinWindow, entered),
     };
-    return { figures, byChannel: breakdown('channel'), byDevice: breakdown('device') };
+    return {
+      figures,
+      byChannel: breakdown((cell) => cell.key),
+      byDevice: breakdown((cell) => String(cell.device)),
+    };
   }
 
   async function report(query: FunnelQuery): Promise<FunnelReport> {
