@@ -5,11 +5,17 @@ import {
   moscowDate,
   type AttributionReport,
   type FunnelReport,
+  type LeadScoringReport,
   type MarketingDashboardResponse,
 } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { users } from '../schema/index.ts';
-import { buildDemoAnalytics, seedDemoAnalytics } from './demo-analytics.ts';
+import {
+  buildDemoAnalytics,
+  DEMO_HOT_LEAD_THRESHOLD,
+  DEMO_LEAD_SCORE_RULES,
+  seedDemoAnalytics,
+} from './demo-analytics.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 
 /**
@@ -135,5 +141,18 @@ describe('the demo’s marketing history', () => {
       acquisition_channel: 'paid',
       channel: 'organic',
     });
+  });
+  it('scores the visits by the demo’s lead-scoring rules: the visit of the order still to pay is a hot lead', async () => {
+    const report = await get<LeadScoringReport>(`/api/marketing/lead-scoring?${period}`);
+    expect(report.rules.map((rule) => rule.eventType)).toEqual(
+      DEMO_LEAD_SCORE_RULES.map((rule) => rule.eventType),
+    );
+    expect(report.threshold).toBe(DEMO_HOT_LEAD_THRESHOLD);
+    expect(report.scoredSessions).toBeGreaterThan(100);
+    expect(report.sessions.some((session) => session.isHot)).toBe(true);
+    const unpaid = report.hotLeads.filter((lead) => lead.order && !lead.order.isPaid);
+    expect(unpaid.length).toBeGreaterThan(0);
+    // The contact data is the order's, never anything else.
+    expect(unpaid[0]!.order).toMatchObject({ email: 'demo-visits@example.ru', isPaid: false });
   });
 });

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { computeAcquisitionChannel, moscowDate, moscowDayStart } from '@app/contracts';
 import type { Tx } from '../client.ts';
 import {
+  analyticsConfig,
   analyticsEvents,
   analyticsSessions,
   funnelStages,
@@ -237,6 +239,21 @@ export function buildDemoAnalytics(now: Date) {
   return { sessions, events, stages, orderVisits };
 }
 
+/**
+ * The demo's lead-scoring rules (decision 094): without rules nothing scores and the lead-scoring page of a fresh
+ * `npm start` would be empty. Weighted as a shop would start: a submitted step of the order form and a contact with
+ * support count most, a click on the calculator less, a page view a point; submissions and contacts halve after
+ * two weeks, views after a month. A visit that submitted steps 1 and 2 within the last two weeks reaches the
+ * threshold; a hot lead is such a visit of a customer or of an order not yet paid.
+ */
+export const DEMO_LEAD_SCORE_RULES = [
+  { eventType: 'form_submit', eventAction: null, points: 10, decayDays: 14 },
+  { eventType: 'contact_support', eventAction: null, points: 15, decayDays: 14 },
+  { eventType: 'click', eventAction: null, points: 3, decayDays: 14 },
+  { eventType: 'page_view', eventAction: null, points: 1, decayDays: 30 },
+];
+export const DEMO_HOT_LEAD_THRESHOLD = 25;
+
 /** Inserts in slices: one statement per slice keeps the parameters under PostgreSQL's limit. */
 async function insertAll<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>): Promise<void> {
   for (let index = 0; index < rows.length; index += 500) await insert(rows.slice(index, index + 500));
@@ -251,6 +268,15 @@ export async function seedDemoAnalytics(tx: Tx, now: Date) {
   await insertAll(demo.sessions, (slice) => tx.insert(analyticsSessions).values(slice));
   await insertAll(demo.events, (slice) => tx.insert(analyticsEvents).values(slice));
   await insertAll(demo.stages, (slice) => tx.insert(funnelStages).values(slice));
+  // Only where no rules were set: the seed never replaces what an administrator configured.
+  await tx
+    .insert(analyticsConfig)
+    .values({ id: 1, leadScoreRules: DEMO_LEAD_SCORE_RULES, hotLeadThreshold: DEMO_HOT_LEAD_THRESHOLD })
+    .onConflictDoUpdate({
+      target: analyticsConfig.id,
+      set: { leadScoreRules: DEMO_LEAD_SCORE_RULES, hotLeadThreshold: DEMO_HOT_LEAD_THRESHOLD },
+      setWhere: sql`${analyticsConfig.leadScoreRules} = '[]'::jsonb`,
+    });
 
   // The paid campaigns with what they cost, and the links the marketer tagged for them.
   const campaigns = await tx

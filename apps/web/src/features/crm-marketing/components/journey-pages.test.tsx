@@ -1,6 +1,7 @@
 import { ATTRIBUTION_MODELS, type AttributionReport, type LeadScoringReport } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/storage';
 import { mockApi, renderInCabinet } from '@/test/render';
 import { AttributionPage } from './attribution-page';
 import { LeadScoringPage } from './lead-scoring-page';
@@ -149,4 +150,29 @@ describe('journey report pages', () => {
     );
     expect(screen.getByRole('group', { name: 'Горячие лиды' })).toHaveTextContent('2 345');
   });
+  it.each([
+    ['ADMIN', 'Правил скоринга нет: добавьте правило выше — баллы начисляются только по правилам'],
+    ['MANAGER', 'Правил скоринга нет: баллы начисляются только по правилам, их задаёт администратор'],
+  ] as const)(
+    'lead scoring without rules (%s): both lists say that nothing scores without rules and who sets them',
+    async (role, text) => {
+      window.localStorage.setItem(STORAGE_KEYS.crmRole, role);
+      const report: LeadScoringReport = {
+        rules: [],
+        threshold: 50,
+        scoredSessions: 0,
+        sessions: [],
+        hotLeads: [],
+        hotLeadsTotal: 0,
+        previous: null,
+      };
+      // ADMIN's configuration request is not answered here: the page then lists the rules read-only.
+      mockApi((url) => (url.pathname === '/api/marketing/lead-scoring' ? report : undefined));
+      renderInCabinet(<LeadScoringPage />, { path: '/crm/marketing/lead-scoring' });
+      // The two lists' empty states (the hot leads, then the scored sessions), and no «no sessions in the period».
+      await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
+      expect(screen.queryByText('За период нет сессий с баллами')).not.toBeInTheDocument();
+      expect(screen.queryByText('Горячих лидов нет')).not.toBeInTheDocument();
+    },
+  );
 });

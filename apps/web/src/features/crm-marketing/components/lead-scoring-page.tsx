@@ -179,6 +179,11 @@ export function LeadScoringPage() {
   const isAdmin = useCrmRole() === 'ADMIN';
   const config = useAnalyticsConfig(isAdmin, { silent: true });
   const data = report.data;
+  // Without rules nothing scores: the lists say why they are empty and who sets the rules, not «no sessions».
+  const noRules = data !== undefined && data.rules.length === 0;
+  const noRulesText = isAdmin
+    ? 'Правил скоринга нет: добавьте правило выше — баллы начисляются только по правилам'
+    : 'Правил скоринга нет: баллы начисляются только по правилам, их задаёт администратор';
 
   return (
     <Stack gap="lg">
@@ -246,7 +251,7 @@ export function LeadScoringPage() {
         query={report}
         items={data?.hotLeads ?? []}
         errorText="Не удалось загрузить лиды"
-        emptyText="Горячих лидов нет"
+        emptyText={noRules ? noRulesText : 'Горячих лидов нет'}
         loadingLabel="Загрузка лидов"
         testId="hot-leads"
         minWidth={900}
@@ -305,7 +310,7 @@ export function LeadScoringPage() {
         query={report}
         items={data?.sessions ?? []}
         errorText="Не удалось загрузить сессии"
-        emptyText="За период нет сессий с баллами"
+        emptyText={noRules ? noRulesText : 'За период нет сессий с баллами'}
         testId="scored-sessions"
         scrollLabel="Сессии с баллами"
         minWidth={760}
