@@ -38,6 +38,10 @@ test('a manager reads the dashboard, adds a campaign with spend, saves a UTM lin
   await expect(page.getByRole('heading', { name: 'Маркетинг', level: 1 })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Заказы' })).toBeVisible();
   await expect(page.getByTestId('marketing-channels-table')).toContainText('paid');
+  // Orders have an axis of their own, on the right: a day's few orders are not a flat line under its sessions.
+  const traffic = page.getByTestId('chart-traffic-by-day');
+  await expect(traffic.locator('.recharts-yAxis')).toHaveCount(2);
+  await expect(traffic.locator('svg text').filter({ hasText: /^Заказы$/ })).toHaveCount(1);
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, '/crm/marketing');
 

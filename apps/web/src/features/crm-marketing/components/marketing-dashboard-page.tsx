@@ -100,11 +100,16 @@ export function DashboardReport({ filters }: { filters: ReportFilters }) {
                     series={[
                       { name: 'visitors', label: 'Посетители', color: 'teal.7' },
                       { name: 'sessions', label: 'Сессии', color: 'blue.7' },
-                      { name: 'orders', label: 'Заказы', color: 'orange.7' },
+                      // Orders on an axis of their own: on the sessions' scale (tens or thousands a day) a day's
+                      // few orders drew a flat line at zero.
+                      { name: 'orders', label: 'Заказы', color: 'orange.7', yAxisId: 'right' },
                     ]}
                     withLegend
                     curveType="linear"
                     yAxisProps={{ width: 48, allowDecimals: false }}
+                    withRightYAxis
+                    rightYAxisLabel="Заказы"
+                    rightYAxisProps={{ width: 48, allowDecimals: false }}
                     data-testid="chart-traffic-by-day"
                   />
                 </Card>
