@@ -515,7 +515,15 @@ export function createJobHandlers(services: Services): JobHandlers {
     'purge-analytics': async () => {
       await services.analytics.purgeExpired();
     },
-    'close-analytics-days': () => services.analytics.closeDays(),
+    'close-analytics-days': async () => {
+      const sessions = await services.analytics.closeDays();
+      const journeys = await services.marketingJourneys.journeyDays.closeDays();
+      return {
+        ...sessions,
+        journeyDays: journeys.days,
+        summary: `${sessions.summary}; дней атрибуции: ${journeys.days}`,
+      };
+    },
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

@@ -81,7 +81,7 @@ export const JOB_TITLES = {
   'approve-partner-commissions': 'Подтверждение партнёрских комиссий',
   'deliver-webhook': 'Отправка вебхука партнёру',
   'purge-analytics': 'Удаление старых данных аналитики',
-  'close-analytics-days': 'Подсчёт сессий аналитики за прошедшие дни',
+  'close-analytics-days': 'Подсчёт сессий и атрибуции за прошедшие дни',
 } as const;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as Array<keyof typeof JOB_TITLES>;
 

@@ -11,6 +11,8 @@
  * too — seed a fresh database with `npm run seed:large -- --reset` first).
  */
 import pg from 'pg';
+import { openPostgres } from '../db/client.ts';
+import { createJourneyDaysJob } from '../modules/marketing/journey-days-job.ts';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/bench_large';
 const MARKER = 'analytics_seed';
@@ -473,6 +475,18 @@ async function main() {
     for (const week of weeks.rows) {
       await client.query('SELECT analytics_close_days($1::date, $2::date)', [week.first, week.last]);
     }
+    // The attribution credits and touch counts of the days at least three days old (decision 096), as the nightly
+    // job stores them; the versions the triggers kept while the seed wrote are void with them.
+    log('attribution and touchpoints of the days at least three days old (journey days)');
+    await client.query('DELETE FROM journey_closed_days');
+    await client.query('DELETE FROM journey_day_versions');
+    const database = await openPostgres(rawUrl, { max: 2, statementTimeoutMs: 600_000 });
+    try {
+      const { days } = await createJourneyDaysJob({ db: database.db }).closeDays();
+      log(`journey days stored: ${days}`);
+    } finally {
+      await database.close();
+    }
     log('VACUUM ANALYZE');
     for (const table of [
       'marketing_order_facts',
@@ -482,6 +496,8 @@ async function main() {
       'analytics_closed_days',
       'analytics_event_session_days',
       'analytics_visitor_days',
+      'journey_closed_days',
+      'journey_day_credits',
       'marketing_campaigns',
       'marketing_campaign_spend',
       'marketing_utm_links',

@@ -153,7 +153,10 @@ export const JOBS = {
       description: 'Удаление данных аналитики старше срока хранения',
     },
   },
-  /** Decision 087: the distinct sessions per event group of the days that are over, for the events explorer. */
+  /**
+   * Decision 087: the distinct sessions per event group of the days that are over, for the events explorer; then
+   * (decision 096) the attribution credits and touch counts of the days at least three days old.
+   */
   'close-analytics-days': {
     queue: 'sync-tasks',
     payload: scheduledRun,
@@ -161,7 +164,7 @@ export const JOBS = {
     schedule: {
       // After the retention purge (purge-analytics, 03:10): the days it emptied are not stored again.
       cron: '40 3 * * *',
-      description: 'Подсчёт сессий по событиям за прошедшие дни (для отчёта о событиях)',
+      description: 'Подсчёт сессий по событиям и атрибуции заказов за прошедшие дни (для отчётов маркетинга)',
     },
   },
   // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing

@@ -102,3 +102,58 @@ export const marketingOrderDaily = pgTable(
     }),
   ],
 );
+
+/**
+ * Attribution and touchpoints per closed Moscow day (decision 096). `journey_day_versions` counts the changes to a
+ * day's orders and their touches once the day is two days old: statement and row triggers on
+ * `marketing_order_facts`, `orders`, `funnel_stages` and `analytics_sessions` raise the version of every day whose
+ * orders they concern, in the writer's own transaction. Younger days are never stored, so the order form and the
+ * tracker (whose rows are today's) raise nothing.
+ */
+export const journeyDayVersions = pgTable('journey_day_versions', {
+  day: date({ mode: 'string' }).primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+});
+
+/**
+ * A stored day: the version and the configuration (window, half-life, test e-mails) it was computed with, and its
+ * totals — paid live orders with their money (attribution), live orders and their touches (touchpoints). A reader
+ * uses it only where the version and configuration are still the current ones, in the same snapshot; the other
+ * days come from the raw rows.
+ */
+export const journeyClosedDays = pgTable('journey_closed_days', {
+  day: date({ mode: 'string' }).primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+  windowHours: integer().notNull(),
+  halfLifeHours: integer().notNull(),
+  testEmails: text().notNull(),
+  paidOrders: integer().notNull(),
+  revenueKopecks: bigint({ mode: 'number' }).notNull(),
+  marginKopecks: bigint({ mode: 'number' }).notNull(),
+  liveOrders: integer().notNull(),
+  touches: integer().notNull(),
+  closedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A stored day's attribution credits per model × touch (channel, source, campaign as the sessions have them;
+ * `key` is the three as JSON, unique per day and model): orders in hundredths, money in kopecks, the sums of each
+ * order's largest-remainder split (decision 068), so a period's sums stay exact.
+ */
+export const journeyDayCredits = pgTable(
+  'journey_day_credits',
+  {
+    day: date({ mode: 'string' })
+      .notNull()
+      .references(() => journeyClosedDays.day, { onDelete: 'cascade' }),
+    model: text().notNull(),
+    key: text().notNull(),
+    channel: text().notNull(),
+    utmSource: text(),
+    utmCampaign: text(),
+    orders: integer().notNull(),
+    revenueKopecks: bigint({ mode: 'number' }).notNull(),
+    marginKopecks: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'journey_day_credits_pkey', columns: [t.day, t.model, t.key] })],
+);

@@ -114,13 +114,10 @@ export function orderTouchesJoinSql(windowHours: number): SQL {
   return sql`${orderLinksJoinSql} ${touchesJoinSql(windowHours)}`;
 }
 
+export type JourneyConfig = { windowHours: number; halfLifeHours: number; rules: unknown; threshold: number };
+
 /** The analytics configuration the reports read (one row, id 1). */
-export async function readJourneyConfig(db: ReportDb): Promise<{
-  windowHours: number;
-  halfLifeHours: number;
-  rules: unknown;
-  threshold: number;
-}> {
+export async function readJourneyConfig(db: ReportDb): Promise<JourneyConfig> {
   const [row] = await rowsOf<{
     window_hours: number;
     half_life_hours: number;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAttributionService, type AttributionService } from './attribution.service.ts';
+import { createJourneyDaysJob, type JourneyDaysJob } from './journey-days-job.ts';
 import { createFunnelService, type FunnelService } from './funnel.service.ts';
 import { createLeadScoringService, type LeadScoringService } from './lead-scoring.service.ts';
 import { reportDb } from './report-db.ts';
@@ -11,11 +12,14 @@ export type MarketingJourneys = {
   attribution: AttributionService;
   touchpoints: TouchpointsService;
   leadScoring: LeadScoringService;
+  /** The job's side of attribution and touchpoints per closed day (decision 096): it writes. */
+  journeyDays: JourneyDaysJob;
 };
 
 /**
  * The journey reports' services (decision 068), wired once by container.ts. They only read: every statement runs
- * through `reportDb` (decision 084; `reportWorkMemMb` 0 or absent: as it is).
+ * through `reportDb` (decision 084; `reportWorkMemMb` 0 or absent: as it is). The closing job of their stored
+ * days writes, on the plain database.
  */
 export function createMarketingJourneys(deps: {
   db: Db;
@@ -28,5 +32,6 @@ export function createMarketingJourneys(deps: {
     attribution: createAttributionService({ db }),
     touchpoints: createTouchpointsService({ db }),
     leadScoring: createLeadScoringService({ db, clock: deps.clock }),
+    journeyDays: createJourneyDaysJob({ db: deps.db }),
   };
 }

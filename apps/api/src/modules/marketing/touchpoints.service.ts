@@ -9,6 +9,7 @@ import {
 import type { ReportDb } from './report-db.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { parseKeysetCursor } from '../../lib/keyset.ts';
+import { inSnapshot, journeyDays, type TimeRange } from './journey-days.ts';
 import {
   notTestOrderSql,
   orderLinksJoinSql,
@@ -22,6 +23,7 @@ import {
 } from './journey-sql.ts';
 
 const DAY = 86_400_000;
+type TouchFilters = Partial<Pick<TouchpointsQuery, 'channel' | 'source' | 'campaign'>>;
 type Row = {
   id: string;
   number: number | string;
@@ -35,14 +37,14 @@ type Row = {
  * Whether an order passes the filters, on its touch count `tc` (`touchCountJoinSql` with `touchMatchSql`): a touch
  * matches them; an order without touches is one «direct» touch without source or campaign. Null without filters.
  */
-function touchFilterSql(query: TouchpointsQuery): SQL | null {
+function touchFilterSql(query: TouchFilters): SQL | null {
   if (!query.channel && !query.source && !query.campaign) return null;
   const noTouchMatches = !query.source && !query.campaign && query.channel?.toLowerCase() === 'direct';
   return sql`(case when tc.n = 0 then ${noTouchMatches} else tc.matches end)`;
 }
 
 /** A touch's session `s` matches the filters (case-insensitive; the touch's channel, source and campaign). */
-function touchMatchSql(query: TouchpointsQuery): SQL {
+function touchMatchSql(query: TouchFilters): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.channel) conditions.push(sql`lower(${sessionChannelSql('s')}) = lower(${query.channel})`);
   if (query.source) conditions.push(sql`lower(s.utm_source) = lower(${query.source})`);
@@ -65,40 +67,76 @@ export function toTouchpointOrder(row: Row): TouchpointOrder {
   };
 }
 
+const rangeOf = (period: { from: string; to: string }): TimeRange => {
+  const { start, end } = periodBounds(period);
+  return { start, end };
+};
+
+/**
+ * The live orders created in the ranges that pass the filters, with their session and visitor (`os`, `ov`) and,
+ * when `counted` or filtered, their touch count (`tc`). Counting and filtering need no touches built (decision
+ * 085).
+ */
+function scopeSql(
+  query: TouchFilters,
+  ranges: readonly TimeRange[],
+  windowHours: number,
+  counted: boolean,
+): SQL {
+  const filter = touchFilterSql(query);
+  const inRanges = ranges.length
+    ? sql.join(
+        ranges.map(
+          (range) =>
+            sql`(o.created_at >= ${range.start}::timestamptz and o.created_at < ${range.end}::timestamptz)`,
+        ),
+        sql` or `,
+      )
+    : sql`false`;
+  return sql`from orders o ${orderLinksJoinSql}
+             ${counted || filter ? touchCountJoinSql(windowHours, touchMatchSql(query)) : sql``}
+             where o.deleted_at is null and (${inRanges})
+               and ${notTestOrderSql} and ${filter ?? sql`true`}`;
+}
+
+/** The live orders created in the ranges that pass the filters (none: all), and the sum of their touches. */
+export async function countTouchedOrders(
+  db: ReportDb,
+  ranges: readonly TimeRange[],
+  windowHours: number,
+  filters: TouchFilters = {},
+): Promise<{ orders: number; touches: number }> {
+  if (!ranges.length) return { orders: 0, touches: 0 };
+  const [row] = await rowsOf<{ orders: number | string; touches: number | string | null }>(
+    db,
+    sql`select count(*) as orders, coalesce(sum(tc.n), 0) as touches ${scopeSql(filters, ranges, windowHours, true)}`,
+  );
+  return { orders: Number(row?.orders ?? 0), touches: Number(row?.touches ?? 0) };
+}
+
 export type TouchpointsService = ReturnType<typeof createTouchpointsService>;
 
 /** Every order of the period with its path of touches (decision 068), newest first, keyset-paged. */
 export function createTouchpointsService(deps: { db: ReportDb }) {
   const { db } = deps;
 
-  /**
-   * The live orders of the period that pass the filters, with their session and visitor (`os`, `ov`) and, when
-   * `counted` or filtered, their touch count (`tc`). Counting and filtering need no touches built (decision 085).
-   */
-  const scopeSql = (
-    query: TouchpointsQuery,
-    period: { from: string; to: string },
-    windowHours: number,
-    counted: boolean,
-  ) => {
-    const { start, end } = periodBounds(period);
-    const filter = touchFilterSql(query);
-    return sql`from orders o ${orderLinksJoinSql}
-               ${counted || filter ? touchCountJoinSql(windowHours, touchMatchSql(query)) : sql``}
-               where o.deleted_at is null
-                 and o.created_at >= ${start}::timestamptz and o.created_at < ${end}::timestamptz
-                 and ${notTestOrderSql} and ${filter ?? sql`true`}`;
-  };
-
-  async function summary(query: TouchpointsQuery, period: { from: string; to: string }, windowHours: number) {
-    const [row] = await rowsOf<{ total: number | string; average: number | string | null }>(
-      db,
-      sql`select count(*) as total, avg(tc.n) as average ${scopeSql(query, period, windowHours, true)}`,
-    );
-    const average = row?.average === null || row?.average === undefined ? null : Number(row.average);
+  async function summary(query: TouchpointsQuery, period: { from: string; to: string }) {
+    const filtered = touchFilterSql(query) !== null;
+    const { orders, touches } = await inSnapshot(db, async (tx) => {
+      const { windowHours } = await readJourneyConfig(tx);
+      // Without filters the valid stored days count (decision 096); a filter keeps the orders with a matching
+      // touch, which no sum of days can tell: then every day from the raw rows.
+      if (filtered) return countTouchedOrders(tx, [rangeOf(period)], windowHours, query);
+      const days = await journeyDays(tx, period);
+      const live = await countTouchedOrders(tx, days.live, windowHours);
+      return days.stored.reduce(
+        (sum, day) => ({ orders: sum.orders + day.liveOrders, touches: sum.touches + day.touches }),
+        live,
+      );
+    });
     return {
-      total: Number(row?.total ?? 0),
-      averageTouches: average === null ? null : Math.round(average * 100) / 100,
+      total: orders,
+      averageTouches: orders > 0 ? Math.round((touches / orders) * 100) / 100 : null,
     };
   }
 
@@ -110,7 +148,7 @@ export function createTouchpointsService(deps: { db: ReportDb }) {
       sql`select o.id, o.number, o.created_at, o.is_paid, o.amount, t.touches
           from (
             select o.id, o.number, o.created_at, o.is_paid, o.amount, os.sid, ov.vid
-            ${scopeSql(query, query, windowHours, false)}
+            ${scopeSql(query, [rangeOf(query)], windowHours, false)}
             ${after ? sql`and (o.created_at, o.id) < (${after.date.toISOString()}::timestamptz, ${after.lastId}::uuid)` : sql``}
             order by o.created_at desc, o.id desc
             limit ${limit + 1}
@@ -131,10 +169,8 @@ export function createTouchpointsService(deps: { db: ReportDb }) {
       const { windowHours } = await readJourneyConfig(db);
       const [current, totals, previous] = await Promise.all([
         page(query, windowHours, query.limit, query.cursor),
-        summary(query, query, windowHours),
-        query.compare
-          ? summary(query, previousPeriod(query.from, query.to), windowHours)
-          : Promise.resolve(null),
+        summary(query, query),
+        query.compare ? summary(query, previousPeriod(query.from, query.to)) : Promise.resolve(null),
       ]);
       return { ...current, ...totals, previous };
     },

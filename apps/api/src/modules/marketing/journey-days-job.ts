@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { ATTRIBUTION_MODELS, moscowDayStart } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { creditTouches, readPaidOrderPaths } from './attribution.service.ts';
+import { validDaySql } from './journey-days.ts';
+import { readJourneyConfig, rowsOf } from './journey-sql.ts';
+import { countTouchedOrders } from './touchpoints.service.ts';
+
+/** Rows per INSERT of a day's credits (9 parameters each, far under PostgreSQL's 65,535). */
+const CREDIT_ROWS_PER_INSERT = 1000;
+
+/**
+ * The job's side (decision 096): stores the days at least three days old whose stored figures are missing or no
+ * longer valid, one day per REPEATABLE READ transaction — the day's version, configuration, orders and touches
+ * read in one snapshot.
+ */
+export function createJourneyDaysJob(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function openDays(): Promise<string[]> {
+    const rows = await rowsOf<{ day: string }>(
+      db,
+      sql`select d::date::text as day
+            from generate_series((select min(day) from marketing_order_facts)::timestamp,
+                                 (order_stats_day(now()) - 3)::timestamp, interval '1 day') d
+           where not exists (select 1 from journey_closed_days c where c.day = d::date and ${validDaySql})
+           order by 1`,
+    );
+    return rows.map((row) => row.day);
+  }
+
+  async function closeDay(day: string): Promise<void> {
+    await db.transaction(
+      async (tx) => {
+        const config = await readJourneyConfig(tx);
+        const [state] = await rowsOf<{ version: number | string; test_emails: string }>(
+          tx,
+          sql`select coalesce((select version from journey_day_versions where day = ${day}::date), 0) as version,
+                     coalesce((select test_emails::text from analytics_config where id = 1), '[]') as test_emails`,
+        );
+        const range = [
+          { start: moscowDayStart(day).toISOString(), end: moscowDayStart(day, 1).toISOString() },
+        ];
+        const paths = await readPaidOrderPaths(tx, range, config.windowHours);
+        const { touches, totals } = creditTouches(paths, config.halfLifeHours);
+        const counted = await countTouchedOrders(tx, range, config.windowHours);
+        await tx.execute(sql`delete from journey_closed_days where day = ${day}::date`);
+        await tx.execute(sql`insert into journey_closed_days
+            (day, version, window_hours, half_life_hours, test_emails, paid_orders, revenue_kopecks, margin_kopecks,
+             live_orders, touches)
+          values (${day}::date, ${Number(state?.version ?? 0)}, ${config.windowHours}, ${config.halfLifeHours},
+                  ${state?.test_emails ?? '[]'}, ${totals.orders / 100}, ${totals.revenue}, ${totals.margin},
+                  ${counted.orders}, ${counted.touches})`);
+        const rows = [...touches].flatMap(([key, credit]) =>
+          ATTRIBUTION_MODELS.filter((model) => {
+            const cents = credit.models[model];
+            return cents.orders !== 0 || cents.revenue !== 0 || cents.margin !== 0;
+          }).map(
+            (model) =>
+              sql`(${day}::date, ${model}, ${key}, ${credit.channel}, ${credit.source}, ${credit.campaign},
+                   ${credit.models[model].orders}, ${credit.models[model].revenue}, ${credit.models[model].margin})`,
+          ),
+        );
+        for (let at = 0; at < rows.length; at += CREDIT_ROWS_PER_INSERT)
+          await tx.execute(sql`insert into journey_day_credits
+              (day, model, key, channel, utm_source, utm_campaign, orders, revenue_kopecks, margin_kopecks)
+            values ${sql.join(rows.slice(at, at + CREDIT_ROWS_PER_INSERT), sql`, `)}`);
+      },
+      { isolationLevel: 'repeatable read' },
+    );
+  }
+
+  return {
+    openDays,
+    closeDay,
+    /** Every open day, oldest first; answers how many were stored. */
+    async closeDays(): Promise<{ days: number }> {
+      const days = await openDays();
+      for (const day of days) await closeDay(day);
+      return { days: days.length };
+    },
+  };
+}
+export type JourneyDaysJob = ReturnType<typeof createJourneyDaysJob>;
