@@ -44,6 +44,9 @@ AS $$
   SELECT d, 1 FROM (SELECT DISTINCT d FROM unnest(days) d WHERE d <= order_stats_day(now()) - 2) x
    ORDER BY d
   ON CONFLICT (day) DO UPDATE SET version = v.version + 1
+  -- Once per transaction is enough (its commit changes the version either way): a bulk write of a day's orders
+  -- then updates the day's row once instead of once per order.
+  WHERE v.xmin <> pg_current_xact_id()::xid
 $$;
 --> statement-breakpoint
 -- The Moscow days of the orders a session can be a touch of: from its start to its start plus the attribution
@@ -58,33 +61,42 @@ AS $$
     interval '1 day') d
 $$;
 --> statement-breakpoint
--- The orders' facts: their day, e-mail, liveness, payment and money (statement triggers: the facts are written a
--- statement at a time, and their rebuild writes them all at once).
-CREATE OR REPLACE FUNCTION journey_days_on_facts() RETURNS trigger
+-- The orders' facts: their day, e-mail, liveness, payment and money. Inserts and updates row by row, passed by in
+-- the WHEN unless the order is over a day old: the order form's insert and a new order's payment call nothing. A
+-- delete (an order deleted for good, the facts' rebuild) one statement at a time.
+CREATE OR REPLACE FUNCTION journey_days_on_fact() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM journey_days_changed(ARRAY(SELECT day FROM new_rows WHERE created_at < now() - interval '1 day'));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM journey_days_changed(ARRAY(SELECT day FROM old_rows WHERE created_at < now() - interval '1 day'));
+    PERFORM journey_days_changed(ARRAY[NEW.day]);
   ELSE
-    PERFORM journey_days_changed(ARRAY(
-      SELECT day FROM old_rows WHERE created_at < now() - interval '1 day'
-      UNION SELECT day FROM new_rows WHERE created_at < now() - interval '1 day'));
+    PERFORM journey_days_changed(ARRAY[OLD.day, NEW.day]);
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER journey_days_facts_insert AFTER INSERT ON marketing_order_facts
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION journey_days_on_facts();
---> statement-breakpoint
-CREATE TRIGGER journey_days_facts_delete AFTER DELETE ON marketing_order_facts
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION journey_days_on_facts();
+FOR EACH ROW WHEN (NEW.created_at < now() - interval '1 day') EXECUTE FUNCTION journey_days_on_fact();
 --> statement-breakpoint
 CREATE TRIGGER journey_days_facts_update AFTER UPDATE ON marketing_order_facts
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION journey_days_on_facts();
+FOR EACH ROW WHEN (least(OLD.created_at, NEW.created_at) < now() - interval '1 day'
+  AND (OLD.day, OLD.email_lower, OLD.live, OLD.paid_live, OLD.revenue_kopecks, OLD.margin_kopecks)
+  IS DISTINCT FROM (NEW.day, NEW.email_lower, NEW.live, NEW.paid_live, NEW.revenue_kopecks, NEW.margin_kopecks))
+EXECUTE FUNCTION journey_days_on_fact();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION journey_days_on_facts_deleted() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  PERFORM journey_days_changed(ARRAY(SELECT DISTINCT day FROM old_rows WHERE created_at < now() - interval '1 day'));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER journey_days_facts_delete AFTER DELETE ON marketing_order_facts
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION journey_days_on_facts_deleted();
 --> statement-breakpoint
 -- An order's session and visitor: which sessions are its touches.
 CREATE OR REPLACE FUNCTION journey_days_on_order_links() RETURNS trigger
@@ -116,8 +128,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The server's order_created stage is written in the new order's own transaction: its order is today's.
 CREATE TRIGGER journey_days_funnel_insert AFTER INSERT ON funnel_stages
-FOR EACH ROW WHEN (NEW.order_id IS NOT NULL) EXECUTE FUNCTION journey_days_on_funnel_stage();
+FOR EACH ROW WHEN (NEW.order_id IS NOT NULL
+  AND (NEW.stage <> 'order_created' OR NEW.created_at < now() - interval '1 day'))
+EXECUTE FUNCTION journey_days_on_funnel_stage();
 --> statement-breakpoint
 CREATE TRIGGER journey_days_funnel_delete AFTER DELETE ON funnel_stages
 FOR EACH ROW WHEN (OLD.order_id IS NOT NULL) EXECUTE FUNCTION journey_days_on_funnel_stage();
