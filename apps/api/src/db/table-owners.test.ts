@@ -82,6 +82,10 @@ const OWNERS: Record<string, string> = {
   marketing_campaigns: 'marketing',
   marketing_campaign_spend: 'marketing',
   marketing_utm_links: 'marketing',
+  journey_closed_days: 'marketing',
+  journey_day_credits: 'marketing',
+  // Kept by SQL triggers on the orders' facts, orders, funnel stages and sessions (migration 0054, decision 096).
+  journey_day_versions: 'marketing',
   partner_coupon_campaigns: 'coupons',
   partner_coupon_batches: 'coupons',
   partner_coupons: 'coupons',

@@ -3,19 +3,18 @@ import { ATTRIBUTION_MODELS, moscowDayStart } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { creditTouches, readPaidOrderPaths } from './attribution.service.ts';
 import { validDaySql } from './journey-days.ts';
+import { createMarketingRepository, type MarketingRepository } from './marketing.repository.ts';
 import { readJourneyConfig, rowsOf } from './journey-sql.ts';
 import { countTouchedOrders } from './touchpoints.service.ts';
-
-/** Rows per INSERT of a day's credits (9 parameters each, far under PostgreSQL's 65,535). */
-const CREDIT_ROWS_PER_INSERT = 1000;
 
 /**
  * The job's side (decision 096): stores the days at least three days old whose stored figures are missing or no
  * longer valid, one day per REPEATABLE READ transaction — the day's version, configuration, orders and touches
  * read in one snapshot.
  */
-export function createJourneyDaysJob(deps: { db: Db }) {
+export function createJourneyDaysJob(deps: { db: Db; repo?: MarketingRepository }) {
   const { db } = deps;
+  const repo = deps.repo ?? createMarketingRepository();
 
   async function openDays(): Promise<string[]> {
     const rows = await rowsOf<{ day: string }>(
@@ -44,27 +43,37 @@ export function createJourneyDaysJob(deps: { db: Db }) {
         const paths = await readPaidOrderPaths(tx, range, config.windowHours);
         const { touches, totals } = creditTouches(paths, config.halfLifeHours);
         const counted = await countTouchedOrders(tx, range, config.windowHours);
-        await tx.execute(sql`delete from journey_closed_days where day = ${day}::date`);
-        await tx.execute(sql`insert into journey_closed_days
-            (day, version, window_hours, half_life_hours, test_emails, paid_orders, revenue_kopecks, margin_kopecks,
-             live_orders, touches)
-          values (${day}::date, ${Number(state?.version ?? 0)}, ${config.windowHours}, ${config.halfLifeHours},
-                  ${state?.test_emails ?? '[]'}, ${totals.orders / 100}, ${totals.revenue}, ${totals.margin},
-                  ${counted.orders}, ${counted.touches})`);
-        const rows = [...touches].flatMap(([key, credit]) =>
-          ATTRIBUTION_MODELS.filter((model) => {
-            const cents = credit.models[model];
-            return cents.orders !== 0 || cents.revenue !== 0 || cents.margin !== 0;
-          }).map(
-            (model) =>
-              sql`(${day}::date, ${model}, ${key}, ${credit.channel}, ${credit.source}, ${credit.campaign},
-                   ${credit.models[model].orders}, ${credit.models[model].revenue}, ${credit.models[model].margin})`,
+        await repo.storeJourneyDay(
+          tx,
+          {
+            day,
+            version: Number(state?.version ?? 0),
+            windowHours: config.windowHours,
+            halfLifeHours: config.halfLifeHours,
+            testEmails: state?.test_emails ?? '[]',
+            paidOrders: totals.orders / 100,
+            revenueKopecks: totals.revenue,
+            marginKopecks: totals.margin,
+            liveOrders: counted.orders,
+            touches: counted.touches,
+          },
+          [...touches].flatMap(([key, credit]) =>
+            ATTRIBUTION_MODELS.filter((model) => {
+              const cents = credit.models[model];
+              return cents.orders !== 0 || cents.revenue !== 0 || cents.margin !== 0;
+            }).map((model) => ({
+              day,
+              model,
+              key,
+              channel: credit.channel,
+              utmSource: credit.source,
+              utmCampaign: credit.campaign,
+              orders: credit.models[model].orders,
+              revenueKopecks: credit.models[model].revenue,
+              marginKopecks: credit.models[model].margin,
+            })),
           ),
         );
-        for (let at = 0; at < rows.length; at += CREDIT_ROWS_PER_INSERT)
-          await tx.execute(sql`insert into journey_day_credits
-              (day, model, key, channel, utm_source, utm_campaign, orders, revenue_kopecks, margin_kopecks)
-            values ${sql.join(rows.slice(at, at + CREDIT_ROWS_PER_INSERT), sql`, `)}`);
       },
       { isolationLevel: 'repeatable read' },
     );

@@ -1,15 +1,41 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MarketingCampaignRequest, MarketingUtmLinkRequest } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { marketingCampaigns, marketingCampaignSpend, marketingUtmLinks } from '../../db/schema/index.ts';
+import {
+  journeyClosedDays,
+  journeyDayCredits,
+  marketingCampaigns,
+  marketingCampaignSpend,
+  marketingUtmLinks,
+} from '../../db/schema/index.ts';
 
 export type CampaignRow = typeof marketingCampaigns.$inferSelect;
 export type SpendRow = typeof marketingCampaignSpend.$inferSelect;
 export type UtmLinkRow = typeof marketingUtmLinks.$inferSelect;
+export type JourneyDayRow = Omit<typeof journeyClosedDays.$inferInsert, 'closedAt'>;
+export type JourneyCreditRow = typeof journeyDayCredits.$inferInsert;
 
-/** The one writer of marketing_campaigns, marketing_campaign_spend and marketing_utm_links (decision 026). */
+/** Credit rows per INSERT (9 parameters each, far under PostgreSQL's 65,535). */
+const CREDIT_ROWS_PER_INSERT = 1000;
+
+/**
+ * The one writer of marketing_campaigns, marketing_campaign_spend and marketing_utm_links (decision 026), and of
+ * the stored journey days (journey_closed_days, journey_day_credits; decision 096 — their versions,
+ * journey_day_versions, are kept by SQL triggers).
+ */
 export function createMarketingRepository() {
   return {
+    /** Stores one closed day of attribution and touchpoints, replacing what was stored for it (decision 096). */
+    async storeJourneyDay(
+      db: DbOrTx,
+      day: JourneyDayRow,
+      credits: readonly JourneyCreditRow[],
+    ): Promise<void> {
+      await db.delete(journeyClosedDays).where(eq(journeyClosedDays.day, day.day));
+      await db.insert(journeyClosedDays).values(day);
+      for (let at = 0; at < credits.length; at += CREDIT_ROWS_PER_INSERT)
+        await db.insert(journeyDayCredits).values(credits.slice(at, at + CREDIT_ROWS_PER_INSERT));
+    },
     async listCampaigns(db: DbOrTx, options: { archived: boolean }): Promise<CampaignRow[]> {
       return db
         .select()
