@@ -108,8 +108,19 @@ export function DashboardReport({ filters }: { filters: ReportFilters }) {
                     curveType="linear"
                     yAxisProps={{ width: 48, allowDecimals: false }}
                     withRightYAxis
-                    rightYAxisLabel="Заказы"
-                    rightYAxisProps={{ width: 48, allowDecimals: false }}
+                    // The axis's name inside its own band: Mantine's rightYAxisLabel sits past the chart's right
+                    // edge, where the SVG clips it at every width.
+                    rightYAxisProps={{
+                      width: 60,
+                      allowDecimals: false,
+                      label: {
+                        value: 'Заказы',
+                        angle: 90,
+                        position: 'insideRight',
+                        offset: 10,
+                        style: { fill: 'var(--mantine-color-text)' },
+                      },
+                    }}
                     data-testid="chart-traffic-by-day"
                   />
                 </Card>
