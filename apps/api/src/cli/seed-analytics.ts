@@ -11,6 +11,7 @@
  * too — seed a fresh database with `npm run seed:large -- --reset` first).
  */
 import pg from 'pg';
+import { rebuildMarketingFacts } from './rebuild-marketing-facts.ts';
 import { openPostgres } from '../db/client.ts';
 import { createJourneyDaysJob } from '../modules/marketing/journey-days-job.ts';
 
@@ -454,7 +455,7 @@ async function main() {
     // The orders got their campaigns above (decision 078: the marketing order facts follow them by trigger; a
     // rebuild is one set-based pass instead).
     log('marketing order facts (marketing_order_facts_rebuild)');
-    await client.query('SELECT marketing_order_facts_rebuild()');
+    await rebuildMarketingFacts(client);
     log('sessions and events rollups (analytics_rollup_rebuild)');
     await client.query('SELECT analytics_rollup_rebuild()');
     // The sessions' triggers were off per chunk (the funnel rollup's copy of their columns with them): one pass.

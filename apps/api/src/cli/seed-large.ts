@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { rebuildMarketingFacts } from './rebuild-marketing-facts.ts';
 import { openPostgres } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 
@@ -603,7 +604,7 @@ async function main() {
     log('unit economics rollups (order_stats_rebuild)');
     await client.query('SELECT order_stats_rebuild()');
     log('marketing order facts (marketing_order_facts_rebuild)');
-    await client.query('SELECT marketing_order_facts_rebuild()');
+    await rebuildMarketingFacts(client);
     log('VACUUM ANALYZE');
     for (const table of [
       'users',
