@@ -61,7 +61,8 @@ AS $$
     interval '1 day') d
 $$;
 --> statement-breakpoint
--- The orders' facts: their day, e-mail, liveness, payment and money. Inserts and updates row by row, passed by in
+-- The orders' facts: their creation time (which sessions are touches, and their time-decay shares), e-mail,
+-- liveness, payment and money. Inserts and updates row by row, passed by in
 -- the WHEN unless the order is over a day old: the order form's insert and a new order's payment call nothing. A
 -- delete (an order deleted for good, the facts' rebuild) one statement at a time.
 CREATE OR REPLACE FUNCTION journey_days_on_fact() RETURNS trigger
@@ -82,8 +83,9 @@ FOR EACH ROW WHEN (NEW.created_at < now() - interval '1 day') EXECUTE FUNCTION j
 --> statement-breakpoint
 CREATE TRIGGER journey_days_facts_update AFTER UPDATE ON marketing_order_facts
 FOR EACH ROW WHEN (least(OLD.created_at, NEW.created_at) < now() - interval '1 day'
-  AND (OLD.day, OLD.email_lower, OLD.live, OLD.paid_live, OLD.revenue_kopecks, OLD.margin_kopecks)
-  IS DISTINCT FROM (NEW.day, NEW.email_lower, NEW.live, NEW.paid_live, NEW.revenue_kopecks, NEW.margin_kopecks))
+  AND (OLD.created_at, OLD.email_lower, OLD.live, OLD.paid_live, OLD.revenue_kopecks, OLD.margin_kopecks)
+  IS DISTINCT FROM (NEW.created_at, NEW.email_lower, NEW.live, NEW.paid_live, NEW.revenue_kopecks,
+                    NEW.margin_kopecks))
 EXECUTE FUNCTION journey_days_on_fact();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION journey_days_on_facts_deleted() RETURNS trigger

@@ -290,6 +290,10 @@ describe('attribution and touchpoints per closed day', () => {
         ),
     ],
     [
+      'an order’s creation moved within its day, before its last touch',
+      () => fx.run(`update orders set created_at = $2 where id = $1`, [orders.three, at(15, 11)]),
+    ],
+    [
       'a touch deleted (retention)',
       () => fx.run(`delete from analytics_sessions where session_id = $1`, [sessions.ads]),
     ],
