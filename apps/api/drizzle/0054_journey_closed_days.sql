@@ -152,7 +152,15 @@ AS $$
 BEGIN
   PERFORM journey_days_changed(ARRAY(
     SELECT journey_touch_days(OLD.created_at) WHERE TG_OP <> 'INSERT'
-    UNION SELECT journey_touch_days(NEW.created_at) WHERE TG_OP <> 'DELETE'));
+    UNION SELECT journey_touch_days(NEW.created_at) WHERE TG_OP <> 'DELETE'
+    -- The orders placed in the session, or reaching it by a funnel stage: its visitor is theirs even when they
+    -- came later than the window after its start.
+    UNION SELECT order_stats_day(o.created_at) FROM orders o
+     WHERE o.analytics_session_id IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD.session_id END,
+                                      CASE WHEN TG_OP <> 'DELETE' THEN NEW.session_id END)
+    UNION SELECT order_stats_day(o.created_at) FROM funnel_stages fs JOIN orders o ON o.id = fs.order_id
+     WHERE fs.session_id IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD.session_id END,
+                             CASE WHEN TG_OP <> 'DELETE' THEN NEW.session_id END)));
   RETURN NULL;
 END
 $$;
@@ -177,7 +185,10 @@ AS $$
 BEGIN
   PERFORM journey_days_changed(ARRAY(
     SELECT DISTINCT journey_touch_days(s.started)
-      FROM (SELECT DISTINCT date_trunc('hour', created_at) AS started FROM old_rows) s));
+      FROM (SELECT DISTINCT date_trunc('hour', created_at) AS started FROM old_rows) s
+    UNION SELECT order_stats_day(o.created_at) FROM old_rows s JOIN orders o ON o.analytics_session_id = s.session_id
+    UNION SELECT order_stats_day(o.created_at) FROM old_rows s JOIN funnel_stages fs ON fs.session_id = s.session_id
+      JOIN orders o ON o.id = fs.order_id));
   RETURN NULL;
 END
 $$;

@@ -228,6 +228,10 @@ describe('attribution and touchpoints per closed day', () => {
       `insert into funnel_stages (session_id, stage, order_id, created_at) values ($1, 'step_1', $2, $3)`,
       [sessions.stage, orders.staged, at(6, 10)],
     );
+    // An order placed in a session that started longer than the window before it (a tab left open): the
+    // session's visitor is still the order's.
+    await session('stale', { at: at(38) });
+    await order('stale', { at: at(5), amount: 1200, session: sessions.stale });
     // Recent days the job never stores (today, yesterday, the day before), read from the raw rows always; no
     // writer raises the version of today or yesterday.
     await session('recent', {
@@ -292,6 +296,11 @@ describe('attribution and touchpoints per closed day', () => {
     [
       'an order’s creation moved within its day, before its last touch',
       () => fx.run(`update orders set created_at = $2 where id = $1`, [orders.three, at(15, 11)]),
+    ],
+    [
+      'the visitor of an order’s session found past the window',
+      () =>
+        fx.run(`update analytics_sessions set visitor_id = 'jd-v1' where session_id = $1`, [sessions.stale]),
     ],
     [
       'a touch deleted (retention)',
