@@ -144,6 +144,17 @@ FOR EACH ROW WHEN ((OLD.order_id IS NOT NULL OR NEW.order_id IS NOT NULL)
   AND (OLD.order_id, OLD.session_id, OLD.created_at) IS DISTINCT FROM (NEW.order_id, NEW.session_id, NEW.created_at))
 EXECUTE FUNCTION journey_days_on_funnel_stage();
 --> statement-breakpoint
+-- The days of the orders placed in the sessions or reaching them by a funnel stage: a session's visitor is theirs
+-- even when they came more than the window after its start.
+CREATE OR REPLACE FUNCTION journey_session_order_days(sessions text[]) RETURNS SETOF date
+LANGUAGE sql STABLE
+AS $$
+  SELECT order_stats_day(o.created_at) FROM orders o WHERE o.analytics_session_id = ANY (sessions)
+  UNION
+  SELECT order_stats_day(o.created_at) FROM funnel_stages fs JOIN orders o ON o.id = fs.order_id
+   WHERE fs.session_id = ANY (sessions)
+$$;
+--> statement-breakpoint
 -- A session is a touch of the orders of its visitor (or of itself) created up to the window after its start.
 -- The tracker's sessions start now: the insert and update triggers pass them by in their WHEN.
 CREATE OR REPLACE FUNCTION journey_days_on_session() RETURNS trigger
@@ -153,14 +164,8 @@ BEGIN
   PERFORM journey_days_changed(ARRAY(
     SELECT journey_touch_days(OLD.created_at) WHERE TG_OP <> 'INSERT'
     UNION SELECT journey_touch_days(NEW.created_at) WHERE TG_OP <> 'DELETE'
-    -- The orders placed in the session, or reaching it by a funnel stage: its visitor is theirs even when they
-    -- came later than the window after its start.
-    UNION SELECT order_stats_day(o.created_at) FROM orders o
-     WHERE o.analytics_session_id IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD.session_id END,
-                                      CASE WHEN TG_OP <> 'DELETE' THEN NEW.session_id END)
-    UNION SELECT order_stats_day(o.created_at) FROM funnel_stages fs JOIN orders o ON o.id = fs.order_id
-     WHERE fs.session_id IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD.session_id END,
-                             CASE WHEN TG_OP <> 'DELETE' THEN NEW.session_id END)));
+    UNION SELECT journey_session_order_days(ARRAY[CASE WHEN TG_OP <> 'INSERT' THEN OLD.session_id END,
+                                                  CASE WHEN TG_OP <> 'DELETE' THEN NEW.session_id END])));
   RETURN NULL;
 END
 $$;
@@ -186,9 +191,7 @@ BEGIN
   PERFORM journey_days_changed(ARRAY(
     SELECT DISTINCT journey_touch_days(s.started)
       FROM (SELECT DISTINCT date_trunc('hour', created_at) AS started FROM old_rows) s
-    UNION SELECT order_stats_day(o.created_at) FROM old_rows s JOIN orders o ON o.analytics_session_id = s.session_id
-    UNION SELECT order_stats_day(o.created_at) FROM old_rows s JOIN funnel_stages fs ON fs.session_id = s.session_id
-      JOIN orders o ON o.id = fs.order_id));
+    UNION SELECT journey_session_order_days(ARRAY(SELECT session_id FROM old_rows))));
   RETURN NULL;
 END
 $$;

@@ -60,6 +60,20 @@ export type TouchCredit = {
   campaign: string | null;
   models: ModelCents;
 };
+/** The credit entry of a touch key in `credits`, added (all zero) when it is not there yet. */
+function creditEntry(
+  credits: Map<string, TouchCredit>,
+  key: string,
+  touch: { channel: string; source: string | null; campaign: string | null },
+): TouchCredit {
+  let credit = credits.get(key);
+  if (!credit) {
+    credit = { channel: touch.channel, source: touch.source, campaign: touch.campaign, models: zeroModels() };
+    credits.set(key, credit);
+  }
+  return credit;
+}
+
 /** The map key of a touch's channel, source and campaign (journey_day_credits.key, decision 096). */
 export const touchKey = (touch: { channel: string; source: string | null; campaign: string | null }) =>
   JSON.stringify([touch.channel, touch.source, touch.campaign]);
@@ -78,20 +92,7 @@ export function creditTouches(
   into: { touches: Map<string, TouchCredit>; totals: Cents } = { touches: new Map(), totals: zero() },
 ): { touches: Map<string, TouchCredit>; totals: Cents } {
   const { touches: credits, totals } = into;
-  const creditOf = (touch: Touches[number]) => {
-    const key = touchKey(touch);
-    let credit = credits.get(key);
-    if (!credit) {
-      credit = {
-        channel: touch.channel,
-        source: touch.source,
-        campaign: touch.campaign,
-        models: zeroModels(),
-      };
-      credits.set(key, credit);
-    }
-    return credit.models;
-  };
+  const creditOf = (touch: Touches[number]) => creditEntry(credits, touchKey(touch), touch).models;
   for (const path of paths) {
     totals.orders += 100;
     totals.revenue += path.revenueKopecks;
@@ -266,16 +267,11 @@ export async function addStoredCredits(
          group by model, key, channel, utm_source, utm_campaign`,
   );
   for (const row of rows) {
-    let credit = into.touches.get(row.key);
-    if (!credit) {
-      credit = {
-        channel: row.channel,
-        source: row.utm_source,
-        campaign: row.utm_campaign,
-        models: zeroModels(),
-      };
-      into.touches.set(row.key, credit);
-    }
+    const credit = creditEntry(into.touches, row.key, {
+      channel: row.channel,
+      source: row.utm_source,
+      campaign: row.utm_campaign,
+    });
     const cents = credit.models[row.model as AttributionModel];
     if (!cents) continue;
     cents.orders += Number(row.orders);

@@ -32,10 +32,9 @@ export function createJourneyDaysJob(deps: { db: Db; repo?: MarketingRepository 
     await db.transaction(
       async (tx) => {
         const config = await readJourneyConfig(tx);
-        const [state] = await rowsOf<{ version: number | string; test_emails: string }>(
+        const [state] = await rowsOf<{ version: number | string }>(
           tx,
-          sql`select coalesce((select version from journey_day_versions where day = ${day}::date), 0) as version,
-                     coalesce((select test_emails::text from analytics_config where id = 1), '[]') as test_emails`,
+          sql`select coalesce((select version from journey_day_versions where day = ${day}::date), 0) as version`,
         );
         const range = [
           { start: moscowDayStart(day).toISOString(), end: moscowDayStart(day, 1).toISOString() },
@@ -50,7 +49,7 @@ export function createJourneyDaysJob(deps: { db: Db; repo?: MarketingRepository 
             version: Number(state?.version ?? 0),
             windowHours: config.windowHours,
             halfLifeHours: config.halfLifeHours,
-            testEmails: state?.test_emails ?? '[]',
+            testEmails: config.testEmails,
             paidOrders: totals.orders / 100,
             revenueKopecks: totals.revenue,
             marginKopecks: totals.margin,

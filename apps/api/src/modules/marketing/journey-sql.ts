@@ -114,7 +114,14 @@ export function orderTouchesJoinSql(windowHours: number): SQL {
   return sql`${orderLinksJoinSql} ${touchesJoinSql(windowHours)}`;
 }
 
-export type JourneyConfig = { windowHours: number; halfLifeHours: number; rules: unknown; threshold: number };
+export type JourneyConfig = {
+  windowHours: number;
+  halfLifeHours: number;
+  rules: unknown;
+  threshold: number;
+  /** The test e-mails as the database writes the jsonb (what a stored journey day keeps, decision 096). */
+  testEmails: string;
+};
 
 /** The analytics configuration the reports read (one row, id 1). */
 export async function readJourneyConfig(db: ReportDb): Promise<JourneyConfig> {
@@ -123,10 +130,11 @@ export async function readJourneyConfig(db: ReportDb): Promise<JourneyConfig> {
     half_life_hours: number;
     rules: unknown;
     threshold: number;
+    test_emails: string;
   }>(
     db,
     sql`select attribution_window_hours as window_hours, time_decay_half_life_hours as half_life_hours,
-               lead_score_rules as rules, hot_lead_threshold as threshold
+               lead_score_rules as rules, hot_lead_threshold as threshold, test_emails::text as test_emails
         from analytics_config where id = 1`,
   );
   return {
@@ -134,6 +142,7 @@ export async function readJourneyConfig(db: ReportDb): Promise<JourneyConfig> {
     halfLifeHours: Number(row?.half_life_hours ?? 168),
     rules: row?.rules ?? [],
     threshold: Number(row?.threshold ?? 50),
+    testEmails: row?.test_emails ?? '[]',
   };
 }
 
