@@ -9,13 +9,24 @@ import { payThroughApi, placeOrder } from '../support/orders';
 
 /** Today in the Russian date picker of a form (the calendar opens on this month). */
 async function pickToday(page: Page, scope: Locator, label: string) {
-  const day = await page.evaluate(() => new Date().getDate());
-  await scope.getByRole('button', { name: label, exact: true }).click();
-  const calendar = page.getByRole('dialog').last();
+  const [day, shown] = await page.evaluate(() => {
+    const now = new Date();
+    const two = (value: number) => String(value).padStart(2, '0');
+    return [now.getDate(), `${two(now.getDate())}.${two(now.getMonth() + 1)}.${now.getFullYear()}`] as const;
+  });
+  const input = scope.getByRole('button', { name: label, exact: true });
+  await input.click();
+  // The picker of this field, not the closing one of the field before (both are dialogs for a moment).
+  const calendar = page
+    .getByRole('dialog')
+    .filter({ has: page.locator('.mantine-DatePickerInput-calendarHeader') });
+  await expect(calendar).toHaveCount(1);
   await calendar
     .locator('button:not([data-outside])')
     .filter({ hasText: new RegExp(`^${day}$`) })
     .click();
+  await expect(input).toHaveText(shown);
+  await expect(calendar).toHaveCount(0);
 }
 
 test('a manager reads the dashboard, adds a campaign with spend, saves a UTM link and finds the order by source', async ({
