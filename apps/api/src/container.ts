@@ -518,10 +518,12 @@ export function createJobHandlers(services: Services): JobHandlers {
     'close-analytics-days': async () => {
       const sessions = await services.analytics.closeDays();
       const journeys = await services.marketingJourneys.journeyDays.closeDays();
+      const leads = await services.marketingJourneys.leadScoreDays.closeDays();
       return {
         ...sessions,
         journeyDays: journeys.days,
-        summary: `${sessions.summary}; дней атрибуции: ${journeys.days}`,
+        leadScoreDays: leads.days,
+        summary: `${sessions.summary}; дней атрибуции: ${journeys.days}; дней оценки лидов: ${leads.days}`,
       };
     },
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).

@@ -155,8 +155,8 @@ export type AnalyticsCountersResponse = z.infer<typeof AnalyticsCountersResponse
 
 /**
  * A lead-scoring rule (issue 19, /crm/marketing/lead-scoring): each event of `eventType` (optionally only with
- * `eventAction`) in a session adds `points`; an event older than `decayDays` counts half, twice that a quarter, …
- * (0: no decay).
+ * `eventAction`) in a session adds `points`; an event whose Moscow day is `decayDays` calendar days before the
+ * report's day or more counts half, twice that a quarter, … (0: no decay; decision 097).
  */
 export const LeadScoreRuleSchema = z.object({
   eventType: shortText(100).min(1),

@@ -14,6 +14,8 @@ import pg from 'pg';
 import { rebuildMarketingFacts } from './rebuild-marketing-facts.ts';
 import { openPostgres } from '../db/client.ts';
 import { createJourneyDaysJob } from '../modules/marketing/journey-days-job.ts';
+import { createLeadScoreDaysJob } from '../modules/marketing/lead-score-days-job.ts';
+import { systemClock } from '../lib/clock.ts';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/bench_large';
 const MARKER = 'analytics_seed';
@@ -481,10 +483,15 @@ async function main() {
     log('attribution and touchpoints of the days at least three days old (journey days)');
     await client.query('DELETE FROM journey_closed_days');
     await client.query('DELETE FROM journey_day_versions');
+    await client.query('DELETE FROM lead_score_days');
+    await client.query('DELETE FROM lead_score_day_versions');
     const database = await openPostgres(rawUrl, { max: 2, statementTimeoutMs: 600_000 });
     try {
       const { days } = await createJourneyDaysJob({ db: database.db }).closeDays();
       log(`journey days stored: ${days}`);
+      // And their lead scores as of today (decision 097).
+      const leads = await createLeadScoreDaysJob({ db: database.db, clock: systemClock }).closeDays();
+      log(`lead-scoring days stored: ${leads.days}`);
     } finally {
       await database.close();
     }
@@ -498,6 +505,7 @@ async function main() {
       'analytics_event_session_days',
       'analytics_visitor_days',
       'journey_closed_days',
+      'lead_score_day_sessions',
       'journey_day_credits',
       'marketing_campaigns',
       'marketing_campaign_spend',

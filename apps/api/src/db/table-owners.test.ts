@@ -86,6 +86,10 @@ const OWNERS: Record<string, string> = {
   journey_day_credits: 'marketing',
   // Kept by SQL triggers on the orders' facts, orders, funnel stages and sessions (migration 0054, decision 096).
   journey_day_versions: 'marketing',
+  lead_score_day_sessions: 'marketing',
+  // Kept by SQL triggers on the sessions and their events (migration 0055, decision 097).
+  lead_score_day_versions: 'marketing',
+  lead_score_days: 'marketing',
   partner_coupon_campaigns: 'coupons',
   partner_coupon_batches: 'coupons',
   partner_coupons: 'coupons',

@@ -155,7 +155,8 @@ export const JOBS = {
   },
   /**
    * Decision 087: the distinct sessions per event group of the days that are over, for the events explorer; then
-   * (decision 096) the attribution credits and touch counts of the days at least three days old.
+   * (decision 096) the attribution credits and touch counts of the days at least three days old, and (decision 097)
+   * their lead scores as of today.
    */
   'close-analytics-days': {
     queue: 'sync-tasks',
@@ -164,7 +165,8 @@ export const JOBS = {
     schedule: {
       // After the retention purge (purge-analytics, 03:10): the days it emptied are not stored again.
       cron: '40 3 * * *',
-      description: 'Подсчёт сессий по событиям и атрибуции заказов за прошедшие дни (для отчётов маркетинга)',
+      description:
+        'Подсчёт сессий по событиям, атрибуции заказов и оценки лидов за прошедшие дни (для отчётов маркетинга)',
     },
   },
   // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -156,4 +157,48 @@ export const journeyDayCredits = pgTable(
     marginKopecks: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'journey_day_credits_pkey', columns: [t.day, t.model, t.key] })],
+);
+
+/**
+ * Lead scoring per closed Moscow day of the sessions' start (decision 097). `lead_score_day_versions` counts the
+ * changes to a day's sessions and their events once the day is two days old (statement triggers on
+ * `analytics_events`, row and statement triggers on `analytics_sessions`, in the writer's transaction); the tracker's
+ * writes for today's and yesterday's sessions raise nothing.
+ */
+export const leadScoreDayVersions = pgTable('lead_score_day_versions', {
+  day: date({ mode: 'string' }).primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+});
+
+/**
+ * A stored day: the version, the rules and threshold (`rules_key`) and the report days it holds for — from
+ * `as_of` to before `valid_until` (null: for good; the decay counts whole days, so a day's scores change only when
+ * one of its events crosses a rule's half-life) — and how many of its sessions scored above zero.
+ */
+export const leadScoreDays = pgTable('lead_score_days', {
+  day: date({ mode: 'string' }).primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+  rulesKey: text().notNull(),
+  asOf: date({ mode: 'string' }).notNull(),
+  validUntil: date({ mode: 'string' }),
+  scoredSessions: integer().notNull(),
+  closedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sessions of a stored day a report may list: its highest-scored ones (as many as a page shows) and every one
+ * at or near the threshold (a hot lead is one of them).
+ */
+export const leadScoreDaySessions = pgTable(
+  'lead_score_day_sessions',
+  {
+    day: date({ mode: 'string' })
+      .notNull()
+      .references(() => leadScoreDays.day, { onDelete: 'cascade' }),
+    sessionId: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    events: integer().notNull(),
+    score: doublePrecision().notNull(),
+  },
+  (t) => [primaryKey({ name: 'lead_score_day_sessions_pkey', columns: [t.day, t.sessionId] })],
 );

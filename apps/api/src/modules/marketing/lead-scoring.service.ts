@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   HOT_LEADS_SHOWN,
   LeadScoreRuleSchema,
+  moscowDate,
+  moscowDayStart,
   NO_DATA_LABEL,
   previousPeriod,
   type HotLead,
@@ -13,13 +15,8 @@ import {
 import type { ReportDb } from './report-db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvRow } from '../../lib/csv.ts';
-import {
-  periodBounds,
-  readJourneyConfig,
-  rowsOf,
-  sessionChannelSql,
-  sessionFiltersSql,
-} from './journey-sql.ts';
+import { inSnapshot, liveRanges, type TimeRange } from './journey-days.ts';
+import { readJourneyConfig, rowsOf, sessionChannelSql, sessionFiltersSql } from './journey-sql.ts';
 
 const TOP = 100;
 /** The order's columns a hot lead shows, and its creation time to find the latest. */
@@ -67,21 +64,181 @@ function matchesAny(rules: LeadScoreRule[]) {
 }
 
 /**
- * An event's points: the sum over the rules it meets of the rule's points, halved per whole `decayDays` since the
- * event (as of `now`). In float8 (decision 080, addendum 3): the points are integers times powers of two, which
- * float8 holds exactly, so the sums are the numeric ones, at half the cost; the whole periods are counted in
- * integers (whole seconds of age, then whole `decayDays`), as exact as the numeric division was.
+ * An event's points: the sum over the rules it meets of the rule's points, halved per whole `decayDays` between the
+ * event's Moscow day and `today` (decision 097: whole calendar days, so a closed day's scores hold for a whole
+ * report day and can be stored). In float8 (decision 080, addendum 3): the points are integers times powers of two,
+ * which float8 holds exactly, so the sums are the numeric ones.
  */
-function pointsOf(rules: LeadScoreRule[], now: string) {
+function pointsOf(rules: LeadScoreRule[], today: string) {
   const terms = rules.map((rule) => {
     const points =
       rule.decayDays > 0
-        ? sql`${rule.points}::int * power(2::float8, -(greatest(0, floor(extract(epoch from (${now}::timestamptz - e.created_at))))::bigint
-                                                        / ${rule.decayDays * 86_400}::bigint))`
+        ? sql`${rule.points}::int * power(2::float8, -(greatest(0, ${today}::date - order_stats_day(e.created_at))
+                                                        / ${rule.decayDays}::int))`
         : sql`${rule.points}::float8`;
     return sql`case when ${ruleMatch(rule)} then ${points} else 0 end`;
   });
   return sql`(${sql.join(terms, sql` + `)})`;
+}
+
+/** Sessions (alias `s`) started in one of the ranges. */
+function startedIn(ranges: readonly TimeRange[]) {
+  return sql`(${sql.join(
+    ranges.map(
+      (range) =>
+        sql`(s.created_at >= ${range.start}::timestamptz and s.created_at < ${range.end}::timestamptz)`,
+    ),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * The CTEs `scores` (each scored session started in the ranges: its start, matched events and score as of `today`)
+ * and `candidates` (the ones a page may list: the TOP highest above zero and every one that may round up to the
+ * threshold — toSession rounds the score to 0.01 before comparing it).
+ */
+function scoresSql(options: {
+  ranges: readonly TimeRange[];
+  rules: LeadScoreRule[];
+  today: string;
+  threshold: number;
+  query: MarketingReportQuery | null;
+}) {
+  const { ranges, rules, today, threshold, query } = options;
+  return sql`
+    -- The ranges' events, joined to their sessions in the table. Each event's points are one expression of the
+    -- rules (pointsOf), not a join with them: such a join cannot be estimated, and the planner pushed it under the
+    -- sessions' join or sorted for it.
+    sess_events as materialized (
+      select e.session_id, s.created_at as started_at, ${pointsOf(rules, today)} as points,
+             ${matchesAny(rules)} as matched
+      from analytics_sessions s join analytics_events e on e.session_id = s.session_id
+      where not s.is_internal and ${ranges.length ? startedIn(ranges) : sql`false`}
+        and ${query ? sessionFiltersSql('s', query) : sql`true`}
+    ),
+    scores as materialized (
+      select session_id, started_at, count(*) filter (where matched) as events, sum(points) as score
+      from sess_events group by session_id, started_at
+    ),
+    candidates as (
+      (select * from scores where score > 0 order by score desc, started_at desc, session_id limit ${TOP})
+      union
+      select * from scores where score >= ${threshold - 0.005}::float8
+    )`;
+}
+
+export type StoredLeadScoreDay = {
+  day: string;
+  asOf: string;
+  validUntil: string | null;
+  scoredSessions: number;
+  sessions: Array<{ sessionId: string; startedAt: Date; events: number; score: number }>;
+};
+
+/** The first report day after `today` on which a score of an event of one of `eventDays` halves again (or null). */
+export function leadScoresValidUntil(
+  eventDays: readonly string[],
+  rules: readonly LeadScoreRule[],
+  today: string,
+): string | null {
+  const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+  const now = dayNumber(today);
+  let next: number | null = null;
+  for (const rule of rules) {
+    if (rule.decayDays <= 0) continue;
+    for (const day of eventDays) {
+      const event = dayNumber(day);
+      const halvings = Math.floor(Math.max(0, now - event) / rule.decayDays);
+      const change = event + (halvings + 1) * rule.decayDays;
+      if (next === null || change < next) next = change;
+    }
+  }
+  return next === null ? null : new Date(next * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * One closed day's scores for the job (decision 097), as of `today`: how many of the day's sessions scored above
+ * zero, the candidates a report may list, and until when they hold (the event days of its matched events).
+ */
+export async function scoreLeadDay(
+  db: ReportDb,
+  day: string,
+  rules: LeadScoreRule[],
+  threshold: number,
+  today: string,
+): Promise<Omit<StoredLeadScoreDay, 'day' | 'asOf'>> {
+  const range = { start: moscowDayStart(day).toISOString(), end: moscowDayStart(day, 1).toISOString() };
+  if (rules.length === 0) return { validUntil: null, scoredSessions: 0, sessions: [] };
+  const rows = await rowsOf<{
+    session_id: string;
+    started_at: Date | string;
+    events: number | string;
+    score: number | string;
+    total: number | string;
+  }>(
+    db,
+    sql`with ${scoresSql({ ranges: [range], rules, today, threshold, query: null })}
+        select session_id, started_at, events, score, (select count(*) from scores where score > 0) as total
+        from candidates`,
+  );
+  const days = await rowsOf<{ day: string }>(
+    db,
+    sql`select distinct order_stats_day(e.created_at)::text as day
+          from analytics_sessions s join analytics_events e on e.session_id = s.session_id
+         where not s.is_internal and ${startedIn([range])} and ${matchesAny(rules)}`,
+  );
+  return {
+    validUntil: leadScoresValidUntil(
+      days.map((row) => row.day),
+      rules,
+      today,
+    ),
+    scoredSessions: Number(rows[0]?.total ?? 0),
+    sessions: rows.map((row) => ({
+      sessionId: row.session_id,
+      startedAt: new Date(row.started_at),
+      events: Number(row.events),
+      score: Number(row.score),
+    })),
+  };
+}
+
+/** The condition on a stored day `c` of holding for the report day `today`: current version, rules and threshold. */
+function validLeadDaySql(today: string) {
+  return sql`c.version = coalesce((select v.version from lead_score_day_versions v where v.day = c.day), 0)
+    and c.as_of <= ${today}::date and (c.valid_until is null or c.valid_until > ${today}::date)
+    and c.rules_key = (select lead_score_rules::text || '|' || hot_lead_threshold::text
+                         from analytics_config where id = 1)`;
+}
+
+/** The period's stored days that hold for `today` (from `from` to `to`, Moscow), with their scored sessions. */
+async function storedLeadDays(
+  db: ReportDb,
+  period: { from: string; to: string },
+  today: string,
+): Promise<{ days: string[]; scored: number }> {
+  const rows = await rowsOf<{ day: string; scored_sessions: number | string }>(
+    db,
+    sql`select c.day::text as day, c.scored_sessions from lead_score_days c
+         where c.day >= ${period.from}::date and c.day <= ${period.to}::date and ${validLeadDaySql(today)}`,
+  );
+  return {
+    days: rows.map((row) => row.day),
+    scored: rows.reduce((sum, row) => sum + Number(row.scored_sessions), 0),
+  };
+}
+
+/** The days from the first session's to `lastDay` whose stored scores are missing or no longer hold for `today`. */
+export async function openLeadScoreDays(db: ReportDb, lastDay: string, today: string): Promise<string[]> {
+  const rows = await rowsOf<{ day: string }>(
+    db,
+    sql`select d::date::text as day
+          from generate_series((select order_stats_day(min(created_at)) from analytics_sessions)::timestamp,
+                               ${lastDay}::date::timestamp, interval '1 day') d
+         where not exists (select 1 from lead_score_days c where c.day = d::date and ${validLeadDaySql(today)})
+         order by 1`,
+  );
+  return rows.map((row) => row.day);
 }
 
 export type LeadScoringService = ReturnType<typeof createLeadScoringService>;
@@ -98,9 +255,9 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
 
   /**
    * The period's scored sessions: how many, and those a page shows — the TOP highest and every one that reaches
-   * the threshold (a hot lead is one of them). Only those look up their latest linked order: at a year of a
-   * mid-size shop that is a few thousand lookups instead of one per scored session (hundreds of thousands, each
-   * row then sent to the API only to be counted).
+   * the threshold (a hot lead is one of them). An unfiltered report reads the stored days that hold for today
+   * (decision 097) and scores the others' sessions from the raw rows, in one snapshot. Only the rows shown look up
+   * their session and latest linked order.
    */
   async function scored(
     query: MarketingReportQuery,
@@ -109,41 +266,33 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
     threshold: number,
   ): Promise<{ total: number; rows: Row[] }> {
     if (rules.length === 0) return { total: 0, rows: [] };
-    const { start, end } = periodBounds(period);
-    const now = clock.now().toISOString();
-    return rowsOf<Row>(
-      db,
-      sql`with
-          -- The period's events, joined to its sessions in the table. Each event's points are one expression of
-          -- the rules (pointsOf), not a join with them: such a join cannot be estimated, and the planner pushed it
-          -- under the sessions' join or sorted for it. (Through a CTE of the sessions it was worse: a CTE's columns
-          -- have no statistics, its 40,000 ids counted as 200 distinct values and all 2 M events were hashed.)
-          sess_events as materialized (
-            select e.session_id, s.created_at as started_at, ${pointsOf(rules, now)} as points,
-                   ${matchesAny(rules)} as matched
-            from analytics_sessions s join analytics_events e on e.session_id = s.session_id
-            where not s.is_internal and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz
-              and ${sessionFiltersSql('s', query)}
+    const today = moscowDate(clock.now());
+    const filtered = Boolean(query.channel || query.source || query.campaign);
+    return inSnapshot(db, async (tx) => {
+      const stored = filtered ? { days: [], scored: 0 } : await storedLeadDays(tx, period, today);
+      const ranges = liveRanges(period, new Set(stored.days));
+      const rows = await rowsOf<Row>(
+        tx,
+        sql`with ${scoresSql({ ranges, rules, today, threshold, query })},
+          -- The stored days' candidates beside the raw ones: the TOP of the period is among the TOP of its days.
+          all_candidates as (
+            select session_id, started_at, events, score from candidates
+            union all
+            select session_id, started_at, events, score from lead_score_day_sessions
+             where day = any(${`{${stored.days.join(',')}}`}::date[])
           ),
-          -- Each session's score, with its start for the ranking: the session's other columns are read for the
-          -- page's rows only (a lookup per scored session was a third of a year's time).
-          scores as materialized (
-            select session_id, started_at, count(*) filter (where matched) as events, sum(points) as score
-            from sess_events group by session_id, started_at
-          ),
-          -- The page's rows: the TOP highest (a top-N sort, not a sort of every scored session) and every one that
-          -- may round up to the threshold (toSession rounds the score to 0.01 before comparing it).
           picked_scores as (
-            (select * from scores where score > 0
+            (select * from all_candidates where score > 0
              order by score desc, started_at desc, session_id limit ${TOP})
             union
-            select * from scores where score >= ${threshold - 0.005}::float8
+            select * from all_candidates where score >= ${threshold - 0.005}::float8
           ),
           -- The page's sessions by their key, one index lookup each («limit 1» keeps the lateral a loop: as a join,
           -- the planner hashed all the sessions for a few thousand rows).
           picked as materialized (
             select s.session_id, s.created_at, s.visitor_id, s.user_id, s.channel, s.utm_campaign, s.device_type,
-                   p.events, p.score, (select count(*) from scores where score > 0) as total,
+                   p.events, p.score,
+                   (select count(*) from scores where score > 0) + ${stored.scored}::bigint as total,
                    row_number() over (order by p.score desc, s.created_at desc, s.session_id) as rank
             from picked_scores p
             cross join lateral (
@@ -177,7 +326,11 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
             limit 1
           ) ord on true
           order by picked.rank`,
-    ).then((rows) => ({ total: Number(rows[0]?.total ?? 0), rows }));
+      );
+      // No row shown: no session of the period scored above zero (the TOP of those are always shown).
+      const total = Number(rows[0]?.total ?? 0);
+      return { total, rows };
+    });
   }
 
   const toSession = (row: Row, threshold: number): ScoredSession & { hot: boolean } => {

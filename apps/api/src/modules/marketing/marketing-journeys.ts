@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createAttributionService, type AttributionService } from './attribution.service.ts';
 import { createJourneyDaysJob, type JourneyDaysJob } from './journey-days-job.ts';
 import { createFunnelService, type FunnelService } from './funnel.service.ts';
+import { createLeadScoreDaysJob, type LeadScoreDaysJob } from './lead-score-days-job.ts';
 import { createLeadScoringService, type LeadScoringService } from './lead-scoring.service.ts';
 import { reportDb } from './report-db.ts';
 import { createTouchpointsService, type TouchpointsService } from './touchpoints.service.ts';
@@ -14,6 +15,8 @@ export type MarketingJourneys = {
   leadScoring: LeadScoringService;
   /** The job's side of attribution and touchpoints per closed day (decision 096): it writes. */
   journeyDays: JourneyDaysJob;
+  /** The job's side of lead scoring per closed day (decision 097): it writes. */
+  leadScoreDays: LeadScoreDaysJob;
 };
 
 /**
@@ -33,5 +36,6 @@ export function createMarketingJourneys(deps: {
     touchpoints: createTouchpointsService({ db }),
     leadScoring: createLeadScoringService({ db, clock: deps.clock }),
     journeyDays: createJourneyDaysJob({ db: deps.db }),
+    leadScoreDays: createLeadScoreDaysJob({ db: deps.db, clock: deps.clock }),
   };
 }

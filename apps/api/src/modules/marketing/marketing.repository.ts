@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   journeyClosedDays,
   journeyDayCredits,
+  leadScoreDaySessions,
+  leadScoreDays,
   marketingCampaigns,
   marketingCampaignSpend,
   marketingUtmLinks,
@@ -14,14 +16,17 @@ export type SpendRow = typeof marketingCampaignSpend.$inferSelect;
 export type UtmLinkRow = typeof marketingUtmLinks.$inferSelect;
 export type JourneyDayRow = Omit<typeof journeyClosedDays.$inferInsert, 'closedAt'>;
 export type JourneyCreditRow = typeof journeyDayCredits.$inferInsert;
+export type LeadScoreDayRow = Omit<typeof leadScoreDays.$inferInsert, 'closedAt'>;
+export type LeadScoreSessionRow = Omit<typeof leadScoreDaySessions.$inferInsert, 'day'>;
 
-/** Credit rows per INSERT (9 parameters each, far under PostgreSQL's 65,535). */
+/** Credit or session rows per INSERT (at most 9 parameters each, far under PostgreSQL's 65,535). */
 const CREDIT_ROWS_PER_INSERT = 1000;
 
 /**
  * The one writer of marketing_campaigns, marketing_campaign_spend and marketing_utm_links (decision 026), and of
  * the stored journey days (journey_closed_days, journey_day_credits; decision 096 — their versions,
- * journey_day_versions, are kept by SQL triggers).
+ * journey_day_versions, are kept by SQL triggers) and of the stored lead-scoring days (lead_score_days,
+ * lead_score_day_sessions; decision 097 — lead_score_day_versions is kept by SQL triggers).
  */
 export function createMarketingRepository() {
   return {
@@ -35,6 +40,19 @@ export function createMarketingRepository() {
       await db.insert(journeyClosedDays).values(day);
       for (let at = 0; at < credits.length; at += CREDIT_ROWS_PER_INSERT)
         await db.insert(journeyDayCredits).values(credits.slice(at, at + CREDIT_ROWS_PER_INSERT));
+    },
+    /** Stores one closed day of lead scores, replacing what was stored for it (decision 097). */
+    async storeLeadScoreDay(
+      db: DbOrTx,
+      day: LeadScoreDayRow,
+      sessions: readonly LeadScoreSessionRow[],
+    ): Promise<void> {
+      await db.delete(leadScoreDays).where(eq(leadScoreDays.day, day.day));
+      await db.insert(leadScoreDays).values(day);
+      for (let at = 0; at < sessions.length; at += CREDIT_ROWS_PER_INSERT)
+        await db
+          .insert(leadScoreDaySessions)
+          .values(sessions.slice(at, at + CREDIT_ROWS_PER_INSERT).map((row) => ({ ...row, day: day.day })));
     },
     async listCampaigns(db: DbOrTx, options: { archived: boolean }): Promise<CampaignRow[]> {
       return db
