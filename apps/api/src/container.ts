@@ -519,11 +519,15 @@ export function createJobHandlers(services: Services): JobHandlers {
       const sessions = await services.analytics.closeDays();
       const journeys = await services.marketingJourneys.journeyDays.closeDays();
       const leads = await services.marketingJourneys.leadScoreDays.closeDays();
+      const funnel = await services.marketingJourneys.funnelDays.closeDays();
       return {
         ...sessions,
         journeyDays: journeys.days,
         leadScoreDays: leads.days,
-        summary: `${sessions.summary}; дней атрибуции: ${journeys.days}; дней оценки лидов: ${leads.days}`,
+        funnelDays: funnel.days,
+        summary:
+          `${sessions.summary}; дней атрибуции: ${journeys.days}; дней оценки лидов: ${leads.days}; ` +
+          `дней воронки: ${funnel.days}`,
       };
     },
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { rebuildMarketingFacts } from './rebuild-marketing-facts.ts';
 import { openPostgres } from '../db/client.ts';
 import { createJourneyDaysJob } from '../modules/marketing/journey-days-job.ts';
+import { createFunnelDaysJob } from '../modules/marketing/funnel-days-job.ts';
 import { createLeadScoreDaysJob } from '../modules/marketing/lead-score-days-job.ts';
 import { systemClock } from '../lib/clock.ts';
 
@@ -485,6 +486,8 @@ async function main() {
     await client.query('DELETE FROM journey_day_versions');
     await client.query('DELETE FROM lead_score_days');
     await client.query('DELETE FROM lead_score_day_versions');
+    await client.query('DELETE FROM funnel_closed_days');
+    await client.query('DELETE FROM funnel_day_versions');
     const database = await openPostgres(rawUrl, { max: 2, statementTimeoutMs: 600_000 });
     try {
       const { days } = await createJourneyDaysJob({ db: database.db }).closeDays();
@@ -492,6 +495,9 @@ async function main() {
       // And their lead scores as of today (decision 097).
       const leads = await createLeadScoreDaysJob({ db: database.db, clock: systemClock }).closeDays();
       log(`lead-scoring days stored: ${leads.days}`);
+      // And the funnel's (decision 098).
+      const funnel = await createFunnelDaysJob({ db: database.db }).closeDays();
+      log(`funnel days stored: ${funnel.days}`);
     } finally {
       await database.close();
     }
@@ -506,6 +512,8 @@ async function main() {
       'analytics_visitor_days',
       'journey_closed_days',
       'lead_score_day_sessions',
+      'funnel_day_cells',
+      'funnel_day_durations',
       'journey_day_credits',
       'marketing_campaigns',
       'marketing_campaign_spend',

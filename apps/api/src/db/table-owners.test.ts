@@ -90,6 +90,11 @@ const OWNERS: Record<string, string> = {
   // Kept by SQL triggers on the sessions and their events (migration 0055, decision 097).
   lead_score_day_versions: 'marketing',
   lead_score_days: 'marketing',
+  funnel_closed_days: 'marketing',
+  funnel_day_cells: 'marketing',
+  funnel_day_durations: 'marketing',
+  // Kept by an SQL trigger on the funnel rollup (migration 0056, decision 098).
+  funnel_day_versions: 'marketing',
   partner_coupon_campaigns: 'coupons',
   partner_coupon_batches: 'coupons',
   partner_coupons: 'coupons',

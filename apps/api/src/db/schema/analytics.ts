@@ -156,12 +156,22 @@ export const funnelSessions = pgTable(
     utmCampaign: text(),
     deviceType: text(),
     isInternal: boolean().notNull().default(false),
+    // Decision 098: stages on more than one Moscow day (or split): the funnel reads such sessions raw beside its
+    // stored days. A column (not only the index's predicate) so that the planner has its statistics.
+    multiDay: boolean().generatedAlwaysAs(
+      sql`split_days or order_stats_day(first_at) <> order_stats_day(last_at)`,
+    ),
   },
   (t) => [
     index('funnel_sessions_last_idx').on(t.lastAt, t.firstAt),
     index('funnel_sessions_split_idx')
       .on(t.lastAt, t.firstAt)
       .where(sql`split_days`),
+    // The sessions whose stages lie on more than one Moscow day: the funnel reads them raw beside its stored days
+    // (decision 098).
+    index('funnel_sessions_multi_day_idx')
+      .on(t.lastAt, t.firstAt)
+      .where(sql`multi_day`),
   ],
 );
 

@@ -202,3 +202,68 @@ export const leadScoreDaySessions = pgTable(
   },
   (t) => [primaryKey({ name: 'lead_score_day_sessions_pkey', columns: [t.day, t.sessionId] })],
 );
+
+/**
+ * The funnel per closed Moscow day (decision 098). `funnel_day_versions` counts the changes to the funnel rollup's
+ * rows (`funnel_sessions`) of a day once the day is two days old (a statement trigger on `funnel_sessions`, in the
+ * writer's transaction).
+ */
+export const funnelDayVersions = pgTable('funnel_day_versions', {
+  day: date({ mode: 'string' }).primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+});
+
+/** A stored day of the funnel: the version it was computed at. */
+export const funnelClosedDays = pgTable('funnel_closed_days', {
+  day: date({ mode: 'string' }).primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+  closedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A stored day's sessions whose stages all lie on that day (not split), per channel × device: how many entered,
+ * reached each stage, and were paid after so many whole days from their start (`paid_by_days[n + 1]`: n days, 0 to
+ * 90; the last element: more) — a period's «paid within the window» is a sum for any window.
+ */
+export const funnelDayCells = pgTable(
+  'funnel_day_cells',
+  {
+    day: date({ mode: 'string' })
+      .notNull()
+      .references(() => funnelClosedDays.day, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    device: text().notNull(),
+    entered: integer().notNull(),
+    landing: integer().notNull(),
+    calculatorUsed: integer().notNull(),
+    step1: integer('step_1').notNull(),
+    step2: integer('step_2').notNull(),
+    step3: integer('step_3').notNull(),
+    orderCreated: integer().notNull(),
+    paid: integer().notNull(),
+    paidByDays: integer().array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'funnel_day_cells_pkey', columns: [t.day, t.channel, t.device] })],
+);
+
+/**
+ * A stored day's minutes from the stage before to `stage`, of the same sessions: how many per bucket of the
+ * funnel's fixed edges (`histogram`) with the bucket's least and greatest value, and every value negated and
+ * sorted (`negated_minutes`: ascending, so `width_bucket` slices out one bucket's values) — a period's exact
+ * median reads at most one bucket of each day, none when the middle values are a bucket's least or greatest.
+ */
+export const funnelDayDurations = pgTable(
+  'funnel_day_durations',
+  {
+    day: date({ mode: 'string' })
+      .notNull()
+      .references(() => funnelClosedDays.day, { onDelete: 'cascade' }),
+    stage: text().notNull(),
+    histogram: integer().array().notNull(),
+    /** The least and greatest value of each bucket (null where it is empty). */
+    bucketLows: doublePrecision().array().notNull(),
+    bucketHighs: doublePrecision().array().notNull(),
+    negatedMinutes: doublePrecision().array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'funnel_day_durations_pkey', columns: [t.day, t.stage] })],
+);

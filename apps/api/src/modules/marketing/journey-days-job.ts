@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ATTRIBUTION_MODELS, moscowDayStart } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { creditTouches, readPaidOrderPaths } from './attribution.service.ts';
-import { validDaySql } from './journey-days.ts';
+import { closeOpenDays, validDaySql } from './journey-days.ts';
 import { createMarketingRepository, type MarketingRepository } from './marketing.repository.ts';
 import { readJourneyConfig, rowsOf } from './journey-sql.ts';
 import { countTouchedOrders } from './touchpoints.service.ts';
@@ -82,11 +82,7 @@ export function createJourneyDaysJob(deps: { db: Db; repo?: MarketingRepository 
     openDays,
     closeDay,
     /** Every open day, oldest first; answers how many were stored. */
-    async closeDays(): Promise<{ days: number }> {
-      const days = await openDays();
-      for (const day of days) await closeDay(day);
-      return { days: days.length };
-    },
+    closeDays: async (): Promise<{ days: number }> => closeOpenDays(await openDays(), closeDay),
   };
 }
 export type JourneyDaysJob = ReturnType<typeof createJourneyDaysJob>;

@@ -86,3 +86,12 @@ export function liveRanges(period: { from: string; to: string }, stored: Readonl
     });
   return ranges;
 }
+
+/** A stored-days job's run: the open days, oldest first, one at a time; answers how many were stored. */
+export async function closeOpenDays(
+  days: readonly string[],
+  closeDay: (day: string) => Promise<void>,
+): Promise<{ days: number }> {
+  for (const day of days) await closeDay(day);
+  return { days: days.length };
+}

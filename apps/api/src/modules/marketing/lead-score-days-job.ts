@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { moscowDate, moscowDayStart } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { closeOpenDays } from './journey-days.ts';
 import { readJourneyConfig, rowsOf } from './journey-sql.ts';
 import { openLeadScoreDays, scoreLeadDay, validRules } from './lead-scoring.service.ts';
 import { createMarketingRepository, type MarketingRepository } from './marketing.repository.ts';
@@ -49,8 +50,7 @@ export function createLeadScoreDaysJob(deps: { db: Db; clock: Clock; repo?: Mark
     /** Every open day, oldest first, as of `today` (the clock's Moscow day); answers how many were stored. */
     async closeDays(today = moscowDate(clock.now())): Promise<{ days: number }> {
       const days = await openLeadScoreDays(db, moscowDate(moscowDayStart(today, -3)), today);
-      for (const day of days) await closeDay(day, today);
-      return { days: days.length };
+      return closeOpenDays(days, (day) => closeDay(day, today));
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createAttributionService, type AttributionService } from './attribution.service.ts';
 import { createJourneyDaysJob, type JourneyDaysJob } from './journey-days-job.ts';
 import { createFunnelService, type FunnelService } from './funnel.service.ts';
+import { createFunnelDaysJob, type FunnelDaysJob } from './funnel-days-job.ts';
 import { createLeadScoreDaysJob, type LeadScoreDaysJob } from './lead-score-days-job.ts';
 import { createLeadScoringService, type LeadScoringService } from './lead-scoring.service.ts';
 import { reportDb } from './report-db.ts';
@@ -17,6 +18,8 @@ export type MarketingJourneys = {
   journeyDays: JourneyDaysJob;
   /** The job's side of lead scoring per closed day (decision 097): it writes. */
   leadScoreDays: LeadScoreDaysJob;
+  /** The job's side of the funnel per closed day (decision 098): it writes. */
+  funnelDays: FunnelDaysJob;
 };
 
 /**
@@ -37,5 +40,6 @@ export function createMarketingJourneys(deps: {
     leadScoring: createLeadScoringService({ db, clock: deps.clock }),
     journeyDays: createJourneyDaysJob({ db: deps.db }),
     leadScoreDays: createLeadScoreDaysJob({ db: deps.db, clock: deps.clock }),
+    funnelDays: createFunnelDaysJob({ db: deps.db }),
   };
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MarketingCampaignRequest, MarketingUtmLinkRequest } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   journeyClosedDays,
   journeyDayCredits,
+  funnelClosedDays,
   leadScoreDaySessions,
   leadScoreDays,
   marketingCampaigns,
@@ -26,7 +27,9 @@ const CREDIT_ROWS_PER_INSERT = 1000;
  * The one writer of marketing_campaigns, marketing_campaign_spend and marketing_utm_links (decision 026), and of
  * the stored journey days (journey_closed_days, journey_day_credits; decision 096 — their versions,
  * journey_day_versions, are kept by SQL triggers) and of the stored lead-scoring days (lead_score_days,
- * lead_score_day_sessions; decision 097 — lead_score_day_versions is kept by SQL triggers).
+ * lead_score_day_sessions; decision 097 — lead_score_day_versions is kept by SQL triggers) and of the stored funnel
+ * days (funnel_closed_days, funnel_day_cells, funnel_day_durations; decision 098 — funnel_day_versions is kept by
+ * an SQL trigger).
  */
 export function createMarketingRepository() {
   return {
@@ -53,6 +56,24 @@ export function createMarketingRepository() {
         await db
           .insert(leadScoreDaySessions)
           .values(sessions.slice(at, at + CREDIT_ROWS_PER_INSERT).map((row) => ({ ...row, day: day.day })));
+    },
+    /**
+     * Stores one closed day of the funnel, replacing what was stored for it (decision 098): its cells and minutes
+     * from the given `select`s (computed in the database: a day's minutes are thousands of values).
+     */
+    async storeFunnelDay(
+      db: DbOrTx,
+      day: { day: string; version: number },
+      rows: { cells: SQL; durations: SQL },
+    ): Promise<void> {
+      await db.delete(funnelClosedDays).where(eq(funnelClosedDays.day, day.day));
+      await db.insert(funnelClosedDays).values(day);
+      await db.execute(sql`insert into funnel_day_cells (day, channel, device, entered, landing, calculator_used,
+                             step_1, step_2, step_3, order_created, paid, paid_by_days) ${rows.cells}`);
+      await db.execute(
+        sql`insert into funnel_day_durations (day, stage, histogram, bucket_lows, bucket_highs, negated_minutes)
+            ${rows.durations}`,
+      );
     },
     async listCampaigns(db: DbOrTx, options: { archived: boolean }): Promise<CampaignRow[]> {
       return db
