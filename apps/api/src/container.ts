@@ -213,6 +213,7 @@ export function createServices(deps: ServiceDeps) {
     repo: analyticsRepo,
     audit,
     clock,
+    jobs,
     secret: config.jwtSecret,
     ownHostname: new URL(config.publicUrl).hostname,
   });

@@ -122,6 +122,11 @@ export const funnelStages = pgTable(
     uniqueIndex('funnel_stages_order_stage_key')
       .on(t.orderId, t.stage)
       .where(sql`order_id is not null`),
+    // A session's orders reached by its stages (lead scoring's hot leads, decision 097): the few stages with an
+    // order, not all of them.
+    index('funnel_stages_session_order_idx')
+      .on(t.sessionId, t.orderId)
+      .where(sql`order_id is not null`),
   ],
 );
 

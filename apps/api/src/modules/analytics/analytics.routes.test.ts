@@ -419,6 +419,28 @@ describe('analytics configuration and retention', () => {
     expect(audit).toEqual([{ before: String(config.retentionDays), after: '90' }]);
   });
 
+  it('a change of what the stored report days hold for sends the closing job at once; others do not', async () => {
+    const admin = await ctx.staffAuth(...DEMO.admin);
+    const url = '/api/marketing/analytics-config';
+    const closingJobs = async () =>
+      (
+        await ctx.database.sql.executeSql(
+          `select count(*)::int as n from pgboss.job where data->>'name' = 'close-analytics-days'`,
+          [],
+        )
+      ).rows[0] as { n: number };
+    const config = (await ctx.app.inject({ method: 'GET', url, headers: admin })).json<AnalyticsConfig>();
+    const save = async (payload: AnalyticsConfig) =>
+      expect((await ctx.app.inject({ method: 'POST', url, headers: admin, payload })).statusCode).toBe(200);
+    await save({ ...config, retentionDays: config.retentionDays + 1 });
+    expect(await closingJobs()).toEqual({ n: 0 });
+    await save({
+      ...config,
+      leadScoreRules: [{ eventType: 'form_submit', eventAction: null, points: 40, decayDays: 7 }],
+    });
+    expect(await closingJobs()).toEqual({ n: 1 });
+  });
+
   it('the retention job deletes only rows older than the retention period', async () => {
     await ctx.database.sql.executeSql('update analytics_config set retention_days = 30', []);
     const old = "now() - interval '31 days'";

@@ -18,6 +18,7 @@ import {
   sanitizeAnalyticsFormData,
 } from '@app/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { dailyIpHash } from '../../lib/client-fingerprint.ts';
 import type { Principal, UserPrincipal } from '../../lib/principal.ts';
@@ -113,11 +114,13 @@ export function createAnalyticsService(deps: {
   repo: AnalyticsRepository;
   audit: AuditRepository;
   clock: Clock;
+  /** A change of what the stored report days depend on stores them again right away (decisions 096, 097). */
+  jobs: Pick<Jobs, 'send'>;
   /** The secret the daily IP salt is derived from, and the site's own host (a referrer from it is direct). */
   secret: string;
   ownHostname: string;
 }) {
-  const { db, repo, audit, clock, secret, ownHostname } = deps;
+  const { db, repo, audit, clock, jobs, secret, ownHostname } = deps;
   const userIdOf = (principal: Principal | null) => (principal?.kind === 'user' ? principal.userId : null);
 
   let cached: { at: number; config: AnalyticsConfig; isInternal: (ip: string) => boolean } | null = null;
@@ -328,6 +331,19 @@ export function createAnalyticsService(deps: {
           entityId: '1',
           data: { before, after },
         });
+        // The stored attribution and lead-scoring days hold for the window, half-life, test e-mails, rules and
+        // threshold they were computed with: the reports read those days raw until the closing job stores them
+        // again — now, not next night.
+        const storedWith = (config: AnalyticsConfig) =>
+          JSON.stringify([
+            config.attributionWindowHours,
+            config.timeDecayHalfLifeHours,
+            config.testEmails,
+            config.leadScoreRules,
+            config.hotLeadThreshold,
+          ]);
+        if (storedWith(before) !== storedWith(after))
+          await jobs.send(tx, 'close-analytics-days', {}, { singletonKey: 'analytics-config-changed' });
         return after;
       });
       cached = null;

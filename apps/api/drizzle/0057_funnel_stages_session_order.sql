@@ -1,0 +1,1 @@
+CREATE INDEX "funnel_stages_session_order_idx" ON "funnel_stages" USING btree ("session_id","order_id") WHERE order_id is not null;
