@@ -87,6 +87,7 @@ const OWNERS: Record<string, string> = {
   // Kept by SQL triggers on the orders' facts, orders, funnel stages and sessions (migration 0054, decision 096).
   journey_day_versions: 'marketing',
   lead_score_day_sessions: 'marketing',
+  lead_score_day_groups: 'marketing',
   // Kept by SQL triggers on the sessions and their events (migration 0055, decision 097).
   lead_score_day_versions: 'marketing',
   lead_score_days: 'marketing',

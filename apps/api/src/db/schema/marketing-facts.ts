@@ -186,8 +186,10 @@ export const leadScoreDays = pgTable('lead_score_days', {
 });
 
 /**
- * The sessions of a stored day a report may list: its highest-scored ones (as many as a page shows) and every one
- * at or near the threshold (a hot lead is one of them).
+ * The sessions of a stored day a report may list: the highest-scored ones (as many as a page shows) of the day
+ * and of each channel × source × campaign of the day (a filtered report's top is among its groups'),
+ * and every one at or near the threshold (a hot lead is one of them). The session's channel (as the reports
+ * compute it), source and campaign ('' for none) are kept for the filters.
  */
 export const leadScoreDaySessions = pgTable(
   'lead_score_day_sessions',
@@ -199,8 +201,38 @@ export const leadScoreDaySessions = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull(),
     events: integer().notNull(),
     score: doublePrecision().notNull(),
+    channel: text().notNull().default(''),
+    utmSource: text().notNull().default(''),
+    utmCampaign: text().notNull().default(''),
+    /** Read by an unfiltered report: in the day's top or near the threshold. */
+    listed: boolean().notNull().default(false),
   },
-  (t) => [primaryKey({ name: 'lead_score_day_sessions_pkey', columns: [t.day, t.sessionId] })],
+  (t) => [
+    primaryKey({ name: 'lead_score_day_sessions_pkey', columns: [t.day, t.sessionId] }),
+    index('lead_score_day_sessions_listed_idx')
+      .on(t.day)
+      .where(sql`listed`),
+  ],
+);
+
+/** A stored day's sessions scored above zero per channel × source × campaign ('' for none): a filtered count. */
+export const leadScoreDayGroups = pgTable(
+  'lead_score_day_groups',
+  {
+    day: date({ mode: 'string' })
+      .notNull()
+      .references(() => leadScoreDays.day, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    utmSource: text().notNull(),
+    utmCampaign: text().notNull(),
+    scoredSessions: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'lead_score_day_groups_pkey',
+      columns: [t.day, t.channel, t.utmSource, t.utmCampaign],
+    }),
+  ],
 );
 
 /**

@@ -39,6 +39,7 @@ export function createLeadScoreDaysJob(deps: { db: Db; clock: Clock; repo?: Mark
             scoredSessions: scored.scoredSessions,
           },
           scored.sessions,
+          scored.groups,
         );
       },
       { isolationLevel: 'repeatable read' },

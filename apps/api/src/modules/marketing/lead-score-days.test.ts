@@ -13,7 +13,14 @@ const today = moscowDate(new Date());
 const dayAgo = (n: number) => moscowDate(moscowDayStart(today, -n));
 const at = (n: number, hour = 12) => new Date(moscowDayStart(dayAgo(n)).getTime() + hour * 3_600_000);
 const PERIOD = `from=${dayAgo(40)}&to=${today}`;
-const QUERIES = [PERIOD, `from=${dayAgo(12)}&to=${dayAgo(4)}&compare=true`];
+const QUERIES = [
+  PERIOD,
+  `from=${dayAgo(12)}&to=${dayAgo(4)}&compare=true`,
+  // Filtered: the stored days' rows and counts of the matching channels, sources, campaigns (case aside).
+  `${PERIOD}&channel=PAID`,
+  `${PERIOD}&source=yandex`,
+  `${PERIOD}&channel=paid&campaign=Autumn`,
+];
 const RULES: LeadScoreRule[] = [
   { eventType: 'form_submit', eventAction: 'step_2', points: 30, decayDays: 0 },
   { eventType: 'calculator', eventAction: null, points: 24, decayDays: 3 },
@@ -43,12 +50,25 @@ describe('lead scoring per closed day', () => {
   let fx: ReturnType<typeof partnerFixtures>;
   const sessions: Record<string, string> = {};
 
-  const session = async (name: string, when: Date, patch: { visitor?: string; userId?: string } = {}) => {
+  const session = async (
+    name: string,
+    when: Date,
+    patch: { visitor?: string; userId?: string; channel?: string; source?: string; campaign?: string } = {},
+  ) => {
     const id = `lsd-${name}`;
     await fx.run(
-      `insert into analytics_sessions (session_id, visitor_id, user_id, channel, device_type, created_at, last_seen_at)
-       values ($1, $2, $3, 'organic', 'desktop', $4, $4)`,
-      [id, patch.visitor ?? null, patch.userId ?? null, when],
+      `insert into analytics_sessions (session_id, visitor_id, user_id, channel, utm_source, utm_campaign,
+         device_type, created_at, last_seen_at)
+       values ($1, $2, $3, $4, $5, $6, 'desktop', $7, $7)`,
+      [
+        id,
+        patch.visitor ?? null,
+        patch.userId ?? null,
+        patch.channel ?? 'organic',
+        patch.source ?? null,
+        patch.campaign ?? null,
+        when,
+      ],
     );
     sessions[name] = id;
     return id;
@@ -67,9 +87,10 @@ describe('lead scoring per closed day', () => {
 
   /** The reports with the stored days set aside (then put back as they were): the raw rows alone. */
   const rawReports = async () => {
-    const [days] = await fx.run<{ rows: unknown; sessions: unknown }>(
+    const [days] = await fx.run<{ rows: unknown; sessions: unknown; groups: unknown }>(
       `select coalesce((select json_agg(c) from lead_score_days c), '[]') as rows,
-              coalesce((select json_agg(s) from lead_score_day_sessions s), '[]') as sessions`,
+              coalesce((select json_agg(s) from lead_score_day_sessions s), '[]') as sessions,
+              coalesce((select json_agg(g) from lead_score_day_groups g), '[]') as groups`,
     );
     await fx.run(`delete from lead_score_days`);
     const reports = [];
@@ -82,6 +103,10 @@ describe('lead scoring per closed day', () => {
       `insert into lead_score_day_sessions
          select * from json_populate_recordset(null::lead_score_day_sessions, $1::json)`,
       [JSON.stringify(days!.sessions)],
+    );
+    await fx.run(
+      `insert into lead_score_day_groups select * from json_populate_recordset(null::lead_score_day_groups, $1::json)`,
+      [JSON.stringify(days!.groups)],
     );
     return reports;
   };
@@ -118,7 +143,13 @@ describe('lead scoring per closed day', () => {
     // the page lists, spread over days, so the period's top is merged from the days' tops.
     for (let index = 0; index < 150; index += 1) {
       const day = 1 + (index % 30);
-      const id = await session(`s${index}`, at(day, 8 + (index % 10)));
+      // Every third from paid ads (Yandex, two campaigns): more than the page lists in the filtered reports too.
+      const paid = index % 3 === 0;
+      const id = await session(
+        `s${index}`,
+        at(day, 8 + (index % 10)),
+        paid ? { channel: 'paid', source: 'Yandex', campaign: index % 2 === 0 ? 'autumn' : 'spring' } : {},
+      );
       for (let view = 0; view <= index % 3; view += 1) await event(id, 'page_view', null, at(day, 9 + view));
       if (index % 4 === 0) await event(id, 'calculator', null, at(day, 10));
       if (index % 7 === 0) await event(id, 'exit', null, at(day, 11));
@@ -174,8 +205,21 @@ describe('lead scoring per closed day', () => {
     expect(changed.sessions[0]!.score).toBe(
       before[0]!.sessions.find((row) => row.sessionId === sessions.open)!.score + 1000,
     );
-    await fx.run(`delete from lead_score_days where day = $1`, [dayAgo(14)]);
-    expect((await close()).days).toBe(1);
+    // A filtered report reads the matching groups' rows and counts.
+    const paidBefore = await report(QUERIES[2]!);
+    await fx.run(`update lead_score_day_sessions set score = score + 2000 where session_id = $1`, [
+      sessions.s3,
+    ]);
+    await fx.run(
+      `update lead_score_day_groups set scored_sessions = scored_sessions + 50
+        where day = $1 and channel = 'paid' and utm_campaign = 'spring'`,
+      [dayAgo(4)],
+    );
+    const paidChanged = await report(QUERIES[2]!);
+    expect(paidChanged.sessions[0]).toMatchObject({ sessionId: sessions.s3 });
+    expect(paidChanged.scoredSessions).toBe(paidBefore.scoredSessions + 50);
+    await fx.run(`delete from lead_score_days where day in ($1, $2, $3)`, [dayAgo(14), dayAgo(4), dayAgo(3)]);
+    expect((await close()).days).toBe(3);
     await expectExact();
   });
 
@@ -196,6 +240,14 @@ describe('lead scoring per closed day', () => {
     [
       'a session marked internal',
       () => fx.run(`update analytics_sessions set is_internal = true where session_id = $1`, [sessions.open]),
+    ],
+    [
+      'a session’s channel corrected',
+      () =>
+        fx.run(
+          `update analytics_sessions set channel = 'paid', utm_source = 'yandex' where session_id = $1`,
+          [sessions.s4],
+        ),
     ],
     [
       'a session deleted (retention)',

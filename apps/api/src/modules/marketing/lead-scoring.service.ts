@@ -123,14 +123,16 @@ function scoresSql(options: {
     -- sessions' join or sorted for it.
     sess_events as materialized (
       select e.session_id, s.created_at as started_at, ${pointsOf(rules, today)} as points,
-             ${matchesAny(rules)} as matched
+             ${matchesAny(rules)} as matched, ${sessionChannelSql('s')} as channel,
+             coalesce(s.utm_source, '') as utm_source, coalesce(s.utm_campaign, '') as utm_campaign
       from ${events}
       where not s.is_internal and ${ranges.length ? startedIn(ranges) : sql`false`}
         and ${query ? sessionFiltersSql('s', query) : sql`true`}
     ),
     scores as materialized (
-      select session_id, started_at, count(*) filter (where matched) as events, sum(points) as score
-      from sess_events group by session_id, started_at
+      select session_id, started_at, count(*) filter (where matched) as events, sum(points) as score,
+             channel, utm_source, utm_campaign
+      from sess_events group by session_id, started_at, channel, utm_source, utm_campaign
     ),
     candidates as (
       (select * from scores where score > 0 order by score desc, started_at desc, session_id limit ${TOP})
@@ -144,7 +146,17 @@ export type StoredLeadScoreDay = {
   asOf: string;
   validUntil: string | null;
   scoredSessions: number;
-  sessions: Array<{ sessionId: string; startedAt: Date; events: number; score: number }>;
+  sessions: Array<{
+    sessionId: string;
+    startedAt: Date;
+    events: number;
+    score: number;
+    channel: string;
+    utmSource: string;
+    utmCampaign: string;
+    listed: boolean;
+  }>;
+  groups: Array<{ channel: string; utmSource: string; utmCampaign: string; scoredSessions: number }>;
 };
 
 /** The first report day after `today` on which a score of an event of one of `eventDays` halves again (or null). */
@@ -180,18 +192,44 @@ export async function scoreLeadDay(
   today: string,
 ): Promise<Omit<StoredLeadScoreDay, 'day' | 'asOf'>> {
   const range = { start: moscowDayStart(day).toISOString(), end: moscowDayStart(day, 1).toISOString() };
-  if (rules.length === 0) return { validUntil: null, scoredSessions: 0, sessions: [] };
+  if (rules.length === 0) return { validUntil: null, scoredSessions: 0, sessions: [], groups: [] };
+  const scores = scoresSql({ ranges: [range], rules, today, threshold, query: null });
+  // The day's top, each channel × source × campaign's top (a filtered report's top is among them) and every
+  // session near the threshold.
   const rows = await rowsOf<{
     session_id: string;
     started_at: Date | string;
     events: number | string;
     score: number | string;
-    total: number | string;
+    channel: string;
+    utm_source: string;
+    utm_campaign: string;
+    listed: boolean;
   }>(
     db,
-    sql`with ${scoresSql({ ranges: [range], rules, today, threshold, query: null })}
-        select session_id, started_at, events, score, (select count(*) from scores where score > 0) as total
-        from candidates`,
+    sql`with ${scores},
+        ranked as (
+          select s.*,
+                 row_number() over (partition by channel, utm_source, utm_campaign
+                                    order by score desc, started_at desc, session_id) as group_rank,
+                 row_number() over (order by score desc, started_at desc, session_id) as day_rank
+          from scores s
+        )
+        select session_id, started_at, events, score, channel, utm_source, utm_campaign,
+               ((score > 0 and day_rank <= ${TOP}) or score >= ${threshold - 0.005}::float8) as listed
+        from ranked
+        where (score > 0 and group_rank <= ${TOP}) or score >= ${threshold - 0.005}::float8`,
+  );
+  const groups = await rowsOf<{
+    channel: string;
+    utm_source: string;
+    utm_campaign: string;
+    scored: number | string;
+  }>(
+    db,
+    sql`with ${scores}
+        select channel, utm_source, utm_campaign, count(*) as scored from scores where score > 0
+        group by 1, 2, 3`,
   );
   const days = await rowsOf<{ day: string }>(
     db,
@@ -205,34 +243,65 @@ export async function scoreLeadDay(
       rules,
       today,
     ),
-    scoredSessions: Number(rows[0]?.total ?? 0),
+    scoredSessions: groups.reduce((sum, group) => sum + Number(group.scored), 0),
     sessions: rows.map((row) => ({
       sessionId: row.session_id,
       startedAt: new Date(row.started_at),
       events: Number(row.events),
       score: Number(row.score),
+      channel: row.channel,
+      utmSource: row.utm_source,
+      utmCampaign: row.utm_campaign,
+      listed: row.listed,
+    })),
+    groups: groups.map((group) => ({
+      channel: group.channel,
+      utmSource: group.utm_source,
+      utmCampaign: group.utm_campaign,
+      scoredSessions: Number(group.scored),
     })),
   };
 }
 
 /** The condition on a stored day `c` of holding for the report day `today`: current version, rules and threshold. */
-function validLeadDaySql(today: string) {
-  return sql`c.version = coalesce((select v.version from lead_score_day_versions v where v.day = c.day), 0)
-    and c.as_of <= ${today}::date and (c.valid_until is null or c.valid_until > ${today}::date)
-    and c.rules_key = (select lead_score_rules::text || '|' || hot_lead_threshold::text
-                         from analytics_config where id = 1)`;
+function validLeadDaySql(today: string, alias = 'c') {
+  const c = sql.raw(alias);
+  return sql`${c}.version = coalesce((select v.version from lead_score_day_versions v where v.day = ${c}.day), 0)
+    and ${c}.as_of <= ${today}::date and (${c}.valid_until is null or ${c}.valid_until > ${today}::date)
+    and ${c}.rules_key = (select lead_score_rules::text || '|' || hot_lead_threshold::text
+                            from analytics_config where id = 1)`;
 }
 
-/** The period's stored days that hold for `today` (from `from` to `to`, Moscow), with their scored sessions. */
+/** The stored rows of a day `c` (its sessions or groups) a filtered report reads: those of matching groups. */
+function storedFiltersSql(query: MarketingReportQuery) {
+  const parts = [sql`true`];
+  if (query.channel) parts.push(sql`lower(c.channel) = lower(${query.channel})`);
+  if (query.source) parts.push(sql`lower(c.utm_source) = lower(${query.source})`);
+  if (query.campaign) parts.push(sql`lower(c.utm_campaign) = lower(${query.campaign})`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The period's stored days that hold for `today` (from `from` to `to`, Moscow), with their sessions scored above
+ * zero — of the groups that pass the filters when there are filters.
+ */
 async function storedLeadDays(
   db: ReportDb,
   period: { from: string; to: string },
   today: string,
+  filters: MarketingReportQuery | null,
 ): Promise<{ days: string[]; scored: number }> {
   const rows = await rowsOf<{ day: string; scored_sessions: number | string }>(
     db,
-    sql`select c.day::text as day, c.scored_sessions from lead_score_days c
-         where c.day >= ${period.from}::date and c.day <= ${period.to}::date and ${validLeadDaySql(today)}`,
+    sql`select d.day::text as day,
+               ${
+                 filters
+                   ? sql`(select coalesce(sum(c.scored_sessions), 0) from lead_score_day_groups c
+                           where c.day = d.day and ${storedFiltersSql(filters)})`
+                   : sql`d.scored_sessions`
+               } as scored_sessions
+          from lead_score_days d
+         where d.day >= ${period.from}::date and d.day <= ${period.to}::date and ${validLeadDaySql(today, 'd')}`,
   );
   return {
     days: rows.map((row) => row.day),
@@ -267,9 +336,9 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
 
   /**
    * The period's scored sessions: how many, and those a page shows — the TOP highest and every one that reaches
-   * the threshold (a hot lead is one of them). An unfiltered report reads the stored days that hold for today
-   * (decision 097) and scores the others' sessions from the raw rows, in one snapshot. Only the rows shown look up
-   * their session and latest linked order.
+   * the threshold (a hot lead is one of them). A report reads the stored days that hold for today (decision 097;
+   * with filters, their rows and counts of the matching channels, sources and campaigns) and scores the others'
+   * sessions from the raw rows, in one snapshot. Only the rows shown look up their session and latest order.
    */
   async function scored(
     query: MarketingReportQuery,
@@ -281,7 +350,7 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
     const today = moscowDate(clock.now());
     const filtered = Boolean(query.channel || query.source || query.campaign);
     return inSnapshot(db, async (tx) => {
-      const stored = filtered ? { days: [], scored: 0 } : await storedLeadDays(tx, period, today);
+      const stored = await storedLeadDays(tx, period, today, filtered ? query : null);
       const ranges = liveRanges(period, new Set(stored.days));
       const rows = await rowsOf<Row>(
         tx,
@@ -290,8 +359,9 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
           all_candidates as (
             select session_id, started_at, events, score from candidates
             union all
-            select session_id, started_at, events, score from lead_score_day_sessions
-             where day = any(${`{${stored.days.join(',')}}`}::date[])
+            select c.session_id, c.started_at, c.events, c.score from lead_score_day_sessions c
+             where c.day = any(${`{${stored.days.join(',')}}`}::date[])
+               and ${filtered ? storedFiltersSql(query) : sql`c.listed`}
           ),
           picked_scores as (
             (select * from all_candidates where score > 0

@@ -5,6 +5,7 @@ import {
   journeyClosedDays,
   journeyDayCredits,
   funnelClosedDays,
+  leadScoreDayGroups,
   leadScoreDaySessions,
   leadScoreDays,
   marketingCampaigns,
@@ -19,6 +20,7 @@ export type JourneyDayRow = Omit<typeof journeyClosedDays.$inferInsert, 'closedA
 export type JourneyCreditRow = typeof journeyDayCredits.$inferInsert;
 export type LeadScoreDayRow = Omit<typeof leadScoreDays.$inferInsert, 'closedAt'>;
 export type LeadScoreSessionRow = Omit<typeof leadScoreDaySessions.$inferInsert, 'day'>;
+export type LeadScoreGroupRow = Omit<typeof leadScoreDayGroups.$inferInsert, 'day'>;
 
 /** Credit or session rows per INSERT (at most 9 parameters each, far under PostgreSQL's 65,535). */
 const CREDIT_ROWS_PER_INSERT = 1000;
@@ -27,7 +29,7 @@ const CREDIT_ROWS_PER_INSERT = 1000;
  * The one writer of marketing_campaigns, marketing_campaign_spend and marketing_utm_links (decision 026), and of
  * the stored journey days (journey_closed_days, journey_day_credits; decision 096 — their versions,
  * journey_day_versions, are kept by SQL triggers) and of the stored lead-scoring days (lead_score_days,
- * lead_score_day_sessions; decision 097 — lead_score_day_versions is kept by SQL triggers) and of the stored funnel
+ * lead_score_day_sessions, lead_score_day_groups; decision 097 — lead_score_day_versions is kept by SQL triggers) and of the stored funnel
  * days (funnel_closed_days, funnel_day_cells, funnel_day_durations; decision 098 — funnel_day_versions is kept by
  * an SQL trigger).
  */
@@ -49,6 +51,7 @@ export function createMarketingRepository() {
       db: DbOrTx,
       day: LeadScoreDayRow,
       sessions: readonly LeadScoreSessionRow[],
+      groups: readonly LeadScoreGroupRow[],
     ): Promise<void> {
       await db.delete(leadScoreDays).where(eq(leadScoreDays.day, day.day));
       await db.insert(leadScoreDays).values(day);
@@ -56,6 +59,10 @@ export function createMarketingRepository() {
         await db
           .insert(leadScoreDaySessions)
           .values(sessions.slice(at, at + CREDIT_ROWS_PER_INSERT).map((row) => ({ ...row, day: day.day })));
+      for (let at = 0; at < groups.length; at += CREDIT_ROWS_PER_INSERT)
+        await db
+          .insert(leadScoreDayGroups)
+          .values(groups.slice(at, at + CREDIT_ROWS_PER_INSERT).map((row) => ({ ...row, day: day.day })));
     },
     /**
      * Stores one closed day of the funnel, replacing what was stored for it (decision 098): its cells and minutes
