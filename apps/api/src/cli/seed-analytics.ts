@@ -511,6 +511,7 @@ async function main() {
       'analytics_event_session_days',
       'analytics_visitor_days',
       'journey_closed_days',
+      'journey_day_touch_filters',
       'lead_score_day_sessions',
       'funnel_day_cells',
       'funnel_day_durations',

@@ -84,6 +84,7 @@ const OWNERS: Record<string, string> = {
   marketing_utm_links: 'marketing',
   journey_closed_days: 'marketing',
   journey_day_credits: 'marketing',
+  journey_day_touch_filters: 'marketing',
   // Kept by SQL triggers on the orders' facts, orders, funnel stages and sessions (migration 0054, decision 096).
   journey_day_versions: 'marketing',
   lead_score_day_sessions: 'marketing',

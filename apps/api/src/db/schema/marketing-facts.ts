@@ -160,6 +160,33 @@ export const journeyDayCredits = pgTable(
 );
 
 /**
+ * A stored day's touchpoints per filter (decision 096, filters): for each combination of the three filters
+ * (`mask`: 1 channel, 2 source, 4 campaign) and each value of it among the touches of the day's live orders
+ * (lower case; '' for a filter not in the mask or a missing tag), the orders with such a touch and the sum of
+ * their touches. `mask` 0: the orders without touches (one «direct» touch for the channel filter alone).
+ */
+export const journeyDayTouchFilters = pgTable(
+  'journey_day_touch_filters',
+  {
+    day: date({ mode: 'string' })
+      .notNull()
+      .references(() => journeyClosedDays.day, { onDelete: 'cascade' }),
+    mask: smallint().notNull(),
+    channel: text().notNull(),
+    utmSource: text().notNull(),
+    utmCampaign: text().notNull(),
+    orders: integer().notNull(),
+    touches: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'journey_day_touch_filters_pkey',
+      columns: [t.day, t.mask, t.channel, t.utmSource, t.utmCampaign],
+    }),
+  ],
+);
+
+/**
  * Lead scoring per closed Moscow day of the sessions' start (decision 097). `lead_score_day_versions` counts the
  * changes to a day's sessions and their events once the day is two days old (statement triggers on
  * `analytics_events`, row and statement triggers on `analytics_sessions`, in the writer's transaction); the tracker's

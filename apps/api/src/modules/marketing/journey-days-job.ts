@@ -5,7 +5,7 @@ import { creditTouches, readPaidOrderPaths } from './attribution.service.ts';
 import { closeOpenDays, validDaySql } from './journey-days.ts';
 import { createMarketingRepository, type MarketingRepository } from './marketing.repository.ts';
 import { readJourneyConfig, rowsOf } from './journey-sql.ts';
-import { countTouchedOrders } from './touchpoints.service.ts';
+import { countTouchedOrders, touchFiltersOfDaySql } from './touchpoints.service.ts';
 
 /**
  * The job's side (decision 096): stores the days at least three days old whose stored figures are missing or no
@@ -42,6 +42,14 @@ export function createJourneyDaysJob(deps: { db: Db; repo?: MarketingRepository 
         const paths = await readPaidOrderPaths(tx, range, config.windowHours);
         const { touches, totals } = creditTouches(paths, config.halfLifeHours);
         const counted = await countTouchedOrders(tx, range, config.windowHours);
+        const touchFilters = await rowsOf<{
+          mask: number;
+          channel: string;
+          utm_source: string;
+          utm_campaign: string;
+          orders: number;
+          touches: number;
+        }>(tx, touchFiltersOfDaySql(range[0]!, config.windowHours));
         await repo.storeJourneyDay(
           tx,
           {
@@ -72,6 +80,14 @@ export function createJourneyDaysJob(deps: { db: Db; repo?: MarketingRepository 
               marginKopecks: credit.models[model].margin,
             })),
           ),
+          touchFilters.map((row) => ({
+            mask: Number(row.mask),
+            channel: row.channel,
+            utmSource: row.utm_source,
+            utmCampaign: row.utm_campaign,
+            orders: Number(row.orders),
+            touches: Number(row.touches),
+          })),
         );
       },
       { isolationLevel: 'repeatable read' },

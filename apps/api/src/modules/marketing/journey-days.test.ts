@@ -162,12 +162,29 @@ describe('attribution and touchpoints per closed day', () => {
       report,
     };
   };
-  const rawTouchpoints = async () => {
+  const rawTouchpoints = async (filters: Record<string, string> = {}) => {
     const { windowHours } = await readJourneyConfig(ctx.database.db);
     const range = { start: moscowDayStart(FROM).toISOString(), end: moscowDayStart(today, 1).toISOString() };
-    const { orders: total, touches } = await countTouchedOrders(ctx.database.db, [range], windowHours);
+    const { orders: total, touches } = await countTouchedOrders(
+      ctx.database.db,
+      [range],
+      windowHours,
+      filters,
+    );
     return { total, averageTouches: total ? Math.round((touches / total) * 100) / 100 : null };
   };
+  /** Touchpoints' filters (any letter case): the stored days' rows of the filters' values (decision 096). */
+  const TOUCH_FILTERS: Array<Record<string, string>> = [
+    {},
+    { channel: 'PAID' },
+    { source: 'Yandex' },
+    { campaign: 'spring' },
+    { channel: 'direct' },
+    { channel: 'organic', source: 'google' },
+    { channel: 'email', campaign: 'LETTER' },
+    { source: 'news', campaign: 'letter' },
+    { channel: 'paid', source: 'yandex', campaign: 'autumn' },
+  ];
 
   /** Every report equals its raw figures; the money too, model by model (kopecks). */
   const expectExact = async () => {
@@ -178,10 +195,15 @@ describe('attribution and touchpoints per closed day', () => {
       expect(totals, query).toEqual(raw.totals);
       if (query.includes('compare=true')) expect(report.previousTotals).not.toBeNull();
     }
-    const touchpoints = await get<TouchpointsResponse>(`/api/marketing/touchpoints?${PERIOD}`);
-    expect({ total: touchpoints.total, averageTouches: touchpoints.averageTouches }).toEqual(
-      await rawTouchpoints(),
-    );
+    for (const filters of TOUCH_FILTERS) {
+      const touchpoints = await get<TouchpointsResponse>(
+        `/api/marketing/touchpoints?${PERIOD}&${new URLSearchParams(filters).toString()}`,
+      );
+      expect(
+        { total: touchpoints.total, averageTouches: touchpoints.averageTouches },
+        JSON.stringify(filters),
+      ).toEqual(await rawTouchpoints(filters));
+    }
   };
   const validDays = async () =>
     (

@@ -67,7 +67,7 @@ const linkedOrder: TouchOrder = { createdAt: sql`o.created_at`, sid: sql`os.sid`
  * when the visitor is unknown — that started before the order was created and not longer than `windowHours`
  * before it; internal sessions are not touches.
  */
-function touchSessionSql(windowHours: number, order: TouchOrder): SQL {
+export function touchSessionSql(windowHours: number, order: TouchOrder): SQL {
   return sql`not s.is_internal
         and s.created_at <= ${order.createdAt}
         and s.created_at >= ${order.createdAt} - make_interval(hours => ${windowHours}::int)

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   journeyClosedDays,
   journeyDayCredits,
+  journeyDayTouchFilters,
   funnelClosedDays,
   leadScoreDayGroups,
   leadScoreDaySessions,
@@ -18,6 +19,7 @@ export type SpendRow = typeof marketingCampaignSpend.$inferSelect;
 export type UtmLinkRow = typeof marketingUtmLinks.$inferSelect;
 export type JourneyDayRow = Omit<typeof journeyClosedDays.$inferInsert, 'closedAt'>;
 export type JourneyCreditRow = typeof journeyDayCredits.$inferInsert;
+export type JourneyTouchFilterRow = Omit<typeof journeyDayTouchFilters.$inferInsert, 'day'>;
 export type LeadScoreDayRow = Omit<typeof leadScoreDays.$inferInsert, 'closedAt'>;
 export type LeadScoreSessionRow = Omit<typeof leadScoreDaySessions.$inferInsert, 'day'>;
 export type LeadScoreGroupRow = Omit<typeof leadScoreDayGroups.$inferInsert, 'day'>;
@@ -27,7 +29,7 @@ const CREDIT_ROWS_PER_INSERT = 1000;
 
 /**
  * The one writer of marketing_campaigns, marketing_campaign_spend and marketing_utm_links (decision 026), and of
- * the stored journey days (journey_closed_days, journey_day_credits; decision 096 — their versions,
+ * the stored journey days (journey_closed_days, journey_day_credits, journey_day_touch_filters; decision 096 — their versions,
  * journey_day_versions, are kept by SQL triggers) and of the stored lead-scoring days (lead_score_days,
  * lead_score_day_sessions, lead_score_day_groups; decision 097 — lead_score_day_versions is kept by SQL triggers) and of the stored funnel
  * days (funnel_closed_days, funnel_day_cells, funnel_day_durations; decision 098 — funnel_day_versions is kept by
@@ -40,11 +42,18 @@ export function createMarketingRepository() {
       db: DbOrTx,
       day: JourneyDayRow,
       credits: readonly JourneyCreditRow[],
+      touchFilters: readonly JourneyTouchFilterRow[],
     ): Promise<void> {
       await db.delete(journeyClosedDays).where(eq(journeyClosedDays.day, day.day));
       await db.insert(journeyClosedDays).values(day);
       for (let at = 0; at < credits.length; at += CREDIT_ROWS_PER_INSERT)
         await db.insert(journeyDayCredits).values(credits.slice(at, at + CREDIT_ROWS_PER_INSERT));
+      for (let at = 0; at < touchFilters.length; at += CREDIT_ROWS_PER_INSERT)
+        await db
+          .insert(journeyDayTouchFilters)
+          .values(
+            touchFilters.slice(at, at + CREDIT_ROWS_PER_INSERT).map((row) => ({ ...row, day: day.day })),
+          );
     },
     /** Stores one closed day of lead scores, replacing what was stored for it (decision 097). */
     async storeLeadScoreDay(

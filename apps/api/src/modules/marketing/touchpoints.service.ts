@@ -20,6 +20,7 @@ import {
   sessionChannelSql,
   touchCountJoinSql,
   touchesJoinSql,
+  touchSessionSql,
 } from './journey-sql.ts';
 
 const DAY = 86_400_000;
@@ -114,6 +115,61 @@ export async function countTouchedOrders(
   return { orders: Number(row?.orders ?? 0), touches: Number(row?.touches ?? 0) };
 }
 
+/**
+ * One closed day's touchpoints per filter (decision 096, filters), a `select` of the rows of
+ * `journey_day_touch_filters` without the day: per mask of filters and value of them among the touches of the
+ * day's live orders, the orders with such a touch and the sum of their touches; mask 0 the orders without touches.
+ */
+export function touchFiltersOfDaySql(range: TimeRange, windowHours: number): SQL {
+  const order = { createdAt: sql`o.created_at`, sid: sql`o.sid`, vid: sql`o.vid` };
+  return sql`with o as materialized (
+      select o.id, o.created_at, os.sid, ov.vid
+      from orders o ${orderLinksJoinSql}
+      where o.deleted_at is null and o.created_at >= ${range.start}::timestamptz
+        and o.created_at < ${range.end}::timestamptz and ${notTestOrderSql}
+    ),
+    t as materialized (
+      select o.id, lower(${sessionChannelSql('s')}) as channel, coalesce(lower(s.utm_source), '') as utm_source,
+             coalesce(lower(s.utm_campaign), '') as utm_campaign
+      from o join analytics_sessions s on ${touchSessionSql(windowHours, order)}
+    ),
+    n as (select o.id, (select count(*) from t where t.id = o.id) as n from o),
+    projected as (
+      select distinct t.id, m.mask,
+             case when m.mask & 1 <> 0 then t.channel else '' end as channel,
+             case when m.mask & 2 <> 0 then t.utm_source else '' end as utm_source,
+             case when m.mask & 4 <> 0 then t.utm_campaign else '' end as utm_campaign
+      from t cross join generate_series(1, 7) as m(mask)
+    )
+    select p.mask, p.channel, p.utm_source, p.utm_campaign, count(*)::int as orders, sum(n.n)::int as touches
+    from projected p join n on n.id = p.id
+    group by 1, 2, 3, 4
+    union all
+    select 0, '', '', '', count(*)::int, 0 from n where n.n = 0 having count(*) > 0`;
+}
+
+/** The stored days' orders and touches that pass the filters (`journey_day_touch_filters`). */
+async function storedTouchFilters(
+  db: ReportDb,
+  days: readonly string[],
+  query: TouchFilters,
+): Promise<{ orders: number; touches: number }> {
+  if (!days.length) return { orders: 0, touches: 0 };
+  const mask = (query.channel ? 1 : 0) | (query.source ? 2 : 0) | (query.campaign ? 4 : 0);
+  const value = (filter: string | undefined) => (filter ? sql`lower(${filter})` : sql`''`);
+  const untouched = !query.source && !query.campaign && query.channel?.toLowerCase() === 'direct';
+  const [row] = await rowsOf<{ orders: number | string; touches: number | string }>(
+    db,
+    sql`select coalesce(sum(f.orders), 0) as orders, coalesce(sum(f.touches), 0) as touches
+          from journey_day_touch_filters f
+         where f.day = any(${`{${days.join(',')}}`}::date[])
+           and ((f.mask = ${mask} and f.channel = ${value(query.channel)} and f.utm_source = ${value(query.source)}
+                 and f.utm_campaign = ${value(query.campaign)})
+                ${untouched ? sql`or f.mask = 0` : sql``})`,
+  );
+  return { orders: Number(row?.orders ?? 0), touches: Number(row?.touches ?? 0) };
+}
+
 export type TouchpointsService = ReturnType<typeof createTouchpointsService>;
 
 /** Every order of the period with its path of touches (decision 068), newest first, keyset-paged. */
@@ -124,10 +180,18 @@ export function createTouchpointsService(deps: { db: ReportDb }) {
     const filtered = touchFilterSql(query) !== null;
     const { orders, touches } = await inSnapshot(db, async (tx) => {
       const { windowHours } = await readJourneyConfig(tx);
-      // Without filters the valid stored days count (decision 096); a filter keeps the orders with a matching
-      // touch, which no sum of days can tell: then every day from the raw rows.
-      if (filtered) return countTouchedOrders(tx, [rangeOf(period)], windowHours, query);
+      // The valid stored days count (decision 096): their totals, or with filters their rows of the filters' values;
+      // the other days from the raw rows.
       const days = await journeyDays(tx, period);
+      if (filtered) {
+        const live = await countTouchedOrders(tx, days.live, windowHours, query);
+        const stored = await storedTouchFilters(
+          tx,
+          days.stored.map((day) => day.day),
+          query,
+        );
+        return { orders: live.orders + stored.orders, touches: live.touches + stored.touches };
+      }
       const live = await countTouchedOrders(tx, days.live, windowHours);
       return days.stored.reduce(
         (sum, day) => ({ orders: sum.orders + day.liveOrders, touches: sum.touches + day.touches }),
