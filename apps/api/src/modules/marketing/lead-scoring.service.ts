@@ -195,7 +195,8 @@ export async function scoreLeadDay(
   if (rules.length === 0) return { validUntil: null, scoredSessions: 0, sessions: [], groups: [] };
   const scores = scoresSql({ ranges: [range], rules, today, threshold, query: null });
   // The day's top, each channel × source × campaign's top (a filtered report's top is among them) and every
-  // session near the threshold.
+  // session near the threshold; with each its group's count of sessions above zero (every such group has its top
+  // session among the rows).
   const rows = await rowsOf<{
     session_id: string;
     started_at: Date | string;
@@ -205,6 +206,7 @@ export async function scoreLeadDay(
     utm_source: string;
     utm_campaign: string;
     listed: boolean;
+    group_scored: number | string;
   }>(
     db,
     sql`with ${scores},
@@ -212,25 +214,28 @@ export async function scoreLeadDay(
           select s.*,
                  row_number() over (partition by channel, utm_source, utm_campaign
                                     order by score desc, started_at desc, session_id) as group_rank,
+                 count(*) filter (where score > 0) over (partition by channel, utm_source, utm_campaign)
+                   as group_scored,
                  row_number() over (order by score desc, started_at desc, session_id) as day_rank
           from scores s
         )
-        select session_id, started_at, events, score, channel, utm_source, utm_campaign,
+        select session_id, started_at, events, score, channel, utm_source, utm_campaign, group_scored,
                ((score > 0 and day_rank <= ${TOP}) or score >= ${threshold - 0.005}::float8) as listed
         from ranked
         where (score > 0 and group_rank <= ${TOP}) or score >= ${threshold - 0.005}::float8`,
   );
-  const groups = await rowsOf<{
-    channel: string;
-    utm_source: string;
-    utm_campaign: string;
-    scored: number | string;
-  }>(
-    db,
-    sql`with ${scores}
-        select channel, utm_source, utm_campaign, count(*) as scored from scores where score > 0
-        group by 1, 2, 3`,
-  );
+  const groups = new Map<
+    string,
+    { channel: string; utm_source: string; utm_campaign: string; scored: number }
+  >();
+  for (const row of rows)
+    if (Number(row.group_scored) > 0)
+      groups.set(JSON.stringify([row.channel, row.utm_source, row.utm_campaign]), {
+        channel: row.channel,
+        utm_source: row.utm_source,
+        utm_campaign: row.utm_campaign,
+        scored: Number(row.group_scored),
+      });
   const days = await rowsOf<{ day: string }>(
     db,
     sql`select distinct order_stats_day(e.created_at)::text as day
@@ -243,7 +248,7 @@ export async function scoreLeadDay(
       rules,
       today,
     ),
-    scoredSessions: groups.reduce((sum, group) => sum + Number(group.scored), 0),
+    scoredSessions: [...groups.values()].reduce((sum, group) => sum + group.scored, 0),
     sessions: rows.map((row) => ({
       sessionId: row.session_id,
       startedAt: new Date(row.started_at),
@@ -254,11 +259,11 @@ export async function scoreLeadDay(
       utmCampaign: row.utm_campaign,
       listed: row.listed,
     })),
-    groups: groups.map((group) => ({
+    groups: [...groups.values()].map((group) => ({
       channel: group.channel,
       utmSource: group.utm_source,
       utmCampaign: group.utm_campaign,
-      scoredSessions: Number(group.scored),
+      scoredSessions: group.scored,
     })),
   };
 }

@@ -133,7 +133,7 @@ export function touchFiltersOfDaySql(range: TimeRange, windowHours: number): SQL
              coalesce(lower(s.utm_campaign), '') as utm_campaign
       from o join analytics_sessions s on ${touchSessionSql(windowHours, order)}
     ),
-    n as (select o.id, (select count(*) from t where t.id = o.id) as n from o),
+    n as (select o.id, count(t.id) as n from o left join t on t.id = o.id group by o.id),
     projected as (
       select distinct t.id, m.mask,
              case when m.mask & 1 <> 0 then t.channel else '' end as channel,
