@@ -120,7 +120,7 @@ test('ADMIN: periodic tasks are cleared after a confirmation and initialized aga
 
   await page.getByRole('button', { name: 'Инициализировать' }).click();
   const jobs = page.getByTestId('cron-job');
-  await expect(jobs).toHaveCount(10);
+  await expect(jobs).toHaveCount(11);
   await expect(jobs.filter({ hasText: 'check-new-paid-orders' })).toBeVisible();
   await expect(jobs.filter({ hasText: 'remove-unattached-uploads' })).toBeVisible();
   await expect(jobs.filter({ hasText: 'approve-partner-commissions' })).toBeVisible();
@@ -129,14 +129,14 @@ test('ADMIN: periodic tasks are cleared after a confirmation and initialized aga
   const dialog = page.getByRole('dialog', { name: 'Очистить все периодические задачи?' });
   await dialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(dialog).toBeHidden();
-  await expect(jobs).toHaveCount(10);
+  await expect(jobs).toHaveCount(11);
   await page.getByRole('button', { name: 'Очистить все' }).click();
   await dialog.getByRole('button', { name: 'Очистить все' }).click();
   await expect(jobs).toHaveCount(0);
   await expect(page.getByText('Периодические задачи не настроены')).toBeVisible();
 
   await page.getByRole('button', { name: 'Инициализировать' }).click();
-  await expect(jobs).toHaveCount(10);
+  await expect(jobs).toHaveCount(11);
 });
 
 test('MANAGER sees only the Orders tab and cannot open automation', async ({ page, request }) => {

@@ -531,6 +531,10 @@ export function createJobHandlers(services: Services): JobHandlers {
           `дней воронки: ${funnel.days}`,
       };
     },
+    'close-lead-score-days': async () => {
+      const { days } = await services.marketingJourneys.leadScoreDays.closeDays();
+      return { leadScoreDays: days, summary: `дней оценки лидов: ${days}` };
+    },
     // A back-office message: every subscribed browser of its audience, then the counts (decision 014).
     [SEND_STAFF_PUSH_JOB]: async (data) => {
       await services.pushStaff.deliver(data.campaignId);

@@ -82,6 +82,7 @@ export const JOB_TITLES = {
   'deliver-webhook': 'Отправка вебхука партнёру',
   'purge-analytics': 'Удаление старых данных аналитики',
   'close-analytics-days': 'Подсчёт сессий и атрибуции за прошедшие дни',
+  'close-lead-score-days': 'Оценка лидов за прошедшие дни',
 } as const;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as Array<keyof typeof JOB_TITLES>;
 

@@ -169,6 +169,19 @@ export const JOBS = {
         'Подсчёт сессий по событиям, атрибуции заказов и оценки лидов за прошедшие дни (для отчётов маркетинга)',
     },
   },
+  /**
+   * Decision 097: the lead scores of the closed days whose half-life is crossed at Moscow midnight (a seventh of
+   * the days with a 7-day half-life) hold no longer from 00:00: stored again at once, not at 03:40 with the others.
+   */
+  'close-lead-score-days': {
+    queue: 'sync-tasks',
+    payload: scheduledRun,
+    expireInSeconds: 15 * MINUTES,
+    schedule: {
+      cron: '1 0 * * *',
+      description: 'Оценка лидов за прошедшие дни на новую дату (для отчёта «Скоринг лидов»)',
+    },
+  },
   // Exactly the names of the contracts' JOB_TITLES (their Russian titles on the monitoring screens): a job missing
   // there, or a title of a job that does not exist, does not compile.
 } as const satisfies Readonly<Record<ContractJobName, JobDefinition>>;

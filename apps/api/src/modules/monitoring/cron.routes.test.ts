@@ -41,17 +41,17 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
-        message: 'Периодические задачи инициализированы: 10',
-        count: 10,
+        message: 'Периодические задачи инициализированы: 11',
+        count: 11,
       });
     }
-    expect(await scheduleCount()).toBe(10);
+    expect(await scheduleCount()).toBe(11);
 
     const info = await cronInfo();
     expect(info.map((queue) => [queue.name, queue.repeatableJobs])).toEqual([
       ['order-processing', 1],
       ['notification-tasks', 2],
-      ['sync-tasks', 7],
+      ['sync-tasks', 8],
     ]);
     const sync = info.find((queue) => queue.name === 'sync-tasks')!;
     expect(sync.error).toBeNull();
@@ -103,7 +103,7 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
     expect(forbidden.statusCode).toBe(403);
 
     const cleared = await ctx.app.inject({ method: 'DELETE', url: '/api/admin/cron/all', headers: admin });
-    expect(cleared.json()).toEqual({ success: true, message: 'Периодические задачи удалены: 10', count: 10 });
+    expect(cleared.json()).toEqual({ success: true, message: 'Периодические задачи удалены: 11', count: 11 });
     expect(await scheduleCount()).toBe(0);
     expect((await cronInfo()).every((queue) => queue.jobs.length === 0)).toBe(true);
   });
