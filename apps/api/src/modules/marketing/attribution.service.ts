@@ -17,6 +17,7 @@ import { csvRow } from '../../lib/csv.ts';
 import { attributeShares, splitByShares } from './attribution-models.ts';
 import { inSnapshot, journeyDays, type StoredDay, type TimeRange } from './journey-days.ts';
 import {
+  arrayParam,
   notTestOrderSql,
   orderTouchesJoinSql,
   readJourneyConfig,
@@ -263,7 +264,10 @@ export async function addStoredCredits(
     sql`select model, key, channel, utm_source, utm_campaign,
                sum(orders) as orders, sum(revenue_kopecks) as revenue, sum(margin_kopecks) as margin
           from journey_day_credits
-         where day = any(${`{${days.map((day) => day.day).join(',')}}`}::date[])
+         where day = any(${arrayParam(
+           days.map((day) => day.day),
+           'date',
+         )})
          group by model, key, channel, utm_source, utm_campaign`,
   );
   for (const row of rows) {

@@ -13,7 +13,14 @@ import {
 import type { ReportDb } from './report-db.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { inSnapshot, liveRanges, type TimeRange } from './journey-days.ts';
-import { percentOf, periodBounds, rowsOf, sessionChannelSql, sessionFiltersSql } from './journey-sql.ts';
+import {
+  arrayParam,
+  percentOf,
+  periodBounds,
+  rowsOf,
+  sessionChannelSql,
+  sessionFiltersSql,
+} from './journey-sql.ts';
 
 const STAGE_PAIRS = MARKETING_FUNNEL_STAGES.slice(1).map(
   (stage, index): [MarketingFunnelStage, MarketingFunnelStage] => [MARKETING_FUNNEL_STAGES[index]!, stage],
@@ -51,7 +58,7 @@ export const FUNNEL_MINUTE_EDGES: readonly number[] = [
   0,
   ...Array.from({ length: 84 }, (_, index) => 0.01 * 1.25 ** index),
 ];
-const EDGES_SQL = sql`${`{${FUNNEL_MINUTE_EDGES.map(String).join(',')}}`}::float8[]`;
+const EDGES_SQL = arrayParam(FUNNEL_MINUTE_EDGES, 'float8');
 /** Days of «paid after n whole days» kept per stored cell: 0 to 90 (the longest window), then one for more. */
 export const PAID_DAYS_KEPT = 91;
 
@@ -60,7 +67,10 @@ const durationsSql = (reached: SQL) => sql`
   select x.stage, x.v
   from (${reached}) r
   cross join lateral unnest(
-    ${`{${STAGE_PAIRS.map(([, next]) => next).join(',')}}`}::text[],
+    ${arrayParam(
+      STAGE_PAIRS.map(([, next]) => next),
+      'text',
+    )},
     array[${sql.join(
       STAGE_PAIRS.map(([prev, next]) => {
         const [a, b] = [sql`r.${sql.identifier(prev)}`, sql`r.${sql.identifier(next)}`];
@@ -140,7 +150,7 @@ function reachedSql(
                sql`, `,
              )}) is not null
                and not fs.is_internal
-               and ${filtered ? sql`fs.session_start is not null and ${sessionFiltersSql('fs', query as FunnelQuery)}` : sql`true`}`;
+               and ${filtered ? sql`fs.session_start is not null and ${sessionFiltersSql('fs', query)}` : sql`true`}`;
 }
 
 /** Sessions per stage (`count(stage)`), as columns named after the stages. */
@@ -376,7 +386,7 @@ export function createFunnelService(deps: { db: ReportDb }) {
       oneDayRanges: liveRanges(period, new Set(days)),
       includeMultiDay: true,
     });
-    const daysSql = sql`${`{${days.join(',')}}`}::date[]`;
+    const daysSql = arrayParam(days, 'date');
     const stageColumnsSum = sql.join(
       MARKETING_FUNNEL_STAGES.map(
         (stage) => sql`sum(c.${sql.identifier(stage)}) as ${sql.identifier(stage)}`,
@@ -422,6 +432,22 @@ export function createFunnelService(deps: { db: ReportDb }) {
     if (middles.length) {
       // The middle values themselves: only their buckets' values are read (a slice of each stored day's sorted
       // values) and ranked.
+      const lows = arrayParam(
+        middles.map((m) => m.low),
+        'float8',
+      );
+      const highs = arrayParam(
+        middles.map((m) => m.high),
+        'float8',
+      );
+      const firstRanks = arrayParam(
+        middles.map((m) => m.ranks[0]),
+        'int',
+      );
+      const secondRanks = arrayParam(
+        middles.map((m) => m.ranks[1]),
+        'int',
+      );
       const rows = await rowsOf<{
         stage: string;
         v: number | string;
@@ -431,11 +457,10 @@ export function createFunnelService(deps: { db: ReportDb }) {
         tx,
         sql`with d as materialized (${durationsSql(reached)}),
             b as (
-              select * from unnest(${`{${middles.map((m) => m.stage).join(',')}}`}::text[],
-                                   ${`{${middles.map((m) => m.low).join(',')}}`}::float8[],
-                                   ${`{${middles.map((m) => m.high).join(',')}}`}::float8[],
-                                   ${`{${middles.map((m) => m.ranks[0]).join(',')}}`}::int[],
-                                   ${`{${middles.map((m) => m.ranks[1]).join(',')}}`}::int[])
+              select * from unnest(${arrayParam(
+                middles.map((m) => m.stage),
+                'text',
+              )}, ${lows}, ${highs}, ${firstRanks}, ${secondRanks})
                 as b(stage, low, high, first_rank, second_rank)
             ),
             vals as (

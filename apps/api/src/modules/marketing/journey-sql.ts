@@ -29,14 +29,39 @@ export function sessionChannelSql(alias: string): SQL {
     else ${s}.utm_source end)`;
 }
 
-/** The report's channel / source / campaign filters on a session (case-insensitive equality). */
-export function sessionFiltersSql(alias: string, query: MarketingReportQuery): SQL {
-  const s = sql.raw(alias);
+/** A report's channel / source / campaign filters. */
+export type TagFilters = Partial<Pick<MarketingReportQuery, 'channel' | 'source' | 'campaign'>>;
+
+/** The filters on three tag expressions (case-insensitive equality): a session's, or a stored row's. */
+export function tagFiltersSql(tags: { channel: SQL; source: SQL; campaign: SQL }, query: TagFilters): SQL {
   const parts: SQL[] = [sql`true`];
-  if (query.channel) parts.push(sql`lower(${sessionChannelSql(alias)}) = lower(${query.channel})`);
-  if (query.source) parts.push(sql`lower(${s}.utm_source) = lower(${query.source})`);
-  if (query.campaign) parts.push(sql`lower(${s}.utm_campaign) = lower(${query.campaign})`);
+  if (query.channel) parts.push(sql`lower(${tags.channel}) = lower(${query.channel})`);
+  if (query.source) parts.push(sql`lower(${tags.source}) = lower(${query.source})`);
+  if (query.campaign) parts.push(sql`lower(${tags.campaign}) = lower(${query.campaign})`);
   return sql.join(parts, sql` and `);
+}
+
+/** The report's channel / source / campaign filters on a session (case-insensitive equality). */
+export function sessionFiltersSql(alias: string, query: TagFilters): SQL {
+  const s = sql.raw(alias);
+  return tagFiltersSql(
+    { channel: sessionChannelSql(alias), source: sql`${s}.utm_source`, campaign: sql`${s}.utm_campaign` },
+    query,
+  );
+}
+
+/**
+ * A list as one bound parameter of an SQL array type (a `{…}` literal; text elements quoted), for `= any(…)` and
+ * `unnest(…)`.
+ */
+export function arrayParam(
+  values: ReadonlyArray<string | number>,
+  type: 'text' | 'date' | 'float8' | 'int',
+): SQL {
+  const elements = values.map((value) =>
+    typeof value === 'number' ? String(value) : `"${value.replace(/["\\]/g, '\\$&')}"`,
+  );
+  return sql`${`{${elements.join(',')}}`}::${sql.raw(type)}[]`;
 }
 
 /** Orders (alias `o`) whose e-mail is a test e-mail of the analytics configuration: left out of every report. */

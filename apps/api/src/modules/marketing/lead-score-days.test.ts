@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moscowDate, moscowDayStart, type LeadScoreRule, type LeadScoringReport } from '@app/contracts';
 import { createTestContext, DEMO, type TestContext } from '#test/helpers.ts';
 import { partnerFixtures } from '#test/partner-fixtures.ts';
+import { sql } from 'drizzle-orm';
+import { arrayParam } from './journey-sql.ts';
 import { leadScoresValidUntil } from './lead-scoring.service.ts';
 
 // Decision 097: lead scoring reads the session days at least three days old from lead_score_days /
@@ -276,6 +278,14 @@ describe('lead scoring per closed day', () => {
     await close();
     await expectExact();
     expect(await validDays()).toContain(dayAgo(3));
+  });
+
+  it('passes a list as one array parameter, the text quoted', async () => {
+    const values = ['a,b', 'c"d', 'e\\f', '{g}', ''];
+    const result = (await ctx.database.db.execute(
+      sql`select unnest(${arrayParam(values, 'text')}) as v`,
+    )) as unknown as { rows: Array<{ v: string }> };
+    expect(result.rows.map((row) => row.v)).toEqual(values);
   });
 
   it('days stored as of an earlier day hold only until one of their events halves again', async () => {

@@ -16,7 +16,15 @@ import type { ReportDb } from './report-db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { inSnapshot, liveRanges, type TimeRange } from './journey-days.ts';
-import { readJourneyConfig, rowsOf, sessionChannelSql, sessionFiltersSql } from './journey-sql.ts';
+import {
+  arrayParam,
+  readJourneyConfig,
+  rowsOf,
+  sessionChannelSql,
+  sessionFiltersSql,
+  tagFiltersSql,
+  type TagFilters,
+} from './journey-sql.ts';
 
 const TOP = 100;
 /** Up to this many days of sessions are scored by index lookups of their events, more by a join. */
@@ -278,12 +286,11 @@ function validLeadDaySql(today: string, alias = 'c') {
 }
 
 /** The stored rows of a day `c` (its sessions or groups) a filtered report reads: those of matching groups. */
-function storedFiltersSql(query: MarketingReportQuery) {
-  const parts = [sql`true`];
-  if (query.channel) parts.push(sql`lower(c.channel) = lower(${query.channel})`);
-  if (query.source) parts.push(sql`lower(c.utm_source) = lower(${query.source})`);
-  if (query.campaign) parts.push(sql`lower(c.utm_campaign) = lower(${query.campaign})`);
-  return sql.join(parts, sql` and `);
+function storedFiltersSql(query: TagFilters) {
+  return tagFiltersSql(
+    { channel: sql`c.channel`, source: sql`c.utm_source`, campaign: sql`c.utm_campaign` },
+    query,
+  );
 }
 
 /**
@@ -365,7 +372,7 @@ export function createLeadScoringService(deps: { db: ReportDb; clock: Clock }) {
             select session_id, started_at, events, score from candidates
             union all
             select c.session_id, c.started_at, c.events, c.score from lead_score_day_sessions c
-             where c.day = any(${`{${stored.days.join(',')}}`}::date[])
+             where c.day = any(${arrayParam(stored.days, 'date')})
                and ${filtered ? storedFiltersSql(query) : sql`c.listed`}
           ),
           picked_scores as (

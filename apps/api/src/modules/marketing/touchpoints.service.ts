@@ -11,6 +11,7 @@ import { csvRow } from '../../lib/csv.ts';
 import { parseKeysetCursor } from '../../lib/keyset.ts';
 import { inSnapshot, journeyDays, type TimeRange } from './journey-days.ts';
 import {
+  arrayParam,
   notTestOrderSql,
   orderLinksJoinSql,
   parseTouches,
@@ -18,13 +19,14 @@ import {
   readJourneyConfig,
   rowsOf,
   sessionChannelSql,
+  sessionFiltersSql,
+  type TagFilters,
   touchCountJoinSql,
   touchesJoinSql,
   touchSessionSql,
 } from './journey-sql.ts';
 
 const DAY = 86_400_000;
-type TouchFilters = Partial<Pick<TouchpointsQuery, 'channel' | 'source' | 'campaign'>>;
 type Row = {
   id: string;
   number: number | string;
@@ -35,22 +37,13 @@ type Row = {
 };
 
 /**
- * Whether an order passes the filters, on its touch count `tc` (`touchCountJoinSql` with `touchMatchSql`): a touch
+ * Whether an order passes the filters, on its touch count `tc` (`touchCountJoinSql` with `sessionFiltersSql`): a touch
  * matches them; an order without touches is one «direct» touch without source or campaign. Null without filters.
  */
-function touchFilterSql(query: TouchFilters): SQL | null {
+function touchFilterSql(query: TagFilters): SQL | null {
   if (!query.channel && !query.source && !query.campaign) return null;
   const noTouchMatches = !query.source && !query.campaign && query.channel?.toLowerCase() === 'direct';
   return sql`(case when tc.n = 0 then ${noTouchMatches} else tc.matches end)`;
-}
-
-/** A touch's session `s` matches the filters (case-insensitive; the touch's channel, source and campaign). */
-function touchMatchSql(query: TouchFilters): SQL {
-  const conditions: SQL[] = [sql`true`];
-  if (query.channel) conditions.push(sql`lower(${sessionChannelSql('s')}) = lower(${query.channel})`);
-  if (query.source) conditions.push(sql`lower(s.utm_source) = lower(${query.source})`);
-  if (query.campaign) conditions.push(sql`lower(s.utm_campaign) = lower(${query.campaign})`);
-  return sql.join(conditions, sql` and `);
 }
 
 export function toTouchpointOrder(row: Row): TouchpointOrder {
@@ -79,7 +72,7 @@ const rangeOf = (period: { from: string; to: string }): TimeRange => {
  * 085).
  */
 function scopeSql(
-  query: TouchFilters,
+  query: TagFilters,
   ranges: readonly TimeRange[],
   windowHours: number,
   counted: boolean,
@@ -95,7 +88,7 @@ function scopeSql(
       )
     : sql`false`;
   return sql`from orders o ${orderLinksJoinSql}
-             ${counted || filter ? touchCountJoinSql(windowHours, touchMatchSql(query)) : sql``}
+             ${counted || filter ? touchCountJoinSql(windowHours, sessionFiltersSql('s', query)) : sql``}
              where o.deleted_at is null and (${inRanges})
                and ${notTestOrderSql} and ${filter ?? sql`true`}`;
 }
@@ -105,7 +98,7 @@ export async function countTouchedOrders(
   db: ReportDb,
   ranges: readonly TimeRange[],
   windowHours: number,
-  filters: TouchFilters = {},
+  filters: TagFilters = {},
 ): Promise<{ orders: number; touches: number }> {
   if (!ranges.length) return { orders: 0, touches: 0 };
   const [row] = await rowsOf<{ orders: number | string; touches: number | string | null }>(
@@ -149,10 +142,10 @@ export function touchFiltersOfDaySql(range: TimeRange, windowHours: number): SQL
 }
 
 /** The stored days' orders and touches that pass the filters (`journey_day_touch_filters`). */
-async function storedTouchFilters(
+async function storedTagFilters(
   db: ReportDb,
   days: readonly string[],
-  query: TouchFilters,
+  query: TagFilters,
 ): Promise<{ orders: number; touches: number }> {
   if (!days.length) return { orders: 0, touches: 0 };
   const mask = (query.channel ? 1 : 0) | (query.source ? 2 : 0) | (query.campaign ? 4 : 0);
@@ -162,7 +155,7 @@ async function storedTouchFilters(
     db,
     sql`select coalesce(sum(f.orders), 0) as orders, coalesce(sum(f.touches), 0) as touches
           from journey_day_touch_filters f
-         where f.day = any(${`{${days.join(',')}}`}::date[])
+         where f.day = any(${arrayParam(days, 'date')})
            and ((f.mask = ${mask} and f.channel = ${value(query.channel)} and f.utm_source = ${value(query.source)}
                  and f.utm_campaign = ${value(query.campaign)})
                 ${untouched ? sql`or f.mask = 0` : sql``})`,
@@ -185,7 +178,7 @@ export function createTouchpointsService(deps: { db: ReportDb }) {
       const days = await journeyDays(tx, period);
       if (filtered) {
         const live = await countTouchedOrders(tx, days.live, windowHours, query);
-        const stored = await storedTouchFilters(
+        const stored = await storedTagFilters(
           tx,
           days.stored.map((day) => day.day),
           query,
