@@ -22,7 +22,18 @@ async function expectFits(page: Page, path: string): Promise<void> {
     expect(box && box.x + box.width, `'Выйти' on ${path}`).toBeLessThanOrEqual(
       page.viewportSize()?.width ?? 320,
     );
+    await expectNoClippedBadges(page, path);
   });
+}
+
+/** Every status badge shows its whole word: none cut to «В РАБ…» by a squeezed table column. */
+async function expectNoClippedBadges(page: Page, path: string): Promise<void> {
+  const clipped = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('.mantine-Badge-label'))
+      .filter((label) => label.clientWidth > 0 && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+  expect(clipped, `badges cut short on ${path}`).toEqual([]);
 }
 
 test('every CRM page of ADMIN fits a 320 px phone', async ({ page, request }) => {

@@ -26,6 +26,10 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
+    // Badges are statuses («В работе», «Выполнен»): a word cut to «В РАБ…» says nothing. Mantine's label clips, so a
+    // badge in a table weighs nothing in the column's width and a phone's scrolling table squeezed it; shown whole,
+    // the column keeps its width (the table scrolls a little further instead).
+    Badge: { styles: { label: { overflow: 'visible' } } },
   },
 });
 
