@@ -101,6 +101,10 @@ const hostileStrings = fc.constantFrom(
   '1e309',
   '9999999999999999999999999',
   '2024-02-30',
+  // Well-formed dates outside the product's calendar (decision 099): 9999-12-31 once ran a day loop for ever.
+  '0001-01-01',
+  '9999-12-31',
+  '9999-12-31T23:59:59Z',
   '0000-00-00T25:61:61Z',
   '00000000-0000-0000-0000-000000000000',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',

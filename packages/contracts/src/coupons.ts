@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { calendarDate } from './fields.ts';
 import { MESSAGES } from './messages.ts';
 import { PARTNER_MESSAGES } from './messages-partner.ts';
 import { COUPON_BATCH_STATUSES } from './partner-constants.ts';
@@ -44,7 +45,7 @@ export const COUPON_BATCH_STATUS_LABELS = {
   REFUSED: 'Отклонён',
 } as const satisfies Record<(typeof COUPON_BATCH_STATUSES)[number], string>;
 
-const isoDate = z.iso.date({ message: MESSAGES.dateInvalid });
+const isoDate = calendarDate(MESSAGES.dateInvalid);
 
 export const CouponBatchCreateRequestSchema = z.object({
   label: z

@@ -37,8 +37,28 @@ export const optionalText = (max: number, options: { multiline?: boolean } = {})
   return (options.multiline ? multiline(text) : text).nullish().transform((value) => (value ? value : null));
 };
 
+/**
+ * The product's calendar: every date it takes — orders, payments, holidays, promo codes, report periods — falls in
+ * the years 2000–2100 (the holidays' years too). A date outside is a typo or a probe, and was harmful: year 0001
+ * broke the reports' day arithmetic (500), and from 9999-12-31 a loop over days went on past "9999-12-31" for ever
+ * (it compares YYYY-MM-DD strings, and "10000-01-01" sorts before it) until the process ran out of memory.
+ */
+export const CALENDAR_YEARS = { first: 2000, last: 2100 } as const;
+/** Whether a YYYY-MM-DD date (or the date part of a date-time) lies in CALENDAR_YEARS. */
+export function isInCalendar(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= CALENDAR_YEARS.first && year <= CALENDAR_YEARS.last;
+}
+/** For a moment the customer never typed (a device's clock): outside the calendar it is dropped, not refused. */
+export const dropOutsideCalendar = (value: string | null) => (value && !isInCalendar(value) ? null : value);
+/** A YYYY-MM-DD date in the product's calendar; `message` for a value that is not such a date at all. */
+export const calendarDate = (message: string) =>
+  z.iso.date({ message }).refine(isInCalendar, { message: MESSAGES.dateOutOfCalendar });
+
 /** A missing or empty date is asked for ('Укажите дату'); anything else that is not YYYY-MM-DD is a wrong format. */
-export const isoDateField = z.iso.date({
-  error: (issue) =>
-    issue.input === undefined || issue.input === '' ? MESSAGES.dateRequired : MESSAGES.dateInvalid,
-});
+export const isoDateField = z.iso
+  .date({
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? MESSAGES.dateRequired : MESSAGES.dateInvalid,
+  })
+  .refine(isInCalendar, { message: MESSAGES.dateOutOfCalendar });

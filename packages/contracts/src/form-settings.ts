@@ -4,6 +4,7 @@ import {
   CataloguePriceSchema,
   daysField,
   idField,
+  isInCalendar,
   nameField,
   optionalText,
   sortOrderField,
@@ -95,7 +96,10 @@ const promoCodeField = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{2,50}$/, { message: MESSAGES.promoCodeFormatInvalid });
-const moment = z.iso.datetime({ offset: true, message: MESSAGES.dateInvalid }).nullish();
+const moment = z.iso
+  .datetime({ offset: true, message: MESSAGES.dateInvalid })
+  .refine(isInCalendar, { message: MESSAGES.dateOutOfCalendar })
+  .nullish();
 
 export const PromoCodeInputSchema = z
   .object({

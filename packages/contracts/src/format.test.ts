@@ -7,7 +7,7 @@ import {
   formatReadyDate,
   formatRub,
 } from './format.ts';
-import { moscowDate, moscowDayStart } from './moscow-time.ts';
+import { moscowDate, moscowDayStart, moscowDays } from './moscow-time.ts';
 
 const NBSP = '\u00A0';
 
@@ -142,5 +142,17 @@ describe('Moscow days and moments', () => {
     expect(moscowDayStart('2026-03-05').toISOString()).toBe('2026-03-04T21:00:00.000Z');
     expect(moscowDayStart('2026-03-05', 1).toISOString()).toBe('2026-03-05T21:00:00.000Z');
     expect(moscowDayStart('2026-12-31', 1).toISOString()).toBe('2026-12-31T21:00:00.000Z');
+  });
+
+  it('moscowDays: the days of a period, counted — it ends at year 9999 too (a text compare did not)', () => {
+    expect(moscowDays('2026-12-30', '2027-01-02')).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
+    expect(moscowDays('2028-02-28', '2028-03-01')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
+    expect(moscowDays('2026-05-02', '2026-05-01')).toEqual([]);
+    expect(moscowDays('9999-12-30', '9999-12-31')).toEqual(['9999-12-30', '9999-12-31']);
   });
 });

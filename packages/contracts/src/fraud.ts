@@ -3,6 +3,7 @@ import { PARTNER_TYPES } from './constants.ts';
 import { FRAUD_EVENT_STATUSES, FRAUD_RULES } from './partner-constants.ts';
 import { IdSchema } from './common.ts';
 import { PartnerStatusSchema, PartnerTypeSchema } from './enums.ts';
+import { calendarDate } from './fields.ts';
 import { MESSAGES } from './messages.ts';
 import { PARTNER_MESSAGES } from './messages-partner.ts';
 
@@ -110,7 +111,7 @@ export const FraudResolutionResponseSchema = z.object({
 });
 export type FraudResolutionResponse = z.infer<typeof FraudResolutionResponseSchema>;
 
-const IsoDaySchema = z.iso.date({ message: MESSAGES.invalidDate });
+const IsoDaySchema = calendarDate(MESSAGES.invalidDate);
 
 export const PartnerAnalyticsQuerySchema = z
   .object({ from: IsoDaySchema, to: IsoDaySchema })

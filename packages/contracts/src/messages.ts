@@ -253,6 +253,7 @@ export const MESSAGES = {
   dateRequired: 'Укажите дату',
   dateInvalid: 'Укажите дату в формате ГГГГ-ММ-ДД',
   yearInvalid: 'Год — от 2000 до 2100',
+  dateOutOfCalendar: 'Дата — от 2000 до 2100 года',
   holidayNotFound: 'Этого дня нет в календаре',
   periodInvalid: 'Дата окончания периода не может быть раньше даты начала',
   periodTooLong: 'Период — не больше 3 лет',

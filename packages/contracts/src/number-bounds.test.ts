@@ -1,60 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as contracts from './index.ts';
+import { findInSchema, inputSchemas } from './testing/input-schemas.ts';
 import { z } from './zod.ts';
 
-type Def = { type?: string; checks?: Array<{ _zod: { def: { check: string } } }> } & Record<string, unknown>;
-type Node = { _zod?: { def?: Def } };
-
 /** Paths of every number in `schema` that lacks an explicit lower or upper bound. */
-function unboundedNumbers(schema: unknown, path: string, seen = new Set<unknown>()): string[] {
-  const node = schema as Node;
-  const def = node?._zod?.def;
-  if (!def || seen.has(schema)) return [];
-  seen.add(schema);
-  const walk = (child: unknown, suffix: string) => unboundedNumbers(child, `${path}${suffix}`, seen);
-  switch (def.type) {
-    case 'number': {
-      const checks = (def.checks ?? []).map((check) => check._zod.def.check);
-      return checks.includes('greater_than') && checks.includes('less_than') ? [] : [path];
-    }
-    case 'object':
-      return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, value]) =>
-        walk(value, `.${key}`),
-      );
-    case 'array':
-      return walk(def.element, '[]');
-    case 'tuple':
-      return (def.items as unknown[]).flatMap((item, index) => walk(item, `[${index}]`));
-    case 'record':
-      return walk(def.valueType, '{}');
-    case 'union':
-      return (def.options as unknown[]).flatMap((option) => walk(option, ''));
-    case 'intersection':
-      return [...walk(def.left, ''), ...walk(def.right, '')];
-    case 'pipe':
-      return [...walk(def.in, ''), ...walk(def.out, '')];
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return walk(def.innerType, '');
-    default:
-      return [];
-  }
+function unboundedNumbers(schema: unknown, path: string): string[] {
+  return findInSchema(schema, path, (def, at) => {
+    if (def.type !== 'number') return undefined;
+    const checks = (def.checks ?? []).map((check) => check._zod.def.check);
+    return checks.includes('greater_than') && checks.includes('less_than') ? [] : [at];
+  });
 }
-
-/** Every schema the API validates input with: requests, queries, path parameters, form inputs. */
-const INPUT_SCHEMA = /(Request|Query|Params|Input|Filters)Schema$/;
-const inputSchemas = Object.entries(contracts).filter(
-  ([name, value]) =>
-    (INPUT_SCHEMA.test(name) || name === 'PushSubscriptionSchema' || name === 'AttributionSchema') &&
-    typeof value === 'object' &&
-    value !== null &&
-    '_zod' in value,
-);
 
 describe('number bounds (decision 021)', () => {
   it('finds the input schemas', () => {

@@ -11,6 +11,7 @@ import {
   PriceBreakdownSchema,
 } from './orders.ts';
 import { multiline } from './text.ts';
+import { calendarDate } from './fields.ts';
 
 // Module orders, the back-office half: the staff order list and its filters, amounts, deletion, internal
 // notes and the act exchange. The customer half is orders.ts.
@@ -131,8 +132,8 @@ export const StaffOrderFiltersSchema = z.object({
   /** Only these orders (the rows selected on the list page), together with any other filter given. */
   ids: idList.optional(),
   status: statusList.optional(),
-  dateFrom: z.iso.date().optional(),
-  dateTo: z.iso.date().optional(),
+  dateFrom: calendarDate(MESSAGES.dateInvalid).optional(),
+  dateTo: calendarDate(MESSAGES.dateInvalid).optional(),
   payerType: PayerTypeSchema.optional(),
   deliveryType: DeliveryTypeSchema.optional(),
   pointId: z.uuid().optional(),

@@ -6,7 +6,7 @@ import { MESSAGES } from './messages.ts';
 import { InnSchema, KppSchema, refuseKppOfSoleTrader } from './profile.ts';
 import { multiline } from './text.ts';
 import { FilePageCountSchema } from './uploads.ts';
-import { isoDateField } from './fields.ts';
+import { dropOutsideCalendar, isoDateField } from './fields.ts';
 
 /** POST /api/order/yandex-delivery/check-price: coordinates as [lat, lon]. */
 export const CheckDeliveryPriceRequestSchema = z.object({
@@ -35,6 +35,17 @@ export type CheckDeliveryPriceResponse = z.infer<typeof CheckDeliveryPriceRespon
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** Free text where line breaks belong (comments): tab, LF and CR allowed (decision 021). */
 const multilineText = (max: number) => multiline(z.string().trim().max(max)).nullable().optional();
+/**
+ * When the visitor first/last came, by the device's clock (the site's tracker). A moment outside the product's
+ * calendar (a phone whose clock reset to 1970, or a probe with year 0001) is dropped, not refused: the order is what
+ * the customer submitted, and it must not fail on a field they never saw.
+ */
+const touchMoment = z
+  .string()
+  .datetime({ offset: true })
+  .nullable()
+  .transform(dropOutsideCalendar)
+  .optional();
 const idRef = (message: string) => z.string({ message }).trim().uuid({ message });
 
 export const DocumentWithQuantitySchema = z.object({
@@ -169,8 +180,8 @@ export const AttributionSchema = z.object({
   landingPage: optionalText(2000),
   acquisitionChannel: optionalText(100),
   attributionModel: optionalText(50),
-  firstTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
-  lastTouchAt: z.string().datetime({ offset: true }).nullable().optional(),
+  firstTouchAt: touchMoment,
+  lastTouchAt: touchMoment,
   touchpointCount: z
     .number({ message: MESSAGES.numberOutOfRange })
     .int({ message: MESSAGES.numberOutOfRange })

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { calendarDate } from './fields.ts';
 import { PromoCodeStatusSchema } from './form-settings.ts';
 import { MESSAGES } from './messages.ts';
 import { PARTNER_MESSAGES } from './messages-partner.ts';
@@ -117,7 +118,7 @@ export type PromoCodePartnersResponse = z.infer<typeof PromoCodePartnersResponse
 
 // ---- click logs, analytics, dashboard ----
 
-const periodDate = z.iso.date({ message: MESSAGES.dateInvalid }).optional();
+const periodDate = calendarDate(MESSAGES.dateInvalid).optional();
 
 export const ClickLogQuerySchema = z.object({
   from: periodDate,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/contracts';
+import { sendCsv } from '../lib/csv.ts';
 import { clientErrorHandler, errorHandlerPlugin, requestSerializer } from './error-handler.ts';
 import { createTestContext, type TestContext } from '#test/helpers.ts';
 
@@ -47,6 +48,33 @@ describe('error log (decision 021)', () => {
       cause: { errorClass: 'Error', code: '22021' },
     });
     expect(entry.error.stack).toMatch(/^\s+at /);
+    await app.close();
+  });
+});
+
+describe('a CSV export that fails before its first byte', () => {
+  it('answers the shared JSON error body, not a file named export.csv holding an English Fastify error', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorHandlerPlugin);
+    app.get('/export.csv', async (_request, reply) =>
+      sendCsv(
+        reply,
+        'export.csv',
+        (async function* rows() {
+          yield* [];
+          throw new Error('the report query failed');
+        })(),
+      ),
+    );
+    const response = await app.inject({ method: 'GET', url: '/export.csv' });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      message: MESSAGES.internalError,
+    });
     await app.close();
   });
 });

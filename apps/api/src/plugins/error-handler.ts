@@ -111,6 +111,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      // The error body is JSON even where the route had already named a file (a CSV export whose stream failed
+      // before its first byte): Fastify refuses an object under text/csv, and the client would save the error.
+      reply.removeHeader('content-type').removeHeader('content-disposition');
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
         return reply.status(error.statusCode).send(body(error.code, error.message, error.details));

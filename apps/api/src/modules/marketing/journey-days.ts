@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { moscowDate, moscowDayStart } from '@app/contracts';
+import { moscowDayStart, moscowDays } from '@app/contracts';
 import type { ReportDb } from './report-db.ts';
 import { rowsOf } from './journey-sql.ts';
 
@@ -72,7 +72,7 @@ export async function journeyDays(
 export function liveRanges(period: { from: string; to: string }, stored: ReadonlySet<string>): TimeRange[] {
   const ranges: TimeRange[] = [];
   let open: string | null = null;
-  for (let day = period.from; day <= period.to; day = moscowDate(moscowDayStart(day, 1))) {
+  for (const day of moscowDays(period.from, period.to)) {
     if (stored.has(day)) {
       if (open)
         ranges.push({ start: moscowDayStart(open).toISOString(), end: moscowDayStart(day).toISOString() });

@@ -196,7 +196,7 @@ describe('refunds (test payment page)', () => {
     const future = await refund(ctx, order.id, admin, {
       amount: 100,
       reason: 'Клиент передумал',
-      manual: { method: 'cash', refundedOn: '2999-01-01' },
+      manual: { method: 'cash', refundedOn: moscowDate(new Date(Date.now() + 2 * 24 * 3600 * 1000)) },
     });
     expect(future.statusCode).toBe(400);
     expect(future.json<{ message: string }>().message).toBe(MESSAGES.refundDateInvalid);

@@ -14,6 +14,7 @@ import {
   MESSAGES,
   moscowDate,
   moscowDayStart,
+  moscowDays,
   PARTNER_MESSAGES,
   type PartnerDashboardResponse,
   type PartnerLink,
@@ -97,12 +98,6 @@ function period(query: { from?: string; to?: string }, now: Date): { from: strin
   if (days < 0) throw badRequest(MESSAGES.periodInvalid);
   if (days >= PERIOD_MAX_DAYS) throw badRequest(PARTNER_MESSAGES.referralPeriodTooLong);
   return { from, to };
-}
-
-function daysOf(range: { from: string; to: string }): string[] {
-  const days: string[] = [];
-  for (let day = range.from; day <= range.to; day = moscowDate(moscowDayStart(day, 1))) days.push(day);
-  return days;
 }
 
 const emptyFunnel = (): Funnel => ({ clicks: 0, orders: 0, paidOrders: 0, commissionKopecks: 0 });
@@ -598,7 +593,7 @@ export function createReferralsService(deps: {
         .where(eq(partnerLinks.partnerAccountId, partnerId));
 
       const totals = emptyFunnel();
-      const byDay = new Map(daysOf(range).map((day) => [day, emptyFunnel()]));
+      const byDay = new Map(moscowDays(range.from, range.to).map((day) => [day, emptyFunnel()]));
       const byLink = new Map<string, Funnel>();
       const bySub = new Map<string, Funnel>();
       const bucket = (map: Map<string, Funnel>, key: string) => {
