@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as contracts from './index.ts';
-import { CALENDAR_YEARS, dropOutsideCalendar, isInCalendar, isoDateField } from './fields.ts';
+import { CALENDAR_DAYS, CALENDAR_YEARS, dropOutsideCalendar, isInCalendar, isoDateField } from './fields.ts';
 import { MESSAGES } from './messages.ts';
 import { findInSchema, inputSchemas } from './testing/input-schemas.ts';
 import { z } from './zod.ts';
@@ -47,6 +47,10 @@ describe('dates in the product calendar, 2000–2100 (decision 099)', () => {
 
   it('refuses a date outside the calendar in Russian, and takes its first and last days', () => {
     expect(CALENDAR_YEARS).toEqual({ first: 2000, last: 2100 });
+    expect(CALENDAR_DAYS).toEqual({
+      first: `${CALENDAR_YEARS.first}-01-01`,
+      last: `${CALENDAR_YEARS.last}-12-31`,
+    });
     for (const day of ['1999-12-31', '2101-01-01', '0001-01-01', '9999-12-31']) {
       const result = isoDateField.safeParse(day);
       expect(result.success, day).toBe(false);

@@ -17,7 +17,7 @@ export * from './spa-routes.ts';
 export * from './moscow-time.ts';
 export * from './format.ts';
 export * from './pricing/index.ts';
-export { CataloguePriceSchema } from './fields.ts';
+export { CALENDAR_DAYS, CALENDAR_YEARS, CataloguePriceSchema } from './fields.ts';
 // API modules
 export * from './analytics.ts';
 export * from './analytics-rules.ts';

@@ -2,10 +2,12 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ru';
 import { DatePickerInput, DatesProvider, type DatePickerInputProps } from '@mantine/dates';
+import { CALENDAR_DAYS } from '@app/contracts';
 
 /**
  * The one date field of the app: Mantine's picker in Russian (Monday first, «дд.мм.гггг»), never the browser's
  * `type="date"` (mm/dd/yyyy in some browsers). The value is an ISO day `YYYY-MM-DD` or null, as the API takes it.
+ * Its calendar ends where the API's does (2000–2100, decision 099), unless a field narrows it further.
  */
 export function RuDateInput({
   value,
@@ -20,6 +22,8 @@ export function RuDateInput({
       <DatePickerInput
         valueFormat="DD.MM.YYYY"
         placeholder="дд.мм.гггг"
+        minDate={CALENDAR_DAYS.first}
+        maxDate={CALENDAR_DAYS.last}
         {...props}
         value={value || null}
         onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}

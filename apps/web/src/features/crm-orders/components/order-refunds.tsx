@@ -1,4 +1,5 @@
 import {
+  CALENDAR_DAYS,
   CreateRefundRequestSchema,
   MANUAL_PAYMENT_METHOD_LABELS,
   MANUAL_PAYMENT_METHODS,
@@ -177,6 +178,7 @@ function RefundForm({ orderId, payments }: { orderId: string; payments: Payment[
                 label="Дата возврата"
                 valueFormat="DD.MM.YYYY"
                 {...form.getInputProps('refundedOn')}
+                minDate={CALENDAR_DAYS.first}
                 maxDate={moscowDate(new Date())}
                 w={{ base: '100%', xs: 180 }}
               />

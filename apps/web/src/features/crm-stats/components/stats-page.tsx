@@ -1,4 +1,4 @@
-import type { UnitEconomicsResponse } from '@app/contracts';
+import { CALENDAR_DAYS, type UnitEconomicsResponse } from '@app/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
 import {
   Alert,
@@ -333,6 +333,8 @@ export function StatsPage() {
             <DatePickerInput
               type="range"
               label="Период"
+              minDate={CALENDAR_DAYS.first}
+              maxDate={CALENDAR_DAYS.last}
               placeholder="Выберите даты"
               value={pending ?? [startDate, endDate]}
               onChange={(value) => {
