@@ -45,7 +45,10 @@ export const optionalText = (max: number, options: { multiline?: boolean } = {})
  */
 export const CALENDAR_YEARS = { first: 2000, last: 2100 } as const;
 /** Its first and last days, as the web's date pickers bound their calendars. */
-export const CALENDAR_DAYS = { first: '2000-01-01', last: '2100-12-31' } as const;
+export const CALENDAR_DAYS = {
+  first: `${CALENDAR_YEARS.first}-01-01`,
+  last: `${CALENDAR_YEARS.last}-12-31`,
+} as const;
 /** Whether a YYYY-MM-DD date (or the date part of a date-time) lies in CALENDAR_YEARS. */
 export function isInCalendar(value: string): boolean {
   const year = Number(value.slice(0, 4));
