@@ -24,6 +24,15 @@ const webFeatureZones = readdirSync(new URL(WEB_FEATURES, import.meta.url), { wi
     except: [`./${name}`],
     message: 'Features do not import each other: move the shared code down into components/ or lib/.',
   }));
+const WEB_IMPORT_PATTERNS = [
+  { group: ['@app/api', '@app/api/*', '**/apps/api/**'], message: 'web never imports api' },
+  { group: ['../../../*'], message: 'Deep relative imports: move shared code down.' },
+];
+const CHARTS_ONLY_THROUGH_WRAPPER = {
+  name: '@mantine/charts',
+  message:
+    "Import charts from '@/components/charts': it brings their stylesheet (a chart without it is unstyled).",
+};
 /** A module reaches another module through its service/repository, never its HTTP routes. */
 const API_MODULES = './apps/api/src/modules';
 
@@ -108,13 +117,13 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: webFeatureZones }],
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['@app/api', '@app/api/*', '**/apps/api/**'], message: 'web never imports api' },
-            { group: ['../../../*'], message: 'Deep relative imports: move shared code down.' },
-          ],
-        },
+        { paths: [CHARTS_ONLY_THROUGH_WRAPPER], patterns: WEB_IMPORT_PATTERNS },
       ],
     },
+  },
+  {
+    // The one module that may import the charts: it brings their stylesheet along.
+    files: ['apps/web/src/components/charts.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }] },
   },
 );

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createBrowserKeys, decryptPush, startFakePushService } from '../../apps/api/test/fakes/push-service';
 import { DEMO, staffToken, uniqueEmail } from '../support/api';
 import { bearer, customerToken, signInStaff } from '../support/fixtures';
+import { expectChartLegendsStyled } from '../support/layout';
 
 /**
  * Back office (issue 5): ADMIN reads unit economics and sends a push to one customer (picking one person is ADMIN's,
@@ -81,6 +82,7 @@ test('ADMIN reads the unit economics of a period with the orders the test comple
   await page.getByRole('button', { name: 'Последние 30 дней' }).click();
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
   await expect(page.getByTestId('chart-by-day').locator('svg.recharts-surface').first()).toBeVisible();
+  await expectChartLegendsStyled(page);
 
   const row = page.getByRole('table', { name: 'Показатели по типам документов' }).getByRole('row', { name });
   const lineRevenue = order.amount - order.priceBreakdown.deliveryPrice;

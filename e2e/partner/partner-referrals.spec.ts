@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { bearer, signInPartnerPortal } from '../support/fixtures';
-import { expectNoSidewaysScroll } from '../support/layout';
+import { expectChartLegendsStyled, expectNoSidewaysScroll } from '../support/layout';
 import { payThroughApi, placeOrder } from '../support/orders';
 
 /** Decision 061: a referral link from its creation to a paid order the partner sees. */
@@ -43,6 +43,7 @@ test.describe('partner referrals', () => {
     const byLink = page.getByTestId('analytics-links').getByRole('row', { name: new RegExp(name) });
     await expect(byLink).toContainText(/1\s*1\s*1/);
     await expect(page.getByTestId('analytics-sub-ids')).toContainText('e2e');
+    await expectChartLegendsStyled(page);
     await expectAccessible(page, '/partner/affiliate/analytics');
 
     await page.goto('/partner/affiliate/click-logs');
@@ -54,6 +55,7 @@ test.describe('partner referrals', () => {
     await page.goto('/partner/dashboard');
     await expect(page.getByTestId('dashboard-clicks')).not.toHaveText('0');
     await expect(page.getByTestId('dashboard-orders')).not.toHaveText('0');
+    await expectChartLegendsStyled(page);
     await expectAccessible(page, '/partner/dashboard');
   });
 

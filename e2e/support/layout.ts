@@ -27,3 +27,31 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     );
   }).toPass({ timeout: 10_000 });
 }
+
+/**
+ * Every chart legend on the page is laid out as Mantine's stylesheet lays it out: each colour swatch beside its
+ * name. Without the charts' stylesheet a legend falls apart into a swatch on one line and its name on the next.
+ */
+export async function expectChartLegendsStyled(page: Page): Promise<void> {
+  const items = page.locator('.mantine-ChartLegend-legendItem');
+  await expect(items.first()).toBeVisible();
+  const legend = await items.evaluateAll((elements) =>
+    elements.map((item) => {
+      const swatch = item.querySelector('.mantine-ChartLegend-legendItemColor')?.getBoundingClientRect();
+      const label = item.querySelector('.mantine-ChartLegend-legendItemName');
+      const box = label?.getBoundingClientRect();
+      if (!swatch || !box) return { name: label?.textContent ?? '?', offset: Infinity, gap: -Infinity };
+      return {
+        name: label?.textContent ?? '?',
+        offset: Math.abs((swatch.top + swatch.bottom) / 2 - (box.top + box.bottom) / 2),
+        gap: box.left - swatch.right,
+      };
+    }),
+  );
+  for (const item of legend) {
+    expect(item.offset, `legend «${item.name}»: its name is not level with its swatch`).toBeLessThanOrEqual(
+      4,
+    );
+    expect(item.gap, `legend «${item.name}»: its name is not beside its swatch`).toBeGreaterThanOrEqual(0);
+  }
+}

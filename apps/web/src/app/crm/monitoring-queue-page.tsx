@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { MonitoringShell } from '@/features/crm-monitoring/components/monitoring-shell';
 import { QueueTab } from '@/features/crm-monitoring/components/queue-tab';
 

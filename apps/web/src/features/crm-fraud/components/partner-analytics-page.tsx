@@ -1,5 +1,5 @@
 import { moscowDate, PARTNER_TYPE_LABELS, type PartnerAnalyticsResponse } from '@app/contracts';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/components/charts';
 import { Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { AdminList, AdminPageHeader } from '@/components/admin-list';

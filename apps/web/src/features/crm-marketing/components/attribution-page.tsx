@@ -7,7 +7,7 @@ import {
   type AttributionCredit,
   type AttributionMetric,
 } from '@app/contracts';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/components/charts';
 import { Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { AdminList, AdminPageHeader } from '@/components/admin-list';
 import { formatRub } from '@/lib/format';

@@ -4,7 +4,7 @@ import {
   type MarketingCampaign,
   type MarketingCampaignsResponse,
 } from '@app/contracts';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/components/charts';
 import { Badge, Button, Card, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { EditModal, FormActions, RowActions, useEditing } from '@/components/admin-list';

@@ -1,5 +1,5 @@
 import type { MarketingEventsResponse } from '@app/contracts';
-import { AreaChart, BarChart } from '@mantine/charts';
+import { AreaChart, BarChart } from '@/components/charts';
 import { Card, SimpleGrid, Title } from '@mantine/core';
 import { downloadMarketingCsv, useMarketingEvents } from '../api/marketing';
 import type { ReportFilters } from './report-filters';

@@ -5,7 +5,7 @@ import {
   MARKETING_FUNNEL_STAGES,
   type FunnelBreakdownRow,
 } from '@app/contracts';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/components/charts';
 import { Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { AdminList, AdminPageHeader, AdminTable, ListState } from '@/components/admin-list';
 import { downloadJourneyCsv, journeyQuery, useFunnelReport } from '../api/journeys';

@@ -1,6 +1,6 @@
 import { AnalyticsSettingsButton } from './analytics-settings';
 import type { MarketingDashboardResponse } from '@app/contracts';
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@/components/charts';
 import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { downloadMarketingCsv, useMarketingDashboard } from '../api/marketing';
 import {

@@ -1,5 +1,5 @@
 import type { MarketingSourcesResponse } from '@app/contracts';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/components/charts';
 import { Card, Table, Title } from '@mantine/core';
 import { downloadMarketingCsv, useMarketingSources } from '../api/marketing';
 import {

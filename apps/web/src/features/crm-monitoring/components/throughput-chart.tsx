@@ -1,5 +1,5 @@
 import { MESSAGES, MOSCOW_TIME_ZONE, type ThroughputRange } from '@app/contracts';
-import { LineChart } from '@mantine/charts';
+import { LineChart } from '@/components/charts';
 import { Alert, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useThroughput } from '../api/monitoring';

@@ -1,5 +1,5 @@
 import { CALENDAR_DAYS, type UnitEconomicsResponse } from '@app/contracts';
-import { AreaChart, BarChart } from '@mantine/charts';
+import { AreaChart, BarChart } from '@/components/charts';
 import {
   Alert,
   Box,

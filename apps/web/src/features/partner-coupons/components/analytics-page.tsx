@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/components/charts';
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { CouponFunnel } from '@app/contracts';
 import { AdminPageHeader, AdminTable } from '@/components/admin-list';

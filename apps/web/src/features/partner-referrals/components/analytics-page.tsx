@@ -1,4 +1,4 @@
-import { LineChart } from '@mantine/charts';
+import { LineChart } from '@/components/charts';
 import { Alert, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Funnel } from '@app/contracts';
 import { AdminPageHeader, AdminTable } from '@/components/admin-list';
