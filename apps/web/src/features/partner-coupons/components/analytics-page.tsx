@@ -92,6 +92,7 @@ export function CorporateAnalyticsPage() {
             testId="corporate-campaigns"
             scrollLabel="Аналитика по кампаниям"
             minWidth={1080}
+            emptyText="Пока нечего показать: выпустите пакет купонов в разделе «Пакеты купонов»"
             columns={[
               { label: 'Кампания' },
               ...FUNNEL_COLUMNS,
@@ -118,6 +119,7 @@ export function CorporateAnalyticsPage() {
           <AdminTable
             testId="corporate-batches"
             minWidth={820}
+            emptyText="Пакетов купонов пока нет"
             columns={[{ label: 'Пакет' }, { label: 'Кампания' }, ...FUNNEL_COLUMNS]}
           >
             {analytics.data.batches.map((batch) => (

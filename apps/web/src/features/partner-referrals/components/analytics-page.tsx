@@ -95,6 +95,7 @@ export function PartnerAnalyticsPage() {
           <AdminTable
             testId="analytics-links"
             minWidth={560}
+            emptyText="За период переходов по ссылкам не было"
             columns={[{ label: 'Ссылка' }, ...FUNNEL_COLUMNS]}
           >
             {analytics.data.links.map((link) => (
@@ -110,6 +111,7 @@ export function PartnerAnalyticsPage() {
           <AdminTable
             testId="analytics-sub-ids"
             minWidth={560}
+            emptyText="За период переходов с sub-id не было"
             columns={[{ label: 'Sub-ID' }, ...FUNNEL_COLUMNS]}
           >
             {analytics.data.subIds.map((row) => (
@@ -122,7 +124,12 @@ export function PartnerAnalyticsPage() {
           <Title order={2} size="h4">
             По дням
           </Title>
-          <AdminTable testId="analytics-days" minWidth={560} columns={[{ label: 'День' }, ...FUNNEL_COLUMNS]}>
+          <AdminTable
+            testId="analytics-days"
+            minWidth={560}
+            emptyText="За период переходов и заказов не было"
+            columns={[{ label: 'День' }, ...FUNNEL_COLUMNS]}
+          >
             {analytics.data.days
               .filter((day) => day.clicks > 0 || day.orders > 0)
               .reverse()
