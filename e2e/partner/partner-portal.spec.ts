@@ -72,4 +72,25 @@ test.describe('partner portal guards', () => {
     await page.goto('/partner-redirect');
     await expect(page).toHaveURL('/partner/login?redirect=%2Fpartner%2Fdashboard');
   });
+
+  test("a partner sees and opens only its own type's sections", async ({ page, request }) => {
+    const menu = page.getByTestId('partner-menu');
+    await signInPartnerPortal(page, request, DEMO.affiliate);
+    await page.goto('/partner/dashboard');
+    await expect(menu.getByRole('link', { name: 'Ссылки' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Комиссии' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'API-ключи' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Пакеты купонов' })).toHaveCount(0);
+    // A typed address of another type's page lands on the dashboard, not on the API's refusal.
+    await page.goto('/partner/integrator/api-keys');
+    await expect(page).toHaveURL('/partner/dashboard');
+    await expect(page.getByRole('heading', { name: 'Обзор' })).toBeVisible();
+
+    await signInPartnerPortal(page, request, DEMO.integrator);
+    await page.goto('/partner/integrator/api-keys');
+    await expect(page.getByRole('heading', { name: 'API-ключи' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Пакеты купонов' })).toHaveCount(0);
+    await page.goto('/partner/corporate/coupon-batches');
+    await expect(page).toHaveURL('/partner/dashboard');
+  });
 });

@@ -56,3 +56,15 @@ export const FRAUD_RULES = [
   'SHARED_CUSTOMER',
 ] as const;
 export const FRAUD_EVENT_STATUSES = ['OPEN', 'RELEASED', 'REVERSED', 'BANNED'] as const;
+
+/**
+ * The partner types of the corporate referrer's and the integrator's portal pages and API routes (decisions 069,
+ * 072); the referral pages (links, promo codes) and the money pages open to every type. The API's access
+ * declarations and the portal's menu and guard read these same lists.
+ */
+export const CORPORATE_PORTAL_TYPES = ['CORPORATE_REFERRAL'] as const satisfies ReadonlyArray<
+  (typeof PARTNER_TYPES)[number]
+>;
+export const INTEGRATOR_PORTAL_TYPES = ['INTEGRATOR'] as const satisfies ReadonlyArray<
+  (typeof PARTNER_TYPES)[number]
+>;

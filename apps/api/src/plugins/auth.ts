@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ApiKeyScope, PartnerType, Role } from '@app/contracts';
-import { API_KEY_HEADER, MESSAGES, PARTNER_MESSAGES, STAFF_ROLES } from '@app/contracts';
+import {
+  API_KEY_HEADER,
+  CORPORATE_PORTAL_TYPES,
+  INTEGRATOR_PORTAL_TYPES,
+  MESSAGES,
+  PARTNER_MESSAGES,
+  STAFF_ROLES,
+} from '@app/contracts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Principal } from '../lib/principal.ts';
 
@@ -25,11 +32,11 @@ export const SIGNED_IN: Access = { kind: 'user' };
 export const ADMIN_ONLY: Access = { kind: 'user', roles: ['ADMIN'] };
 export const STAFF: Access = { kind: 'user', roles: STAFF_ROLES };
 export const PARTNER_PORTAL: Access = { kind: 'partner' };
-export const INTEGRATOR_PORTAL: Access = { kind: 'partner', types: ['INTEGRATOR'] };
+export const INTEGRATOR_PORTAL: Access = { kind: 'partner', types: INTEGRATOR_PORTAL_TYPES };
 export const API_KEY: Access = { kind: 'apiKey' };
 export const apiKeyScope = (scope: ApiKeyScope): Access => ({ kind: 'apiKey', scope });
 /** The corporate referrer's pages (issue 20, decision 069). */
-export const CORPORATE_PORTAL: Access = { kind: 'partner', types: ['CORPORATE_REFERRAL'] };
+export const CORPORATE_PORTAL: Access = { kind: 'partner', types: CORPORATE_PORTAL_TYPES };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface

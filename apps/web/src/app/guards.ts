@@ -22,7 +22,14 @@ import { getAreaByPath } from '@/lib/area';
 import { getPreviousPath } from '@/lib/navigation-history';
 import { showErrorToast } from '@/lib/notify';
 import { runAutoLogin } from '@/lib/session/auto-login';
-import { getCrmRole, getToken, hasToken, setCrmRole, setToken } from '@/lib/session/credentials';
+import {
+  getCrmRole,
+  getPartnerData,
+  getToken,
+  hasToken,
+  setCrmRole,
+  setToken,
+} from '@/lib/session/credentials';
 import { getSessionState, restoreSession } from '@/lib/session/session-store';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 import { queryClient } from './query-client';
@@ -62,7 +69,14 @@ export async function crmGuardLoader({ request }: LoaderFunctionArgs) {
 
 export async function partnerGuardLoader({ request }: LoaderFunctionArgs) {
   const { pathname, search } = await prepareSession(request);
-  return redirectIf(resolvePartnerGuard({ pathname, search, hasPartnerToken: hasToken('partner') }));
+  return redirectIf(
+    resolvePartnerGuard({
+      pathname,
+      search,
+      hasPartnerToken: hasToken('partner'),
+      partnerType: getPartnerData()?.type ?? null,
+    }),
+  );
 }
 
 export async function staffLoginLoader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,18 @@
-import { CRM_ROLES, ROLES, type Role } from '@app/contracts';
+import {
+  CORPORATE_PORTAL_TYPES,
+  CRM_ROLES,
+  INTEGRATOR_PORTAL_TYPES,
+  PARTNER_TYPES,
+  ROLES,
+  type PartnerType,
+  type Role,
+} from '@app/contracts';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CRM_MENU_ITEMS } from '@/components/menus/crm-menu';
-import { PARTNER_MENU } from '@/components/menus/partner-menu';
+import { PARTNER_MENU, partnerMenuFor } from '@/components/menus/partner-menu';
 import { CRM_ROUTES } from '@/lib/access/crm-routes';
-import { resolveCrmGuard } from '@/lib/access/guards';
+import { resolveCrmGuard, resolvePartnerGuard } from '@/lib/access/guards';
 import { PARTNER_ROUTES } from '@/lib/access/partner-routes';
 import { crmGuardLoader, partnerGuardLoader } from './guards';
 import { routes } from './routes';
@@ -74,5 +82,28 @@ describe('CRM and partner routes come from the page tables', () => {
     expect(PARTNER_MENU.flatMap((section) => section.links.map((link) => link.path))).toEqual(
       PARTNER_ROUTES.map((route) => `/partner/${route.path}`),
     );
+  });
+
+  it("shows each partner type the menu of the pages it may open, as the API's partner access does", () => {
+    const menuOf = (type: PartnerType) =>
+      partnerMenuFor(type).flatMap((section) => section.links.map((link) => link.path));
+    const typesOf = { corporate: CORPORATE_PORTAL_TYPES, integrator: INTEGRATOR_PORTAL_TYPES } as const;
+    for (const type of PARTNER_TYPES) {
+      const expected = PARTNER_ROUTES.filter((route) => {
+        const section = route.menu.section;
+        return section === 'corporate' || section === 'integrator'
+          ? (typesOf[section] as readonly PartnerType[]).includes(type)
+          : true;
+      }).map((route) => `/partner/${route.path}`);
+      expect({ type, menu: menuOf(type) }).toEqual({ type, menu: expected });
+      for (const path of expected) {
+        expect(
+          resolvePartnerGuard({ pathname: path, search: '', hasPartnerToken: true, partnerType: type }),
+        ).toBeNull();
+      }
+    }
+    expect(menuOf('AFFILIATE')).not.toContain('/partner/integrator/api-keys');
+    expect(menuOf('INTEGRATOR')).toContain('/partner/integrator/api-keys');
+    expect(menuOf('INTEGRATOR')).not.toContain('/partner/corporate/coupon-batches');
   });
 });

@@ -2,7 +2,7 @@ import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/cor
 import { NavLink, useLocation } from 'react-router';
 import { getPartnerData } from '@/lib/session/credentials';
 import { useSession } from '@/lib/session/session-store';
-import { PARTNER_MENU } from '@/components/menus/partner-menu';
+import { partnerMenuFor } from '@/components/menus/partner-menu';
 import { SideMenuShell } from './side-menu-shell';
 
 /** Partner portal: sectioned side menu, header with the partner's e-mail and logout. */
@@ -22,7 +22,7 @@ export function PartnerLayout() {
         <ScrollArea p="xs">
           <nav aria-label="Меню партнёра" data-testid="partner-menu">
             <Stack gap="sm">
-              {PARTNER_MENU.map((section) => (
+              {partnerMenuFor(partner?.type ?? null).map((section) => (
                 <div key={section.key}>
                   {section.label ? (
                     <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>

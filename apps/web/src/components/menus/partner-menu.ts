@@ -15,7 +15,13 @@ import {
   IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
-import { PARTNER_MENU_SECTIONS, PARTNER_ROUTES, type PartnerPagePath } from '@/lib/access/partner-routes';
+import type { PartnerType } from '@app/contracts';
+import {
+  PARTNER_MENU_SECTIONS,
+  PARTNER_ROUTES,
+  partnerMayOpen,
+  type PartnerPagePath,
+} from '@/lib/access/partner-routes';
 
 /**
  * Partner portal menu (spec 2 partner routes), grouped by programme; derived from the page table
@@ -52,3 +58,11 @@ export const PARTNER_MENU: readonly PartnerMenuSection[] = PARTNER_MENU_SECTIONS
     icon: ICONS[page.path],
   })),
 }));
+
+/** The menu a partner of `type` sees: the pages it may open (an unknown type sees them all). */
+export function partnerMenuFor(type: PartnerType | null): readonly PartnerMenuSection[] {
+  return PARTNER_MENU.map((section) => ({
+    ...section,
+    links: section.links.filter((link) => partnerMayOpen(link.path, type)),
+  })).filter((section) => section.links.length > 0);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PartnerType } from '@app/contracts';
 import {
   isAppMode,
   isCrmAccessPending,
@@ -75,13 +76,25 @@ describe('CRM guard', () => {
 });
 
 describe('partner guard and login pages', () => {
+  const partnerAt = (pathname: string, partnerType: PartnerType | null, hasPartnerToken = true) =>
+    resolvePartnerGuard({ pathname, search: '', hasPartnerToken, partnerType });
+
   it('requires a partner token', () => {
-    expect(resolvePartnerGuard({ pathname: '/partner/profile', search: '', hasPartnerToken: false })).toBe(
+    expect(partnerAt('/partner/profile', null, false)).toBe(
       `/partner/login?redirect=${encodeURIComponent('/partner/profile')}`,
     );
-    expect(
-      resolvePartnerGuard({ pathname: '/partner/profile', search: '', hasPartnerToken: true }),
-    ).toBeNull();
+    expect(partnerAt('/partner/profile', 'AFFILIATE')).toBeNull();
+  });
+
+  it("sends a partner from another type's section to the dashboard", () => {
+    expect(partnerAt('/partner/integrator/api-keys', 'AFFILIATE')).toBe('/partner/dashboard');
+    expect(partnerAt('/partner/corporate/coupon-batches', 'INTEGRATOR')).toBe('/partner/dashboard');
+    expect(partnerAt('/partner/integrator/api-keys', 'INTEGRATOR')).toBeNull();
+    expect(partnerAt('/partner/corporate/coupon-batches', 'CORPORATE_REFERRAL')).toBeNull();
+    // The referral and money pages open to every type; an unknown type is left to the server.
+    expect(partnerAt('/partner/affiliate/links', 'CORPORATE_REFERRAL')).toBeNull();
+    expect(partnerAt('/partner/commissions', 'INTEGRATOR')).toBeNull();
+    expect(partnerAt('/partner/integrator/api-keys', null)).toBeNull();
   });
 
   it('sends signed-in visitors away from login pages', () => {

@@ -1,7 +1,8 @@
-import { STAFF_ROLES, type CrmAccessRequestStatus, type Role } from '@app/contracts';
+import { STAFF_ROLES, type CrmAccessRequestStatus, type PartnerType, type Role } from '@app/contracts';
 import { buildLoginRedirect, isCabinetPath } from '@/lib/area';
 import { isCrmRole } from '@/lib/session/credentials';
 import { getCrmHomePath, getCrmRouteRoles } from './crm-routes';
+import { partnerMayOpen } from './partner-routes';
 
 /**
  * Route guard and redirect decisions (spec 2, 4, 6) as pure functions: each answers the path to send the
@@ -27,8 +28,15 @@ export function resolveCrmGuard(
   return getCrmRouteRoles(pathname).includes(role) ? null : '/no-access';
 }
 
-export function resolvePartnerGuard(input: Location & { hasPartnerToken: boolean }): string | null {
-  return input.hasPartnerToken ? null : buildLoginRedirect('partner', `${input.pathname}${input.search}`);
+/**
+ * Without a partner token → /partner/login. A page of another partner type's section (an affiliate on the
+ * integrator's API keys) → the dashboard: the page could only show the API's refusal.
+ */
+export function resolvePartnerGuard(
+  input: Location & { hasPartnerToken: boolean; partnerType: PartnerType | null },
+): string | null {
+  if (!input.hasPartnerToken) return buildLoginRedirect('partner', `${input.pathname}${input.search}`);
+  return partnerMayOpen(input.pathname, input.partnerType) ? null : '/partner/dashboard';
 }
 
 /** /login: coming from a cabinet page → cabinet orders; holding a CRM token → the CRM home. */
