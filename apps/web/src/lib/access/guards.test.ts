@@ -89,6 +89,7 @@ describe('partner guard and login pages', () => {
   it("sends a partner from another type's section to the dashboard", () => {
     expect(partnerAt('/partner/integrator/api-keys', 'AFFILIATE')).toBe('/partner/dashboard');
     expect(partnerAt('/partner/corporate/coupon-batches', 'INTEGRATOR')).toBe('/partner/dashboard');
+    expect(partnerAt('/partner/integrator/api-keys/', 'AFFILIATE')).toBe('/partner/dashboard');
     expect(partnerAt('/partner/integrator/api-keys', 'INTEGRATOR')).toBeNull();
     expect(partnerAt('/partner/corporate/coupon-batches', 'CORPORATE_REFERRAL')).toBeNull();
     // The referral and money pages open to every type; an unknown type is left to the server.

@@ -80,7 +80,8 @@ export const PARTNER_ROUTES: readonly PartnerRouteDefinition[] = [
  */
 export function partnerMayOpen(pathname: string, type: PartnerType | null): boolean {
   if (type === null) return true;
-  const page = PARTNER_ROUTES.find((route) => pathname === `/partner/${route.path}`);
+  const path = pathname.replace(/\/+$/, '');
+  const page = PARTNER_ROUTES.find((route) => path === `/partner/${route.path}`);
   const types = PARTNER_MENU_SECTIONS.find((section) => section.key === page?.menu.section)?.types;
   return !types || types.includes(type);
 }
