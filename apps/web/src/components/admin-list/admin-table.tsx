@@ -1,13 +1,11 @@
-import { Table, Text, type TableProps, type TableThProps } from '@mantine/core';
-import { Children, type ReactNode } from 'react';
+import { Table, type TableProps, type TableThProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 export type AdminColumn = { label: ReactNode; key?: string } & Omit<TableThProps, 'children'>;
 
 /**
  * A back-office table: scrolls sideways below `minWidth`, one header row from `columns` and, with `hasActions`,
- * a last unnamed column for the row buttons (`RowActions`). A table without rows says `emptyText` in one row
- * (a report's table of headers alone reads as still loading or broken); lists with loading and error states use
- * `AdminList`.
+ * a last unnamed column for the row buttons (`RowActions`).
  */
 export function AdminTable({
   columns,
@@ -15,7 +13,6 @@ export function AdminTable({
   minWidth,
   testId,
   scrollLabel,
-  emptyText,
   children,
   ...tableProps
 }: {
@@ -28,7 +25,6 @@ export function AdminTable({
    * scrollable-region-focusable), so it can be scrolled without a mouse.
    */
   scrollLabel?: string;
-  emptyText?: ReactNode;
   children: ReactNode;
 } & Omit<TableProps, 'children'>) {
   return (
@@ -49,19 +45,7 @@ export function AdminTable({
             {hasActions ? <Table.Th aria-label="Действия" /> : null}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {emptyText !== undefined && Children.count(children) === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length + (hasActions ? 1 : 0)}>
-                <Text size="sm" c="dimmed" py="xs">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            children
-          )}
-        </Table.Tbody>
+        <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );

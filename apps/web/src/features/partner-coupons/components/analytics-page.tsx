@@ -1,7 +1,7 @@
 import { BarChart } from '@/components/charts';
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { CouponFunnel } from '@app/contracts';
-import { AdminPageHeader, AdminTable } from '@/components/admin-list';
+import { AdminList, AdminPageHeader } from '@/components/admin-list';
 import { formatDate } from '@/lib/format';
 import { showErrorToast } from '@/lib/notify';
 import { exportAnalytics, useCorporateAnalytics } from '../api/coupons';
@@ -88,11 +88,14 @@ export function CorporateAnalyticsPage() {
               Скачать CSV
             </Button>
           </Group>
-          <AdminTable
+          <AdminList
+            query={analytics}
+            items={analytics.data.campaigns}
+            errorText="Не удалось загрузить аналитику"
+            emptyText="Пока нечего показать: выпустите пакет купонов в разделе «Пакеты купонов»"
             testId="corporate-campaigns"
             scrollLabel="Аналитика по кампаниям"
             minWidth={1080}
-            emptyText="Пока нечего показать: выпустите пакет купонов в разделе «Пакеты купонов»"
             columns={[
               { label: 'Кампания' },
               ...FUNNEL_COLUMNS,
@@ -101,8 +104,7 @@ export function CorporateAnalyticsPage() {
               { label: 'Выручка по ссылкам' },
               { label: 'Комиссия по ссылкам' },
             ]}
-          >
-            {analytics.data.campaigns.map((campaign) => (
+            renderRow={(campaign) => (
               <Table.Tr key={campaign.campaignId ?? 'none'}>
                 <Table.Td>{campaign.name}</Table.Td>
                 <FunnelCells funnel={campaign} />
@@ -111,25 +113,27 @@ export function CorporateAnalyticsPage() {
                 <Table.Td>{rub(campaign.linkRevenueKopecks)}</Table.Td>
                 <Table.Td>{rub(campaign.linkCommissionKopecks)}</Table.Td>
               </Table.Tr>
-            ))}
-          </AdminTable>
+            )}
+          />
           <Title order={2} size="h4">
             По пакетам
           </Title>
-          <AdminTable
+          <AdminList
+            query={analytics}
+            items={analytics.data.batches}
+            errorText="Не удалось загрузить аналитику"
+            emptyText="Пакетов купонов пока нет"
             testId="corporate-batches"
             minWidth={820}
-            emptyText="Пакетов купонов пока нет"
             columns={[{ label: 'Пакет' }, { label: 'Кампания' }, ...FUNNEL_COLUMNS]}
-          >
-            {analytics.data.batches.map((batch) => (
+            renderRow={(batch) => (
               <Table.Tr key={batch.batchId}>
                 <Table.Td>{batch.label}</Table.Td>
                 <Table.Td>{batch.campaignName ?? '—'}</Table.Td>
                 <FunnelCells funnel={batch} />
               </Table.Tr>
-            ))}
-          </AdminTable>
+            )}
+          />
         </>
       )}
     </Stack>

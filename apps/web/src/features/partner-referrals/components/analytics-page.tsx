@@ -1,7 +1,7 @@
 import { LineChart } from '@/components/charts';
 import { Alert, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Funnel } from '@app/contracts';
-import { AdminPageHeader, AdminTable } from '@/components/admin-list';
+import { AdminList, AdminPageHeader } from '@/components/admin-list';
 import { formatDate } from '@/lib/format';
 import { useUrlFilters, type UrlFiltersCodec } from '@/lib/use-url-filters';
 import { useAffiliateAnalytics, type Period } from '../api/referrals';
@@ -92,54 +92,57 @@ export function PartnerAnalyticsPage() {
           <Title order={2} size="h4">
             По ссылкам
           </Title>
-          <AdminTable
+          <AdminList
+            query={analytics}
+            items={analytics.data.links}
+            errorText="Не удалось загрузить аналитику"
+            emptyText="За период переходов по ссылкам не было"
             testId="analytics-links"
             minWidth={560}
-            emptyText="За период переходов по ссылкам не было"
             columns={[{ label: 'Ссылка' }, ...FUNNEL_COLUMNS]}
-          >
-            {analytics.data.links.map((link) => (
+            renderRow={(link) => (
               <Table.Tr key={link.linkId}>
                 <Table.Td>{link.name}</Table.Td>
                 <FunnelCells funnel={link} />
               </Table.Tr>
-            ))}
-          </AdminTable>
+            )}
+          />
           <Title order={2} size="h4">
             По sub-id
           </Title>
-          <AdminTable
+          <AdminList
+            query={analytics}
+            items={analytics.data.subIds}
+            errorText="Не удалось загрузить аналитику"
+            emptyText="За период переходов с sub-id не было"
             testId="analytics-sub-ids"
             minWidth={560}
-            emptyText="За период переходов с sub-id не было"
             columns={[{ label: 'Sub-ID' }, ...FUNNEL_COLUMNS]}
-          >
-            {analytics.data.subIds.map((row) => (
+            renderRow={(row) => (
               <Table.Tr key={row.subId}>
                 <Table.Td>{row.subId}</Table.Td>
                 <FunnelCells funnel={row} />
               </Table.Tr>
-            ))}
-          </AdminTable>
+            )}
+          />
           <Title order={2} size="h4">
             По дням
           </Title>
-          <AdminTable
+          <AdminList
+            query={analytics}
+            items={analytics.data.days.filter((day) => day.clicks > 0 || day.orders > 0).reverse()}
+            errorText="Не удалось загрузить аналитику"
+            emptyText="За период переходов и заказов не было"
             testId="analytics-days"
             minWidth={560}
-            emptyText="За период переходов и заказов не было"
             columns={[{ label: 'День' }, ...FUNNEL_COLUMNS]}
-          >
-            {analytics.data.days
-              .filter((day) => day.clicks > 0 || day.orders > 0)
-              .reverse()
-              .map((day) => (
-                <Table.Tr key={day.date}>
-                  <Table.Td>{formatDate(day.date)}</Table.Td>
-                  <FunnelCells funnel={day} />
-                </Table.Tr>
-              ))}
-          </AdminTable>
+            renderRow={(day) => (
+              <Table.Tr key={day.date}>
+                <Table.Td>{formatDate(day.date)}</Table.Td>
+                <FunnelCells funnel={day} />
+              </Table.Tr>
+            )}
+          />
         </>
       )}
     </Stack>
