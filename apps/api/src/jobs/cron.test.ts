@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextCronRun, parseCron } from './cron.ts';
+import { cronMatches, nextCronRun, parseCron } from './cron.ts';
 import { SCHEDULE_TIMEZONE, SCHEDULES } from './schedules.ts';
 
 describe('nextCronRun', () => {
@@ -51,5 +51,47 @@ describe('nextCronRun', () => {
     for (const schedule of SCHEDULES) {
       expect(nextCronRun(schedule.cron, SCHEDULE_TIMEZONE, new Date()), schedule.name).not.toBeNull();
     }
+  });
+});
+
+describe('cronMatches', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('matches the wall-clock minute in the time zone, whatever the seconds', () => {
+    // 07:00 UTC is 10:00 in Moscow.
+    expect(cronMatches('0 10-20 * * *', SCHEDULE_TIMEZONE, at('2025-03-10T07:00:59Z'))).toBe(true);
+    expect(cronMatches('0 10-20 * * *', SCHEDULE_TIMEZONE, at('2025-03-10T10:00:00Z'))).toBe(true); // 13:00
+    expect(cronMatches('0 10-20 * * *', 'UTC', at('2025-03-10T07:00:00Z'))).toBe(false);
+    expect(cronMatches('0 10-20 * * *', SCHEDULE_TIMEZONE, at('2025-03-10T07:01:00Z'))).toBe(false);
+    expect(cronMatches('0 10-20 * * *', SCHEDULE_TIMEZONE, at('2025-03-10T18:00:00Z'))).toBe(false); // 21:00
+  });
+
+  it('applies steps, weekdays and the day-of-month-or-weekday rule', () => {
+    expect(cronMatches('*/10 * * * *', 'UTC', at('2025-03-10T10:40:00Z'))).toBe(true);
+    expect(cronMatches('*/10 * * * *', 'UTC', at('2025-03-10T10:45:00Z'))).toBe(false);
+    // 2025-03-14 is a Friday, the 15th a Saturday.
+    expect(cronMatches('0 11 * * 1-5', SCHEDULE_TIMEZONE, at('2025-03-14T08:00:00Z'))).toBe(true);
+    expect(cronMatches('0 11 * * 1-5', SCHEDULE_TIMEZONE, at('2025-03-15T08:00:00Z'))).toBe(false);
+    // The 1st or a Sunday (7): Sunday the 16th matches, Monday the 17th does not, Tuesday 1 April does.
+    expect(cronMatches('0 0 1 * 7', 'UTC', at('2025-03-16T00:00:00Z'))).toBe(true);
+    expect(cronMatches('0 0 1 * 7', 'UTC', at('2025-03-17T00:00:00Z'))).toBe(false);
+    expect(cronMatches('0 0 1 * 7', 'UTC', at('2025-04-01T00:00:00Z'))).toBe(true);
+    // Moscow midnight is 21:00 UTC the day before.
+    expect(cronMatches('1 0 * * *', SCHEDULE_TIMEZONE, at('2025-03-16T21:01:00Z'))).toBe(true);
+  });
+
+  it('agrees with nextCronRun: the next run matches, the minutes before it do not', () => {
+    const from = at('2025-03-14T06:17:00Z');
+    for (const schedule of SCHEDULES) {
+      const next = nextCronRun(schedule.cron, SCHEDULE_TIMEZONE, from)!;
+      expect(cronMatches(schedule.cron, SCHEDULE_TIMEZONE, next), schedule.name).toBe(true);
+      for (let time = from.getTime() + 60_000; time < next.getTime(); time += 60_000) {
+        expect(cronMatches(schedule.cron, SCHEDULE_TIMEZONE, new Date(time)), schedule.name).toBe(false);
+      }
+    }
+  });
+
+  it('is false for a malformed expression', () => {
+    expect(cronMatches('every minute', 'UTC', new Date())).toBe(false);
   });
 });

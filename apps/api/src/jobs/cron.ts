@@ -1,9 +1,9 @@
 /**
- * Next run of a five-field cron expression (minute hour day-of-month month day-of-week) in a time zone, for the
- * monitoring screens. pg-boss runs the schedules itself; this only answers "when next".
+ * Five-field cron expressions (minute hour day-of-month month day-of-week) in a time zone: whether a minute is one
+ * of a schedule's runs (the scheduler in jobs.ts, decision 101) and when the next run is (the monitoring screens).
  * Supports numbers, `*`, ranges `a-b`, steps `*\/n` and `a-b/n`, lists `a,b`; day-of-week 0-7 (0 and 7 = Sunday).
  */
-type CronFields = {
+export type CronFields = {
   minutes: Set<number>;
   hours: Set<number>;
   days: Set<number>;
@@ -86,6 +86,31 @@ function localParts(date: Date, timeZone: string) {
 
 const MINUTE = 60_000;
 
+type LocalTime = ReturnType<typeof localParts>;
+
+/** Month and day; with both day fields restricted, either one matching is enough (as in every cron). */
+function dayMatches(fields: CronFields, local: LocalTime): boolean {
+  if (!fields.months.has(local.month)) return false;
+  return fields.anyDay || fields.anyWeekday
+    ? fields.days.has(local.day) && fields.weekdays.has(local.weekday)
+    : fields.days.has(local.day) || fields.weekdays.has(local.weekday);
+}
+
+/**
+ * Whether the minute of `at` (its wall-clock minute in `timeZone`) is a run of the cron; false for an invalid cron.
+ * A parsed cron may be passed instead of the expression (a caller checking many minutes parses once).
+ */
+export function cronMatches(cron: string | CronFields, timeZone: string, at: Date): boolean {
+  let fields: CronFields;
+  try {
+    fields = typeof cron === 'string' ? parseCron(cron) : cron;
+  } catch {
+    return false;
+  }
+  const local = localParts(at, timeZone);
+  return dayMatches(fields, local) && fields.hours.has(local.hour) && fields.minutes.has(local.minute);
+}
+
 /** The first run strictly after `after`, or null when the cron is invalid or never fires within a year. */
 export function nextCronRun(expression: string, timeZone: string, after: Date): Date | null {
   let fields: CronFields;
@@ -98,11 +123,7 @@ export function nextCronRun(expression: string, timeZone: string, after: Date): 
   const limit = after.getTime() + 366 * 24 * 60 * MINUTE;
   while (time <= limit) {
     const local = localParts(new Date(time), timeZone);
-    const dayMatches =
-      fields.anyDay || fields.anyWeekday
-        ? fields.days.has(local.day) && fields.weekdays.has(local.weekday)
-        : fields.days.has(local.day) || fields.weekdays.has(local.weekday);
-    if (!fields.months.has(local.month) || !dayMatches) {
+    if (!dayMatches(fields, local)) {
       time += ((23 - local.hour) * 60 + (60 - local.minute)) * MINUTE;
     } else if (!fields.hours.has(local.hour)) {
       time += (60 - local.minute) * MINUTE;

@@ -2,11 +2,12 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { QueueName } from '@app/contracts';
 import { QUEUE_NAMES } from '@app/contracts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Database, SqlExecutor, Tx } from '../db/client.ts';
 import { sqlExecutorOf } from '../db/client.ts';
+import { cronMatches } from './cron.ts';
 import { JOBS, type AppJobs, type JobName, type JobRegistry } from './registry.ts';
-import { schedulesOf } from './schedules.ts';
+import { SCHEDULE_TIMEZONE, schedulesOf } from './schedules.ts';
 
 /**
  * pg-boss queues follow the spec's model: three queues, each carrying named jobs (`data.name`).
@@ -70,8 +71,17 @@ export type JobQueue<R extends JobRegistry> = {
     name: N,
     match: Partial<z.input<R[N]['payload']>>,
   ): Promise<number>;
-  /** Runs the given handlers (all of them in the app; tests may pass a few). */
+  /**
+   * Runs the given handlers (all of them in the app; tests may pass a few) and, unless the queue was created with
+   * `schedule: false`, looks for scheduled runs due every `SCHEDULE_CHECK_INTERVAL_MS` (`runSchedules`).
+   */
   work(handlers: Partial<HandlersOf<R>>): Promise<void>;
+  /**
+   * Queues the runs of the schedules (rows of `pgboss.schedule` naming a job of the registry) due in the minute of
+   * `now` or the minute before, each with an id of its schedule and minute: any number of processes doing this at
+   * once queue each run once (decision 101). Answers how many runs this call queued.
+   */
+  runSchedules(now: Date): Promise<number>;
   /** Throws unless pg-boss is started (not stopping) and its tables answer: part of GET /api/ready. */
   check(): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then stops pg-boss. */
@@ -88,8 +98,21 @@ type JobData = { name: string; [key: string]: unknown };
 /** Retries with exponential backoff: 10 s, 20 s, 40 s, ... up to 8 attempts in all. */
 export const QUEUE_RETRY = { retryLimit: 7, retryDelay: 10, retryBackoff: true } as const;
 
-/** Scheduled runs are forwarded to their queue by a trigger queue; a failed forward retries quickly. */
-const TRIGGER_RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
+/** A schedule's own queue holds its `pgboss.schedule` row (pg-boss keys schedules by queue); no job runs in it. */
+const SCHEDULE_QUEUE_OPTIONS = { retryLimit: 0 } as const;
+
+/** How often a worker process looks for scheduled runs: twice a minute, so no minute goes unseen. */
+export const SCHEDULE_CHECK_INTERVAL_MS = 30_000;
+const MINUTE_MS = 60_000;
+
+/** The job id of schedule `name`'s run at `minute`: the same in every process, so the run is queued once. */
+export function scheduledRunId(name: string, minute: Date): string {
+  const hash = createHash('sha1').update(`${name}@${minute.toISOString()}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50; // a name-based (version 5) UUID
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /**
  * How long a job may stay active before the supervisor treats its worker as lost and hands it out again
@@ -117,6 +140,7 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
   registry?: R;
   pollingIntervalSeconds?: number;
   supervise?: boolean;
+  /** Whether `work()` also queues the scheduled runs (default true; `runSchedules` works either way). */
   schedule?: boolean;
   onError?: (error: Error) => void;
   retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
@@ -137,7 +161,9 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
   const boss = new PgBoss({
     db: options.database.sql as PgBoss.Db,
     supervise: options.supervise ?? true,
-    schedule: options.schedule ?? true,
+    // pg-boss's own cron check (cron-parser with luxon, every 30 s) held the event loop 100-200 ms with our
+    // schedules in Moscow time; `runSchedules` does its work (decision 101).
+    schedule: false,
     // Jobs sent without an expiry of their own (scheduled triggers, inserts) get the default.
     expireInSeconds: options.expireInSeconds ?? DEFAULT_JOB_EXPIRY_SECONDS,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
@@ -217,10 +243,6 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
 
   type Outcome = { ok: true; result: JobResult | void } | { ok: false; error: unknown };
 
-  async function runJob(queue: string, job: PgBoss.JobWithMetadata<JobData>, run: Run) {
-    await finish(queue, job, await execute(queue, job, run));
-  }
-
   /** Runs the handler within the job's expiry; the outcome says how it ended. */
   async function execute(queue: string, job: PgBoss.JobWithMetadata<JobData>, run: Run): Promise<Outcome> {
     let outcome: Outcome;
@@ -260,41 +282,18 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
   }
 
   /**
-   * Our own polling loop instead of `boss.work`: pg-boss 10's worker calls complete()/fail() without awaiting
-   * them, so a lost connection at that moment is an unhandled rejection (decision 023). `fetch` already swallows
-   * database errors, so the loop keeps polling through an outage.
+   * Runs `step` until `stop`, each time after the pause it answers (0: at once); `stop` cuts a pause short, so a
+   * stopping process does not wait out an interval.
    */
-  function poll(
-    queue: string,
-    size: number,
-    handle: (batch: PgBoss.JobWithMetadata<JobData>[]) => Promise<void>,
-    pollOptions: { pausable?: boolean } = {},
-  ) {
+  function repeat(step: () => Promise<number>) {
     let halted = false;
     let wake: (() => void) | undefined;
     const done = (async () => {
       while (!halted) {
-        const began = Date.now();
-        try {
-          // A paused queue (a row of queue_pauses, written by monitoring; decision 056) is not fetched from: its
-          // jobs wait, running ones finish. Read on every poll, so a pause applies within one interval everywhere.
-          const paused =
-            pollOptions.pausable &&
-            (await options.database.sql.executeSql('select 1 from queue_pauses where queue = $1', [queue]))
-              .rows.length > 0;
-          const batch = paused
-            ? []
-            : await boss.fetch<JobData>(queue, { batchSize: size, includeMetadata: true });
-          if (batch.length > 0) await handle(batch);
-          // A full batch means more are waiting: fetch again at once instead of after the interval.
-          if (batch.length === size) continue;
-        } catch (error) {
-          report(error);
-        }
-        const wait = pollingMs - (Date.now() - began);
-        if (!halted && wait > 0) {
+        const pause = await step();
+        if (!halted && pause > 0) {
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, wait);
+            const timer = setTimeout(resolve, pause);
             wake = () => {
               clearTimeout(timer);
               resolve();
@@ -313,6 +312,74 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
     });
   }
 
+  /**
+   * Our own polling loop instead of `boss.work`: pg-boss 10's worker calls complete()/fail() without awaiting
+   * them, so a lost connection at that moment is an unhandled rejection (decision 023). `fetch` already swallows
+   * database errors, so the loop keeps polling through an outage.
+   */
+  function poll(
+    queue: string,
+    size: number,
+    handle: (batch: PgBoss.JobWithMetadata<JobData>[]) => Promise<void>,
+    pollOptions: { pausable?: boolean } = {},
+  ) {
+    repeat(async () => {
+      const began = Date.now();
+      try {
+        // A paused queue (a row of queue_pauses, written by monitoring; decision 056) is not fetched from: its
+        // jobs wait, running ones finish. Read on every poll, so a pause applies within one interval everywhere.
+        const paused =
+          pollOptions.pausable &&
+          (await options.database.sql.executeSql('select 1 from queue_pauses where queue = $1', [queue])).rows
+            .length > 0;
+        const batch = paused
+          ? []
+          : await boss.fetch<JobData>(queue, { batchSize: size, includeMetadata: true });
+        if (batch.length > 0) await handle(batch);
+        // A full batch means more are waiting: fetch again at once instead of after the interval.
+        if (batch.length === size) return 0;
+      } catch (error) {
+        report(error);
+      }
+      return pollingMs - (Date.now() - began);
+    });
+  }
+
+  async function runSchedules(now: Date): Promise<number> {
+    const { rows } = (await options.database.sql.executeSql(
+      'select name, cron, timezone from pgboss.schedule',
+      [],
+    )) as { rows: Array<{ name: string; cron: string; timezone: string | null }> };
+    const minute = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+    let queued = 0;
+    // The minute before too: a check held up past a minute's end (a busy process) still queues that minute's runs.
+    for (const at of [minute - MINUTE_MS, minute].map((time) => new Date(time))) {
+      for (const row of rows) {
+        const definition = registry[row.name];
+        if (!definition?.schedule || !cronMatches(row.cron, row.timezone ?? SCHEDULE_TIMEZONE, at)) continue;
+        const id = await boss.send(
+          definition.queue,
+          { name: row.name, scheduledAt: at.toISOString() },
+          { ...retry, id: scheduledRunId(row.name, at), expireInSeconds: expiryOf(row.name) },
+        );
+        if (id) queued += 1;
+      }
+    }
+    return queued;
+  }
+
+  /** `runSchedules` now and every SCHEDULE_CHECK_INTERVAL_MS until `stop`; a failed check is reported, not fatal. */
+  function scheduleLoop() {
+    repeat(async () => {
+      try {
+        await runSchedules(new Date());
+      } catch (error) {
+        report(error);
+      }
+      return SCHEDULE_CHECK_INTERVAL_MS;
+    });
+  }
+
   return {
     boss,
     async start() {
@@ -322,10 +389,11 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
         const existing = await boss.getQueue(queue);
         if (!existing) await boss.createQueue(queue, { name: queue, ...retry });
       }
-      // pg-boss 10 keeps one schedule per queue: each scheduled job has its own trigger queue.
+      // pg-boss 10 keeps one schedule per queue (a foreign key): each scheduled job has a queue of its name.
       for (const schedule of schedules) {
         const existing = await boss.getQueue(schedule.name);
-        if (!existing) await boss.createQueue(schedule.name, { name: schedule.name, ...TRIGGER_RETRY });
+        if (!existing)
+          await boss.createQueue(schedule.name, { name: schedule.name, ...SCHEDULE_QUEUE_OPTIONS });
       }
       started = true;
       stopping = false;
@@ -394,20 +462,9 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
           { pausable: true },
         );
       }
-      for (const schedule of schedules) {
-        poll(schedule.name, 1, async ([trigger]) => {
-          if (!trigger) return;
-          // The run gets the trigger's id: forwarding one trigger twice still makes one job.
-          await runJob(schedule.name, trigger, async () => {
-            await boss.send(
-              schedule.queue,
-              { name: schedule.name, scheduledAt: new Date().toISOString() },
-              { ...retry, id: trigger.id, expireInSeconds: expiryOf(schedule.name) },
-            );
-          });
-        });
-      }
+      if (options.schedule ?? true) scheduleLoop();
     },
+    runSchedules,
     async check() {
       if (!started || stopping) throw new Error('pg-boss is not running');
       if (!(await boss.getQueue(QUEUE_NAMES[0]))) throw new Error('pg-boss queues are missing');

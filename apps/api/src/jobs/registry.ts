@@ -76,7 +76,7 @@ export const JOBS = {
     expireInSeconds: 5 * MINUTES,
   },
 
-  // Periodic jobs: sent by their pg-boss schedule's trigger queue (jobs.ts), never by a service.
+  // Periodic jobs: queued by the workers' schedule check (`runSchedules`, jobs.ts), never by a service.
   'check-new-paid-orders': {
     queue: 'order-processing',
     payload: scheduledRun,

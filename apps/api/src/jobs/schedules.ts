@@ -23,9 +23,10 @@ export function schedulesOf(registry: JobRegistry): ScheduleDefinition<string>[]
 }
 
 /**
- * The periodic jobs of spec 3, declared with a `schedule` in `JOBS` (registry.ts). Each one is a pg-boss schedule
- * on its own trigger queue (pg-boss 10 keeps one schedule per queue); the trigger's worker puts the run into
- * `queue` with `data.name` = the job name.
+ * The periodic jobs of spec 3, declared with a `schedule` in `JOBS` (registry.ts). Each one is a row of
+ * `pgboss.schedule` (on a queue of its name: pg-boss 10 keeps one schedule per queue), which admins initialize and
+ * clear; the worker processes queue the runs into `queue` with `data.name` = the job name (`runSchedules` in jobs.ts,
+ * decision 101).
  */
 export const SCHEDULES = schedulesOf(JOBS) as readonly ScheduleDefinition[];
 

@@ -239,7 +239,7 @@ describe('job workers on PostgreSQL', () => {
     },
   );
 
-  it('several processes initializing schedules at once create each schedule once', async () => {
+  it('several processes initializing schedules at once create each schedule once, and queue each run once', async () => {
     const instances = await Promise.all(
       [1, 2, 3].map(async () => {
         const own = await openPostgres(url, { max: 2 });
@@ -251,5 +251,23 @@ describe('job workers on PostgreSQL', () => {
     const [count] = await rows<{ n: number }>(database, 'select count(*)::int as n from pgboss.schedule');
     // Every periodic job of the registry, once.
     expect(count!.n).toBe(schedulesOf(JOBS).length);
+
+    // Decision 101: each of them checks the schedules at the same moment (Monday 11:00 in Moscow: four runs due),
+    // twice over; each run is queued once, by whichever insert came first.
+    const checks = await Promise.all(
+      [...instances, ...instances].map((jobs) => jobs.runSchedules(new Date('2026-11-30T08:00:30Z'))),
+    );
+    expect(checks.reduce((sum, queued) => sum + queued, 0)).toBe(4);
+    const runs = await rows<{ job: string; n: number }>(
+      database,
+      `select data->>'name' as job, count(*)::int as n from pgboss.job
+        where data->>'scheduledAt' = '2026-11-30T08:00:00.000Z' group by 1 order by 1`,
+    );
+    expect(runs).toEqual([
+      { job: 'check-new-paid-orders', n: 1 },
+      { job: 'check-yandex-delivery-statuses', n: 1 },
+      { job: 'send-act-exchange-reminders', n: 1 },
+      { job: 'send-payment-reminders', n: 1 },
+    ]);
   });
 });

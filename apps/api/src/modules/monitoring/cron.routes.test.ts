@@ -80,21 +80,6 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
     }).then((job) => expect(job.lastResult).toBe('Пропущено: Яндекс Доставка не настроена'));
     expect(runId).toBeTruthy();
 
-    // A schedule firing puts a trigger job in its own queue; the worker forwards it, with the same id, once.
-    const triggerId = await ctx.jobs.boss.send('send-payment-reminders', { name: 'send-payment-reminders' });
-    const forwarded = await waitFor(async () => {
-      const found = (
-        await ctx.database.sql.executeSql(
-          `select name, data->>'name' as job, state from pgboss.job where id = $1 and name <> 'send-payment-reminders'`,
-          [triggerId],
-        )
-      ).rows as Array<{ name: string; job: string; state: string }>;
-      return found.length > 0 && found[0]!.state === 'completed' ? found : undefined;
-    });
-    expect(forwarded).toEqual([
-      { name: 'notification-tasks', job: 'send-payment-reminders', state: 'completed' },
-    ]);
-
     const forbidden = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/cron/initialize',
