@@ -176,6 +176,9 @@ export const AffiliateAnalyticsResponseSchema = z.object({
 });
 export type AffiliateAnalyticsResponse = z.infer<typeof AffiliateAnalyticsResponseSchema>;
 
+export const PARTNER_FIRST_STEPS = ['LINK', 'COUPON_BATCH', 'INTEGRATION'] as const;
+export type PartnerFirstStep = (typeof PARTNER_FIRST_STEPS)[number];
+
 export const PartnerDashboardResponseSchema = z.object({
   clicks: z.number().int(),
   orders: z.number().int(),
@@ -186,7 +189,12 @@ export const PartnerDashboardResponseSchema = z.object({
   paidKopecks: z.number().int(),
   /** Approved and not yet paid (a clawback can make it negative). */
   balanceKopecks: z.number().int(),
-  hasLinks: z.boolean(),
+  /**
+   * The first step the partner has not taken yet, by its type (decision 102): an affiliate's first referral link
+   * (`LINK`), a corporate partner's first coupon batch (`COUPON_BATCH`), an integrator's first API key or widget
+   * (`INTEGRATION`); null once taken.
+   */
+  firstStep: z.enum(PARTNER_FIRST_STEPS).nullable(),
   /** The last 30 days (Moscow), oldest first. */
   days: z.array(z.object({ date: z.string(), clicks: z.number().int(), orders: z.number().int() })),
 });

@@ -3,6 +3,8 @@ import {
   type AffiliateAnalyticsResponse,
   type ClickLogResponse,
   MESSAGES,
+  moscowDate,
+  moscowDayStart,
   PARTNER_MESSAGES,
   type PartnerDashboardResponse,
   type PartnerLink,
@@ -589,7 +591,7 @@ describe('referral links, the redirect and attribution (decision 061)', () => {
     expect(emptyDashboard.json<PartnerDashboardResponse>()).toMatchObject({
       clicks: 0,
       orders: 0,
-      hasLinks: false,
+      firstStep: 'LINK',
       balanceKopecks: 0,
     });
 
@@ -650,8 +652,63 @@ describe('referral links, the redirect and attribution (decision 061)', () => {
       approvedKopecks: -5000,
       paidKopecks: 7000,
       balanceKopecks: -5000,
-      hasLinks: true,
+      firstStep: null,
     });
     expect(dashboard.days.at(-1)).toMatchObject({ clicks: 4, orders: 2 });
+  });
+
+  it("the dashboard's first step is each partner type's own, until it is taken (decision 102)", async () => {
+    const firstStep = async (headers: { authorization: string }) => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/partner/dashboard', headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<PartnerDashboardResponse>().firstStep;
+    };
+    const post = async (
+      headers: { authorization: string },
+      url: string,
+      payload: Record<string, unknown>,
+    ) => {
+      const response = await ctx.app.inject({ method: 'POST', url, headers, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Record<string, unknown>>();
+    };
+
+    const partnerOf = (type: 'CORPORATE_REFERRAL' | 'INTEGRATOR') =>
+      createPortalPartner(ctx, `first-${type.toLowerCase()}@partners.example.ru`, 'ACTIVE', type);
+    // A corporate partner: a referral link is not its first step, a coupon batch is.
+    const corporate = await partnerOf('CORPORATE_REFERRAL');
+    expect(await firstStep(corporate.headers)).toBe('COUPON_BATCH');
+    await createLink(corporate, { name: 'Сайт' });
+    expect(await firstStep(corporate.headers)).toBe('COUPON_BATCH');
+    await post(corporate.headers, '/api/partner/corporate/coupon-batches', {
+      label: 'Сотрудники',
+      quantity: 3,
+      discountPercent: 5,
+      expiresOn: moscowDate(moscowDayStart(moscowDate(now), 7)),
+    });
+    expect(await firstStep(corporate.headers)).toBeNull();
+
+    // An integrator: an API key or a widget; a revoked key no longer counts.
+    const integrator = await partnerOf('INTEGRATOR');
+    expect(await firstStep(integrator.headers)).toBe('INTEGRATION');
+    const created = await post(integrator.headers, '/api/partner/integrator/api-keys', {
+      name: 'CRM',
+      scopes: ['quote'],
+    });
+    expect(await firstStep(integrator.headers)).toBeNull();
+    const keyId = (created.key as { id: string }).id;
+    const revoked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/partner/integrator/api-keys/${keyId}/revoke`,
+      headers: integrator.headers,
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(await firstStep(integrator.headers)).toBe('INTEGRATION');
+    await post(integrator.headers, '/api/partner/integrator/widgets', {
+      name: 'Калькулятор',
+      allowedDomains: ['partner-site.ru'],
+      theme: {},
+    });
+    expect(await firstStep(integrator.headers)).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
   moscowDays,
   PARTNER_MESSAGES,
   type PartnerDashboardResponse,
+  type PartnerFirstStep,
   type PartnerLink,
   type PartnerLinkCreateRequest,
   type PartnerPromoCode,
@@ -34,9 +35,12 @@ import {
   partnerAccounts,
   partnerClicks,
   partnerCommissions,
+  partnerApiKeys,
+  partnerCouponBatches,
   partnerLinks,
   partnerProgramSettings,
   partnerPromoCodes,
+  partnerWidgets,
   promoCodes,
 } from '../../db/schema/index.ts';
 import { fingerprintHashes, truncateIp } from '../../lib/client-fingerprint.ts';
@@ -122,6 +126,56 @@ export function createReferralsService(deps: {
       attributionWindowDays: row?.attributionWindowDays ?? 30,
       maxPromoDiscountPercent: row?.maxPromoDiscountPercent ?? 15,
     };
+  }
+
+  /**
+   * What the dashboard suggests a partner does first, until it has done it (decision 102): an affiliate's first
+   * referral link, a corporate partner's first coupon batch, an integrator's first API key or widget.
+   */
+  async function firstStepOf(actor: PartnerPrincipal): Promise<PartnerFirstStep | null> {
+    const partnerId = actor.partnerAccountId;
+    const exists = async (rows: Promise<unknown[]>) => (await rows).length > 0;
+    switch (actor.partnerType) {
+      case 'AFFILIATE':
+        return (await exists(
+          db
+            .select({ id: partnerLinks.id })
+            .from(partnerLinks)
+            .where(and(eq(partnerLinks.partnerAccountId, partnerId), isNull(partnerLinks.archivedAt)))
+            .limit(1),
+        ))
+          ? null
+          : 'LINK';
+      case 'CORPORATE_REFERRAL':
+        return (await exists(
+          db
+            .select({ id: partnerCouponBatches.id })
+            .from(partnerCouponBatches)
+            .where(eq(partnerCouponBatches.partnerAccountId, partnerId))
+            .limit(1),
+        ))
+          ? null
+          : 'COUPON_BATCH';
+      case 'INTEGRATOR': {
+        const [keys, widgets] = await Promise.all([
+          exists(
+            db
+              .select({ id: partnerApiKeys.id })
+              .from(partnerApiKeys)
+              .where(and(eq(partnerApiKeys.partnerAccountId, partnerId), isNull(partnerApiKeys.revokedAt)))
+              .limit(1),
+          ),
+          exists(
+            db
+              .select({ id: partnerWidgets.id })
+              .from(partnerWidgets)
+              .where(and(eq(partnerWidgets.partnerAccountId, partnerId), isNull(partnerWidgets.archivedAt)))
+              .limit(1),
+          ),
+        ]);
+        return keys || widgets ? null : 'INTEGRATION';
+      }
+    }
   }
 
   async function linkStats(partnerAccountId: string, linkIds?: string[]): Promise<Map<string, LinkStats>> {
@@ -655,10 +709,7 @@ export function createReferralsService(deps: {
         .from(partnerCommissions)
         .where(eq(partnerCommissions.partnerAccountId, partnerId))
         .groupBy(partnerCommissions.status);
-      const [links] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(partnerLinks)
-        .where(and(eq(partnerLinks.partnerAccountId, partnerId), isNull(partnerLinks.archivedAt)));
+      const firstStep = await firstStepOf(actor);
       const sumOf = (status: string) => money.find((row) => row.status === status)?.sum ?? 0;
       const series = await this.analytics(actor, {});
       const clickCount = clicks?.count ?? 0;
@@ -671,7 +722,7 @@ export function createReferralsService(deps: {
         approvedKopecks: sumOf('APPROVED'),
         paidKopecks: sumOf('PAID'),
         balanceKopecks: sumOf('APPROVED'),
-        hasLinks: (links?.count ?? 0) > 0,
+        firstStep,
         days: series.days.map((day) => ({ date: day.date, clicks: day.clicks, orders: day.orders })),
       };
     },

@@ -1,5 +1,6 @@
 import { LineChart } from '@/components/charts';
-import { Alert, Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { PartnerFirstStep } from '@app/contracts';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AdminPageHeader } from '@/components/admin-list';
 import { formatDate } from '@/lib/format';
@@ -19,6 +20,32 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
+/** What a partner of each type does first (decision 102): what it brings, and where to do it. */
+const FIRST_STEPS: Record<PartnerFirstStep, { text: string; actions: Array<{ label: string; to: string }> }> =
+  {
+    LINK: {
+      text:
+        'Создайте партнёрскую ссылку и поделитесь ею: заказы посетителей, пришедших по ней, будут засчитаны вам. ' +
+        'Можно также завести свой промокод.',
+      actions: [{ label: 'Создать ссылку', to: '/partner/affiliate/links' }],
+    },
+    COUPON_BATCH: {
+      text:
+        'Выпустите пакет купонов для сотрудников или клиентов компании: заказы с этими купонами будут засчитаны ' +
+        'вам. Пакеты можно объединить в кампанию с бюджетом скидок.',
+      actions: [{ label: 'Выпустить купоны', to: '/partner/corporate/coupon-batches' }],
+    },
+    INTEGRATION: {
+      text:
+        'Подключите свой сайт или систему: разместите на сайте виджет расчёта стоимости или создайте API-ключ, ' +
+        'чтобы оформлять заказы через API. Заказы из них будут засчитаны вам.',
+      actions: [
+        { label: 'Настроить виджет', to: '/partner/integrator/widgets' },
+        { label: 'Создать API-ключ', to: '/partner/integrator/api-keys' },
+      ],
+    },
+  };
+
 /** /partner/dashboard: clicks, orders, conversion, money and the last 30 days; a first step for a new partner. */
 export function PartnerDashboardPage() {
   const dashboard = usePartnerDashboard();
@@ -33,19 +60,25 @@ export function PartnerDashboardPage() {
   return (
     <Stack gap="lg">
       <AdminPageHeader title="Обзор" />
-      {!data.hasLinks ? (
+      {data.firstStep ? (
         <Card withBorder data-testid="dashboard-first-steps">
           <Stack gap="xs" align="flex-start">
             <Title order={2} size="h4">
               С чего начать
             </Title>
-            <Text>
-              Создайте партнёрскую ссылку и поделитесь ею: заказы посетителей, пришедших по ней, будут
-              засчитаны вам. Можно также завести свой промокод.
-            </Text>
-            <Button component={Link} to="/partner/affiliate/links">
-              Создать ссылку
-            </Button>
+            <Text>{FIRST_STEPS[data.firstStep].text}</Text>
+            <Group gap="sm">
+              {FIRST_STEPS[data.firstStep].actions.map((action, index) => (
+                <Button
+                  key={action.to}
+                  component={Link}
+                  to={action.to}
+                  variant={index === 0 ? 'filled' : 'default'}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </Group>
           </Stack>
         </Card>
       ) : null}
