@@ -164,7 +164,7 @@ export function createJobs<R extends JobRegistry = AppJobs>(options: {
     // pg-boss's own cron check (cron-parser with luxon, every 30 s) held the event loop 100-200 ms with our
     // schedules in Moscow time; `runSchedules` does its work (decision 101).
     schedule: false,
-    // Jobs sent without an expiry of their own (scheduled triggers, inserts) get the default.
+    // Jobs sent without an expiry of their own (inserts through pg-boss directly) get the default.
     expireInSeconds: options.expireInSeconds ?? DEFAULT_JOB_EXPIRY_SECONDS,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? DEFAULT_MAINTENANCE_INTERVAL_SECONDS,
     // Monitoring shows completed and failed jobs of 24 hours: keep them in the job table for 2 and 7 days.
