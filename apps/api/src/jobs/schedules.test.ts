@@ -129,4 +129,36 @@ describe('scheduled runs', () => {
     ).rows as Array<{ n: number }>;
     expect(runs[0]!.n, 'every queued run ran').toBe(0);
   });
+
+  it('a failed check is reported and the worker keeps working', async () => {
+    const errors: Error[] = [];
+    const jobs = createJobs({
+      registry: EVERY_MINUTE_JOBS,
+      database,
+      supervise: false,
+      pollingIntervalSeconds: 0.2,
+      onError: (error) => errors.push(error),
+    });
+    await jobs.start();
+    started.push(jobs);
+    await database.sql.executeSql('alter table pgboss.schedule rename to schedule_away', []);
+    try {
+      const ran: string[] = [];
+      await jobs.work({
+        'every-minute': async ({ scheduledAt }) => {
+          ran.push(scheduledAt ?? 'by hand');
+          return { summary: 'ok' };
+        },
+      });
+      await waitFor(async () => (errors.length > 0 ? errors : undefined), { timeoutMs: 15_000 });
+      expect(errors[0]!.message).toMatch(/schedule/);
+      // The same worker still runs what is sent to it.
+      await jobs.send(null, 'every-minute', {});
+      await waitFor(async () => (ran.includes('by hand') ? ran : undefined), { timeoutMs: 15_000 });
+      expect(ran).toEqual(['by hand']);
+    } finally {
+      await jobs.stop();
+      await database.sql.executeSql('alter table pgboss.schedule_away rename to schedule', []);
+    }
+  });
 });
