@@ -76,6 +76,11 @@ export const CronJobSchema = z.object({
   lastRunState: z.enum(['completed', 'failed']).nullable(),
   /** What the last run did ("Отправлено напоминаний: 2", "Пропущено: ...") or its error. */
   lastResult: z.string().nullable(),
+  /**
+   * The last run due (at least three minutes ago, within a day, after the schedule was set) that no worker put into
+   * the queue; null when it was queued or none was due. Set when no process runs the workers (decision 103).
+   */
+  missedRunAt: z.iso.datetime({ offset: true }).nullable(),
   description: z.string(),
 });
 export type CronJob = z.infer<typeof CronJobSchema>;

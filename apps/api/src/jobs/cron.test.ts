@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cronMatches, nextCronRun, parseCron } from './cron.ts';
+import { cronMatches, nextCronRun, parseCron, previousCronRun } from './cron.ts';
 import { SCHEDULE_TIMEZONE, SCHEDULES } from './schedules.ts';
 
 describe('nextCronRun', () => {
@@ -93,5 +93,53 @@ describe('cronMatches', () => {
 
   it('is false for a malformed expression', () => {
     expect(cronMatches('every minute', 'UTC', new Date())).toBe(false);
+  });
+});
+
+describe('previousCronRun', () => {
+  const at = (iso: string) => new Date(iso);
+  const dayBefore = (date: Date) => new Date(date.getTime() - 24 * 3600_000);
+
+  it('finds the last run at or before a moment, in the time zone', () => {
+    const now = at('2025-03-10T08:04:30Z'); // Monday 11:04:30 in Moscow
+    expect(previousCronRun('*/5 * * * *', SCHEDULE_TIMEZONE, now, dayBefore(now))?.toISOString()).toBe(
+      '2025-03-10T08:00:00.000Z',
+    );
+    // A run in the minute of the moment counts.
+    expect(previousCronRun('4 * * * *', 'UTC', now, dayBefore(now))?.toISOString()).toBe(
+      '2025-03-10T08:04:00.000Z',
+    );
+    // 10-20 hourly in Moscow: at 09:30 Moscow the last one was 20:00 Moscow the day before (17:00 UTC).
+    const morning = at('2025-03-10T06:30:00Z');
+    expect(
+      previousCronRun('0 10-20 * * *', SCHEDULE_TIMEZONE, morning, dayBefore(morning))?.toISOString(),
+    ).toBe('2025-03-09T17:00:00.000Z');
+  });
+
+  it('answers null when the window holds no run, or for a malformed cron', () => {
+    // Monday 10:00 Moscow: the last weekday 11:00 run was Friday, outside a day's window.
+    const monday = at('2025-03-17T07:00:00Z');
+    expect(previousCronRun('0 11 * * 1-5', SCHEDULE_TIMEZONE, monday, dayBefore(monday))).toBeNull();
+    expect(
+      previousCronRun('0 11 * * 1-5', SCHEDULE_TIMEZONE, monday, at('2025-03-14T00:00:00Z'))?.toISOString(),
+    ).toBe('2025-03-14T08:00:00.000Z');
+    // The window's first minute is in it.
+    expect(
+      previousCronRun('0 11 * * 1-5', SCHEDULE_TIMEZONE, monday, at('2025-03-14T08:00:00Z')),
+    ).not.toBeNull();
+    expect(previousCronRun('0 11 * * 1-5', SCHEDULE_TIMEZONE, monday, at('2025-03-14T08:00:01Z'))).toBeNull();
+    expect(previousCronRun('every minute', 'UTC', monday, dayBefore(monday))).toBeNull();
+  });
+
+  it('agrees with cronMatches: the last run matches, the minutes after it do not', () => {
+    const until = at('2025-03-17T06:17:40Z'); // Monday 09:17 Moscow, after a weekend
+    const since = at('2025-03-14T00:00:00Z');
+    for (const schedule of SCHEDULES) {
+      const last = previousCronRun(schedule.cron, SCHEDULE_TIMEZONE, until, since)!;
+      expect(cronMatches(schedule.cron, SCHEDULE_TIMEZONE, last), schedule.name).toBe(true);
+      for (let time = last.getTime() + 60_000; time <= until.getTime(); time += 60_000) {
+        expect(cronMatches(schedule.cron, SCHEDULE_TIMEZONE, new Date(time)), schedule.name).toBe(false);
+      }
+    }
   });
 });

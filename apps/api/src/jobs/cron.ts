@@ -1,6 +1,7 @@
 /**
  * Five-field cron expressions (minute hour day-of-month month day-of-week) in a time zone: whether a minute is one
- * of a schedule's runs (the scheduler in jobs.ts, decision 101) and when the next run is (the monitoring screens).
+ * of a schedule's runs (the scheduler in jobs.ts, decision 101), when the next run is and which run was the last
+ * (the monitoring screens).
  * Supports numbers, `*`, ranges `a-b`, steps `*\/n` and `a-b/n`, lists `a,b`; day-of-week 0-7 (0 and 7 = Sunday).
  */
 export type CronFields = {
@@ -129,6 +130,38 @@ export function nextCronRun(expression: string, timeZone: string, after: Date): 
       time += (60 - local.minute) * MINUTE;
     } else if (!fields.minutes.has(local.minute)) {
       time += MINUTE;
+    } else {
+      return new Date(time);
+    }
+  }
+  return null;
+}
+
+/**
+ * The last run at or before `atOrBefore` (its minute), not earlier than `notBefore`; null when the cron is invalid
+ * or has no run in that window. The monitoring asks whether that run was queued (decision 103).
+ */
+export function previousCronRun(
+  expression: string,
+  timeZone: string,
+  atOrBefore: Date,
+  notBefore: Date,
+): Date | null {
+  let fields: CronFields;
+  try {
+    fields = parseCron(expression);
+  } catch {
+    return null;
+  }
+  let time = Math.floor(atOrBefore.getTime() / MINUTE) * MINUTE;
+  while (time >= notBefore.getTime()) {
+    const local = localParts(new Date(time), timeZone);
+    if (!dayMatches(fields, local)) {
+      time -= (local.hour * 60 + local.minute + 1) * MINUTE;
+    } else if (!fields.hours.has(local.hour)) {
+      time -= (local.minute + 1) * MINUTE;
+    } else if (!fields.minutes.has(local.minute)) {
+      time -= MINUTE;
     } else {
       return new Date(time);
     }

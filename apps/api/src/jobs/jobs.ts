@@ -104,6 +104,14 @@ const SCHEDULE_QUEUE_OPTIONS = { retryLimit: 0 } as const;
 /** How often a worker process looks for scheduled runs: twice a minute, so no minute goes unseen. */
 export const SCHEDULE_CHECK_INTERVAL_MS = 30_000;
 const MINUTE_MS = 60_000;
+/**
+ * A scheduled run counts as missed when no worker queued it this long after its minute began: the checks every
+ * 30 s cover the minute of the check and the minute before, so a worker that runs queues it within two minutes
+ * (the third absorbs a late check and clocks a little apart). The monitoring looks back `MISSED_RUN_WINDOW_MS`,
+ * well within the two days completed jobs stay in pg-boss's job table (decision 103).
+ */
+export const MISSED_RUN_GRACE_MS = 3 * MINUTE_MS;
+export const MISSED_RUN_WINDOW_MS = 24 * 60 * MINUTE_MS;
 
 /** The job id of schedule `name`'s run at `minute`: the same in every process, so the run is queued once. */
 export function scheduledRunId(name: string, minute: Date): string {

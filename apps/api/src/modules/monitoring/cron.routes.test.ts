@@ -231,3 +231,67 @@ describe('cron API, retries, failed groups and the order monitoring view', () =>
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('cron API: a scheduled run no worker queued', () => {
+  // Monday 30 November 2026, 11:07:30 in Moscow; the API's clock, no worker running.
+  let now = new Date('2026-11-30T08:07:30Z');
+  let ctx: TestContext;
+  let admin: { authorization: string };
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ clock: { now: () => now } });
+    admin = await ctx.staffAuth(...DEMO.admin);
+  });
+  afterAll(() => ctx.close());
+
+  const missedRuns = async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/cron/info', headers: admin });
+    expect(response.statusCode).toBe(200);
+    return Object.fromEntries(
+      response
+        .json<{ data: CronQueueInfo[] }>()
+        .data.flatMap((queue) => queue.jobs)
+        .filter((job) => job.missedRunAt !== null)
+        .map((job) => [job.name, job.missedRunAt]),
+    );
+  };
+
+  it('names the last due run of each schedule that was not queued, until a worker queues it', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/api/admin/cron/initialize', headers: admin });
+    // The schedules were set at 10:50 Moscow: the runs of 10:15, 10:20, 10:40 and the night were before that.
+    await ctx.database.sql.executeSql(`update pgboss.schedule set updated_on = '2026-11-30T07:50:00Z'`, []);
+    const eleven = '2026-11-30T08:00:00.000Z';
+    expect(await missedRuns()).toEqual({
+      'check-new-paid-orders': eleven,
+      'send-payment-reminders': eleven,
+      'send-act-exchange-reminders': eleven,
+      'check-yandex-delivery-statuses': eleven,
+    });
+
+    // A worker checking at 11:00:30 queues the 11:00 runs: nothing is missed any more.
+    expect(await ctx.jobs.runSchedules(new Date('2026-11-30T08:00:30Z'))).toBe(4);
+    expect(await missedRuns()).toEqual({});
+
+    // Until 11:07:59 the 11:05 run is in its grace; at 11:08 it is missed (every five minutes), the rest were queued.
+    now = new Date('2026-11-30T08:07:59Z');
+    expect(await missedRuns()).toEqual({});
+    now = new Date('2026-11-30T08:08:00Z');
+    expect(await missedRuns()).toEqual({ 'check-new-paid-orders': '2026-11-30T08:05:00.000Z' });
+
+    // A run cancelled by an admin was queued all the same: not reported as missed.
+    await ctx.jobs.runSchedules(new Date('2026-11-30T08:05:10Z'));
+    await ctx.database.sql.executeSql(
+      `update pgboss.job set state = 'cancelled', completed_on = now()
+        where name = 'order-processing' and data->>'scheduledAt' = '2026-11-30T08:05:00.000Z'`,
+      [],
+    );
+    expect(await missedRuns()).toEqual({});
+
+    // Re-initializing sets the schedules again: runs before that are not expected.
+    now = new Date('2026-11-30T08:30:00Z');
+    expect(Object.keys(await missedRuns())).toHaveLength(4);
+    await ctx.app.inject({ method: 'POST', url: '/api/admin/cron/initialize', headers: admin });
+    await ctx.database.sql.executeSql(`update pgboss.schedule set updated_on = '2026-11-30T08:29:00Z'`, []);
+    expect(await missedRuns()).toEqual({});
+  });
+});

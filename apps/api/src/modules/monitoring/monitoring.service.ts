@@ -11,8 +11,8 @@ import type {
 } from '@app/contracts';
 import { JOB_BULK_MAX, MESSAGES, QUEUE_NAMES } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { nextCronRun } from '../../jobs/cron.ts';
-import type { Jobs } from '../../jobs/jobs.ts';
+import { nextCronRun, previousCronRun } from '../../jobs/cron.ts';
+import { MISSED_RUN_GRACE_MS, MISSED_RUN_WINDOW_MS, scheduledRunId, type Jobs } from '../../jobs/jobs.ts';
 import { clearSchedules, initializeSchedules, SCHEDULE_TIMEZONE, SCHEDULES } from '../../jobs/schedules.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -160,7 +160,7 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
     /** Spec 3 "cron queue info": per queue its counts and the schedules putting runs into it. */
     async cronInfo(): Promise<CronQueueInfo[]> {
       const now = clock.now();
-      let schedules: Array<{ name: string; cron: string; timezone: string | null }> = [];
+      let schedules: Array<{ name: string; cron: string; timezone: string | null; updated_on: Date }> = [];
       let lastRuns: Array<{
         job: string;
         state: 'completed' | 'failed';
@@ -168,9 +168,33 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
         output: JobRow['output'];
       }> = [];
       let counts: Array<Record<QueueJobState, number> & { name: string }> = [];
+      /** Each schedule's last run that should be queued by now (decision 103), and the ones that were. */
+      const expected = new Map<string, { at: Date; id: string }>();
+      let queued = new Set<string>();
       let error: string | null = null;
       try {
-        schedules = (await jobs.boss.getSchedules()) as Array<PgBoss.Schedule & { timezone: string | null }>;
+        schedules = (await jobs.boss.getSchedules()) as Array<
+          PgBoss.Schedule & { timezone: string | null; updated_on: Date }
+        >;
+        for (const schedule of schedules) {
+          // A run is expected only in a minute that began after the schedule was last set, within the window.
+          const since = Math.max(
+            new Date(schedule.updated_on).getTime(),
+            now.getTime() - MISSED_RUN_WINDOW_MS,
+          );
+          const at = previousCronRun(
+            schedule.cron,
+            schedule.timezone ?? SCHEDULE_TIMEZONE,
+            new Date(now.getTime() - MISSED_RUN_GRACE_MS),
+            new Date(since),
+          );
+          if (at) expected.set(schedule.name, { at, id: scheduledRunId(schedule.name, at) });
+        }
+        const runs = await query<{ id: string }>(
+          `select id::text as id from pgboss.job where ${QUEUES_SQL} and id = any($1::uuid[])`,
+          [[...expected.values()].map((run) => run.id)],
+        );
+        queued = new Set(runs.map((run) => run.id));
         lastRuns = await query(
           `select distinct on (data->>'name') data->>'name' as job, state, completed_on, output
              from pgboss.job
@@ -195,6 +219,7 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
             const last = lastRuns.find((item) => item.job === definition.name);
             const timezone = schedule.timezone ?? SCHEDULE_TIMEZONE;
             const next = nextCronRun(schedule.cron, timezone, now);
+            const due = expected.get(definition.name);
             return [
               {
                 id: definition.name,
@@ -206,6 +231,7 @@ export function createMonitoringService(deps: { database: Database; jobs: Jobs; 
                 lastRunAt: last ? iso(last.completed_on) : null,
                 lastRunState: last?.state ?? null,
                 lastResult: last ? (last.output?.summary ?? last.output?.message ?? null) : null,
+                missedRunAt: due && !error && !queued.has(due.id) ? due.at.toISOString() : null,
                 description: definition.description,
               },
             ];

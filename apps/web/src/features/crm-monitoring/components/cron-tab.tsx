@@ -73,24 +73,62 @@ function RunNowButton({ job }: { job: CronJob }) {
 }
 
 function LastRun({ job }: { job: CronJob }) {
+  const missed = job.missedRunAt ? (
+    <Text size="sm" c="red.9" fw={500} data-testid="missed-run">
+      Не поставлен в очередь запуск {formatDateTime(job.missedRunAt)}
+    </Text>
+  ) : null;
   if (!job.lastRunAt) {
     return (
-      <Text size="sm" c="dimmed">
-        Ещё не запускалась
-      </Text>
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          Ещё не запускалась
+        </Text>
+        {missed}
+      </Stack>
     );
   }
   return (
-    <Group gap={6}>
-      <Text size="sm">{formatDateTime(job.lastRunAt)}</Text>
-      <Badge size="sm" variant="light" color={job.lastRunState === 'failed' ? 'red' : 'teal'}>
-        {job.lastRunState === 'failed' ? 'Ошибка' : 'Выполнена'}
-      </Badge>
-    </Group>
+    <Stack gap={2}>
+      <Group gap={6}>
+        <Text size="sm">{formatDateTime(job.lastRunAt)}</Text>
+        <Badge size="sm" variant="light" color={job.lastRunState === 'failed' ? 'red' : 'teal'}>
+          {job.lastRunState === 'failed' ? 'Ошибка' : 'Выполнена'}
+        </Badge>
+      </Group>
+      {missed}
+    </Stack>
   );
 }
 
-function QueueCard({ queue }: { queue: CronQueueInfo }) {
+/**
+ * Scheduled runs no worker queued (decision 103): said once above the queues, with what to check. Nothing
+ * catches up on its own, so the admin is pointed at «Запустить сейчас» for a run that matters.
+ */
+export function MissedRunsAlert({ queues }: { queues: readonly CronQueueInfo[] }) {
+  const missed = queues
+    .flatMap((queue) => queue.jobs)
+    .filter((job): job is CronJob & { missedRunAt: string } => job.missedRunAt !== null)
+    .sort((a, b) => b.missedRunAt.localeCompare(a.missedRunAt));
+  const latest = missed[0];
+  if (!latest) return null;
+  const others = missed.length - 1;
+  return (
+    <Alert color="red" title="Периодические задачи не запускаются" data-testid="missed-runs">
+      <Text size="sm">
+        Запуск «{getJobLabel(latest.name)}» в {formatDateTime(latest.missedRunAt)} не поставлен в очередь
+        {others > 0 ? ` (и ещё задач: ${others})` : ''}.
+      </Text>
+      <Text size="sm" mt={4}>
+        Так бывает, когда не работает ни один обработчик задач: проверьте процесс API с WORKERS=inline или
+        отдельный процесс npm run worker. Пропущенные запуски не выполняются задним числом — нужную задачу
+        можно запустить кнопкой «Запустить сейчас».
+      </Text>
+    </Alert>
+  );
+}
+
+export function QueueCard({ queue }: { queue: CronQueueInfo }) {
   const isPhone = useMediaQuery('(max-width: 640px)');
   return (
     <Card withBorder data-testid="cron-queue" aria-label={`Очередь ${queue.name}`}>
@@ -250,6 +288,7 @@ export function CronTab() {
               Нажмите «Инициализировать», чтобы создать расписания заново.
             </Alert>
           ) : null}
+          <MissedRunsAlert queues={queues} />
           {queues.map((queue) => (
             <QueueCard key={queue.name} queue={queue} />
           ))}
