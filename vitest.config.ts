@@ -1,14 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run for the whole repo. API tests run on PGlite always and, when TEST_DATABASE_URL is set,
- * a second time on PostgreSQL (project "api-postgres").
+ * One Vitest run for the whole repo. The API tests run on the embedded PGlite, or — when TEST_DATABASE_URL is set,
+ * as in CI — on PostgreSQL, the production database (project "api-postgres"), with a one-connection pool like
+ * PGlite's unless a race test asks for more (decision 104). PGlite then runs the files about PGlite itself: the
+ * database client and its migrations, the job queue on it, the demo seed; the browser tests run on it whole.
  */
+const PGLITE_WITH_POSTGRES = [
+  'src/config.test.ts',
+  'src/db/**/*.test.ts',
+  'src/jobs/**/*.test.ts',
+  'src/modules/orders/automation/auto-completion-cancel.routes.test.ts',
+];
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: './apps/api',
-    include: ['src/**/*.test.ts'],
+    include:
+      driver === 'pglite' && process.env.TEST_DATABASE_URL ? PGLITE_WITH_POSTGRES : ['src/**/*.test.ts'],
     // *.pg.test.ts need a real PostgreSQL server (several processes on one database): the postgres project only.
     exclude: driver === 'postgres' ? [] : ['src/**/*.pg.test.ts'],
     environment: 'node',

@@ -48,7 +48,7 @@ function pgliteTemplate(file: string): Blob {
   return template.blob;
 }
 
-/** A fresh database copied from the migrated, seeded template. */
+/** A fresh database copied from the migrated, seeded template (on PostgreSQL a pool of `poolMax`, default 1). */
 export async function openTestDatabase(options: { poolMax?: number } = {}): Promise<{
   database: Database;
   /** The PostgreSQL connection string (absent on PGlite), for tests that start other processes on it. */
@@ -65,7 +65,7 @@ export async function openTestDatabase(options: { poolMax?: number } = {}): Prom
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = await openPostgres(dbUrl.toString(), { max: options.poolMax });
+    const database = await openPostgres(dbUrl.toString(), { max: options.poolMax ?? 1 });
     return {
       database,
       url: dbUrl.toString(),
@@ -94,7 +94,11 @@ export async function createTestContext(
     mailTransport?: MailTransport;
     workers?: boolean;
     retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
-    /** PostgreSQL pool size (default 10): race tests that keep many requests waiting on a lock need more. */
+    /**
+     * PostgreSQL pool size. Default 1, PGlite's one connection (decision 104): a query on a second connection while
+     * a transaction holds the first (the pool instead of `tx`, pg-boss without `{ db }`) hangs here as it does on
+     * the embedded database. Race tests, whose requests must run at once, give their own.
+     */
     poolMax?: number;
     /** Collects the app's log (set LOG_LEVEL in env too: tests are silent by default). */
     logStream?: { write(line: string): void };

@@ -17,7 +17,7 @@ describe('queue pause and resume at once (PostgreSQL)', () => {
   let watcher: pg.Client;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({ poolMax: 10 });
     admin = await ctx.staffAuth(...DEMO.admin);
     locker = new pg.Client({ connectionString: ctx.databaseUrl });
     watcher = new pg.Client({ connectionString: ctx.databaseUrl });

@@ -16,7 +16,7 @@ describe('joining the partner programme under concurrency (PostgreSQL)', () => {
   let watcher: pg.Client;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '1000' } });
+    ctx = await createTestContext({ poolMax: 10, env: { RATE_LIMIT_AUTH_PER_IP: '1000' } });
     admin = await ctx.staffAuth(...DEMO.admin);
     otherAdmin = await ctx.staffAuth(...DEMO.admin);
     locker = new pg.Client({ connectionString: ctx.databaseUrl });
