@@ -143,3 +143,50 @@ describe('previousCronRun', () => {
     }
   });
 });
+
+describe('nextCronRun and previousCronRun skip whole days and hours', () => {
+  // Runs on the edges of an hour, a day and a month, where a skip that lands one minute off passes over a run.
+  const EDGE_CRONS = [
+    '59 * * * *',
+    '0 * * * *',
+    '59 23 * * *',
+    '0 0 * * *',
+    '0,59 0,23 * * 1',
+    '30 12 1 * *',
+    '*/7 3-5 * * 0',
+  ];
+  const MINUTE = 60_000;
+  /** Minute by minute with cronMatches: what the skipping search must agree with. */
+  function scan(cron: string, from: number, to: number, step: 1 | -1): string | null {
+    const fields = parseCron(cron);
+    for (let time = from; step === 1 ? time <= to : time >= to; time += step * MINUTE) {
+      if (cronMatches(fields, SCHEDULE_TIMEZONE, new Date(time))) return new Date(time).toISOString();
+    }
+    return null;
+  }
+
+  it('finds the run a minute-by-minute scan finds, forwards and backwards, from any minute of an hour', () => {
+    const starts = [
+      '2025-03-30T20:58:00Z',
+      '2025-03-30T21:00:30Z',
+      '2025-03-31T20:59:00Z',
+      '2025-04-01T06:17:00Z',
+    ];
+    for (const cron of EDGE_CRONS) {
+      for (const iso of starts) {
+        const start = new Date(iso);
+        const window = 40 * 24 * 60 * MINUTE;
+        const minute = Math.floor(start.getTime() / MINUTE) * MINUTE;
+        expect(
+          nextCronRun(cron, SCHEDULE_TIMEZONE, start)?.toISOString() ?? null,
+          `${cron} after ${iso}`,
+        ).toBe(scan(cron, minute + MINUTE, minute + window, 1));
+        const since = new Date(start.getTime() - window);
+        expect(
+          previousCronRun(cron, SCHEDULE_TIMEZONE, start, since)?.toISOString() ?? null,
+          `${cron} at or before ${iso}`,
+        ).toBe(scan(cron, minute, since.getTime(), -1));
+      }
+    }
+  });
+});

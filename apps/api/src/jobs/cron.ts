@@ -97,44 +97,57 @@ function dayMatches(fields: CronFields, local: LocalTime): boolean {
     : fields.days.has(local.day) || fields.weekdays.has(local.weekday);
 }
 
+function parsedOrNull(expression: string): CronFields | null {
+  try {
+    return parseCron(expression);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Whether the minute of `at` (its wall-clock minute in `timeZone`) is a run of the cron; false for an invalid cron.
  * A parsed cron may be passed instead of the expression (a caller checking many minutes parses once).
  */
 export function cronMatches(cron: string | CronFields, timeZone: string, at: Date): boolean {
-  let fields: CronFields;
-  try {
-    fields = typeof cron === 'string' ? parseCron(cron) : cron;
-  } catch {
-    return false;
-  }
+  const fields = typeof cron === 'string' ? parsedOrNull(cron) : cron;
+  if (!fields) return false;
   const local = localParts(at, timeZone);
   return dayMatches(fields, local) && fields.hours.has(local.hour) && fields.minutes.has(local.minute);
 }
 
-/** The first run strictly after `after`, or null when the cron is invalid or never fires within a year. */
-export function nextCronRun(expression: string, timeZone: string, after: Date): Date | null {
-  let fields: CronFields;
-  try {
-    fields = parseCron(expression);
-  } catch {
-    return null;
-  }
-  let time = Math.floor(after.getTime() / MINUTE) * MINUTE + MINUTE;
-  const limit = after.getTime() + 366 * 24 * 60 * MINUTE;
-  while (time <= limit) {
+/**
+ * The first run met stepping from the minute `from` towards `to` (both included), forwards (`direction` 1) or
+ * backwards (-1): a day that cannot match is skipped whole, then an hour, then a minute. A skip counts a day as 24
+ * hours of the local clock: exact in Moscow time, where every schedule runs (no daylight saving since 2014); in a
+ * zone that shifts its clocks, a skip across the shift would land an hour off.
+ */
+function findRun(
+  fields: CronFields,
+  timeZone: string,
+  from: number,
+  to: number,
+  direction: 1 | -1,
+): Date | null {
+  for (let time = from; direction === 1 ? time <= to : time >= to;) {
     const local = localParts(new Date(time), timeZone);
-    if (!dayMatches(fields, local)) {
-      time += ((23 - local.hour) * 60 + (60 - local.minute)) * MINUTE;
-    } else if (!fields.hours.has(local.hour)) {
-      time += (60 - local.minute) * MINUTE;
-    } else if (!fields.minutes.has(local.minute)) {
-      time += MINUTE;
-    } else {
-      return new Date(time);
-    }
+    // Minutes to the first one of the next day or hour in the direction of travel (00:00 ahead, 23:59 behind).
+    const toNextDay =
+      direction === 1 ? (23 - local.hour) * 60 + (60 - local.minute) : local.hour * 60 + local.minute + 1;
+    const toNextHour = direction === 1 ? 60 - local.minute : local.minute + 1;
+    if (!dayMatches(fields, local)) time += direction * toNextDay * MINUTE;
+    else if (!fields.hours.has(local.hour)) time += direction * toNextHour * MINUTE;
+    else if (!fields.minutes.has(local.minute)) time += direction * MINUTE;
+    else return new Date(time);
   }
   return null;
+}
+
+/** The first run strictly after `after`, or null when the cron is invalid or never fires within a year. */
+export function nextCronRun(expression: string, timeZone: string, after: Date): Date | null {
+  const fields = parsedOrNull(expression);
+  const from = Math.floor(after.getTime() / MINUTE) * MINUTE + MINUTE;
+  return fields && findRun(fields, timeZone, from, after.getTime() + 366 * 24 * 60 * MINUTE, 1);
 }
 
 /**
@@ -147,24 +160,7 @@ export function previousCronRun(
   atOrBefore: Date,
   notBefore: Date,
 ): Date | null {
-  let fields: CronFields;
-  try {
-    fields = parseCron(expression);
-  } catch {
-    return null;
-  }
-  let time = Math.floor(atOrBefore.getTime() / MINUTE) * MINUTE;
-  while (time >= notBefore.getTime()) {
-    const local = localParts(new Date(time), timeZone);
-    if (!dayMatches(fields, local)) {
-      time -= (local.hour * 60 + local.minute + 1) * MINUTE;
-    } else if (!fields.hours.has(local.hour)) {
-      time -= (local.minute + 1) * MINUTE;
-    } else if (!fields.minutes.has(local.minute)) {
-      time -= MINUTE;
-    } else {
-      return new Date(time);
-    }
-  }
-  return null;
+  const fields = parsedOrNull(expression);
+  const from = Math.floor(atOrBefore.getTime() / MINUTE) * MINUTE;
+  return fields && findRun(fields, timeZone, from, notBefore.getTime(), -1);
 }
