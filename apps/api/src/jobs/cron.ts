@@ -119,8 +119,8 @@ export function cronMatches(cron: string | CronFields, timeZone: string, at: Dat
 /**
  * The first run met stepping from the minute `from` towards `to` (both included), forwards (`direction` 1) or
  * backwards (-1): a day that cannot match is skipped whole, then an hour, then a minute. A skip counts a day as 24
- * hours of the local clock: exact in Moscow time, where every schedule runs (no daylight saving since 2014); in a
- * zone that shifts its clocks, a skip across the shift would land an hour off.
+ * hours of the local clock: exact in Moscow time, where every schedule runs (no clock change since October 2014);
+ * in a zone that shifts its clocks, a skip across the shift would land an hour off.
  */
 function findRun(
   fields: CronFields,
